@@ -1,0 +1,65 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * The dependency direction of DESIGN.md, enforced: each layer lists what it must not import.
+ * domain → shared only; db → shared; engine → domain, db, shared; server → engine, shared, config
+ * (and db for wiring); web → shared and `import type` from the server.
+ */
+const layer = (pattern) => ({ group: [`**/${pattern}/**`, `**/${pattern}`], message: `This layer must not import ${pattern}/ (see DESIGN.md).` });
+const forbid = (files, patterns, extra = []) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [...patterns.map(layer), ...extra] }],
+  },
+});
+const nodeIo = [
+  { group: ['node:*', 'fs', 'path', 'http', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', 'ws', 'pino'], message: 'Domain and shared code is pure: no I/O (see DESIGN.md).' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // drizzle transactions are synchronous: code after an await would run outside the transaction.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'] > :function[async=true]",
+          message: 'SQLite transactions are synchronous: never pass an async callback.',
+        },
+      ],
+    },
+  },
+  forbid(['src/shared/**'], ['domain', 'engine', 'db', 'server', 'web', 'cli', 'config'], nodeIo),
+  forbid(['src/domain/**'], ['engine', 'db', 'server', 'web', 'cli', 'config'], nodeIo),
+  forbid(['src/db/**'], ['domain', 'engine', 'server', 'web', 'cli']),
+  forbid(['src/engine/**'], ['server', 'web', 'cli']),
+  forbid(['src/server/**'], ['web', 'cli']),
+  {
+    files: ['src/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...['engine', 'db', 'cli', 'config'].map(layer),
+            // The win-totals solver is pure and runs in the browser too.
+            { group: ['**/domain/*', '!**/domain/win-totals'], message: 'This layer must not import domain/ (see DESIGN.md).' },
+            { group: ['**/server/**'], allowTypeImports: true, message: 'The web app may only `import type` from the server.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDb } from '../db/client.js';
+import { createLeagueRepo } from '../db/repos/league.js';
+import { migrationsDir, projectRoot } from '../paths.js';
+import { DB_FILE } from '../server/start.js';
+import { api, registerUser, startTestServer } from '../server/test-support/server.js';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'hoops-cli-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function run(script: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/cli', script), ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+function csv(text: string): string {
+  const file = join(dataDir, 'roster.csv');
+  writeFileSync(file, text);
+  return file;
+}
+
+function withDb<T>(fn: (repo: ReturnType<typeof createLeagueRepo>) => T): T {
+  const db = openDb({ file: join(dataDir, DB_FILE), migrationsFolder: migrationsDir });
+  try {
+    return fn(createLeagueRepo(db));
+  } finally {
+    db.$client.close();
+  }
+}
+
+describe('npm run roster:import', () => {
+  it('adds new players, updates salaries and teams, and reports what it did', () => {
+    const result = run('roster-import.ts', csv('name,team,salary\nZed Newcomer,BOS,1500000\nStephen Curry,GSW,61000000\nLeBron James,GSW,20000000\n'));
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('1 added, 2 updated, 0 unchanged');
+    expect(result.out).toContain('+ Zed Newcomer (BOS) $1,500,000');
+    expect(result.out).toMatch(/~ LeBron James: \$[\d,]+ → \$20,000,000, LAL → GSW/);
+    withDb((repo) => {
+      const zed = repo.playerByName('Zed Newcomer')!;
+      expect(zed.salary).toBe(1_500_000);
+      expect(zed.sharesRemaining).toBe(1_500_000);
+      expect(repo.playerByName('Stephen Curry')!.salary).toBe(61_000_000);
+      const gsw = repo.allTeams().find((t) => t.code === 'GSW')!;
+      expect(repo.playerByName('LeBron James')!.teamId).toBe(gsw.id);
+      expect(repo.teamById(gsw.id)!.sharesRemaining).toBe(repo.teamPayroll(gsw.id));
+    });
+  });
+
+  it('reports malformed rows with their line numbers and imports nothing', () => {
+    const result = run('roster-import.ts', csv('name,team,salary\nGood Player,BOS,1000000\nBad Team,XYZ,1000000\n\nNo Salary,BOS,abc\n'));
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('Nothing was imported');
+    expect(result.err).toContain('line 3:');
+    expect(result.err).toContain('line 5:');
+    withDb((repo) => expect(repo.playerByName('Good Player')).toBeUndefined());
+  });
+
+  it('refuses to run while the game is serving the same data directory', async () => {
+    const server = await startTestServer({ dataDir });
+    try {
+      const result = run('roster-import.ts', csv('name,team,salary\nZed Newcomer,BOS,1500000\n'));
+      expect(result.code).toBe(1);
+      expect(result.err).toContain('The game is running');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('npm run admin', () => {
+  it('grants and revokes the admin flag by username', async () => {
+    const server = await startTestServer({ dataDir });
+    try {
+      const user = await registerUser(server.url, 'future_admin');
+      expect(run('admin.ts', 'grant', 'Future_Admin')).toMatchObject({ code: 0, out: 'future_admin is now an admin.\n' });
+      const login = await api<{ user: { isAdmin: boolean } }>(server.url, 'POST', '/auth/login', { email: user.email, password: user.password });
+      expect(login.body.user.isAdmin).toBe(true);
+      expect(run('admin.ts', 'revoke', 'future_admin').code).toBe(0);
+      expect((await api(server.url, 'GET', `/users/${user.id}`)).body.isAdmin).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('explains its usage and unknown users', () => {
+    expect(run('admin.ts', 'promote', 'x')).toMatchObject({ code: 1 });
+    expect(run('admin.ts', 'grant', 'nobody').err).toContain('No user named nobody');
+  });
+});

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { parseRosterCsv } from '../domain/roster.js';
+import { applyRoster } from '../engine/league.js';
+import { readRunningPid } from '../pid-file.js';
+import { formatCents } from '../shared/money.js';
+import { TEAM_CODES } from '../shared/teams.js';
+import { fail, openGameDb } from './open.js';
+
+const file = process.argv[2];
+if (!file) fail('Usage: npm run roster:import -- FILE.csv   (columns: name,team,salary)');
+
+let text: string;
+try {
+  text = readFileSync(file, 'utf8');
+} catch {
+  fail(`Cannot read ${file}`);
+}
+const parsed = parseRosterCsv(text, TEAM_CODES);
+if (!parsed.ok) {
+  fail(`Nothing was imported: ${file} has ${parsed.errors.length} malformed row(s):\n${parsed.errors.map((e) => `  ${e.message}`).join('\n')}`);
+}
+
+const { config, db } = openGameDb();
+const pid = readRunningPid(config.dataDir);
+if (pid !== null) {
+  db.$client.close();
+  fail(`The game is running on this data directory (pid ${pid}). Stop it first: its order books live in memory and must be rebuilt after an import.`);
+}
+const dollars = (n: number) => formatCents(n * 100).replace(/\.00$/, '');
+const report = applyRoster(db, parsed.rows, Date.now(), 'command line');
+db.$client.close();
+console.log(`Roster import from ${file}: ${report.added.length} added, ${report.updated.length} updated, ${report.unchanged} unchanged.`);
+for (const p of report.added) console.log(`  + ${p.name} (${p.team}) ${dollars(p.salary)}`);
+for (const p of report.updated) {
+  const move = p.newTeam ? `, ${p.oldTeam} → ${p.newTeam}` : '';
+  console.log(`  ~ ${p.name}: ${dollars(p.oldSalary)} → ${dollars(p.newSalary)}${move}`);
+}
+if (report.cancelledOrders > 0) console.log(`  ${report.cancelledOrders} open order(s) were cancelled and their escrow returned.`);

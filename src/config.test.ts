@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', smtpUrl: undefined, publicUrl: 'http://localhost:3000' });
+  });
+
+  it('reads every variable and freezes the result', () => {
+    const config = loadConfig({ PORT: '8080', DATA_DIR: '/srv/hoops', SMTP_URL: 'smtp://mail:25', PUBLIC_URL: 'https://hoops.example/' });
+    expect(config).toMatchObject({ port: 8080, dataDir: '/srv/hoops', smtpUrl: 'smtp://mail:25', publicUrl: 'https://hoops.example' });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops on %j with a message naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+});

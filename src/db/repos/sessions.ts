@@ -1,0 +1,55 @@
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { passwordResetTokens, sessions } from '../schema.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export function createSessionsRepo(db: Db) {
+  return {
+    insert(row: SessionRow): void {
+      db.insert(sessions).values(row).run();
+    },
+    byId(id: string): SessionRow | undefined {
+      return db.select().from(sessions).where(eq(sessions.id, id)).get();
+    },
+    extend(id: string, expiresAt: number): void {
+      db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();
+    },
+    delete(id: string): void {
+      db.delete(sessions).where(eq(sessions.id, id)).run();
+    },
+    deleteAllForUser(userId: number, exceptId?: string): void {
+      const byUser = eq(sessions.userId, userId);
+      db.delete(sessions)
+        .where(exceptId ? and(byUser, ne(sessions.id, exceptId)) : byUser)
+        .run();
+    },
+    deleteExpired(now: number): void {
+      db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+    },
+  };
+}
+export type SessionsRepo = ReturnType<typeof createSessionsRepo>;
+
+export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
+
+export function createResetTokensRepo(db: Db) {
+  return {
+    insert(row: ResetTokenRow): void {
+      db.insert(passwordResetTokens).values(row).run();
+    },
+    /** Marks an unused token used and returns it, or undefined when unknown, used or expired. */
+    consume(id: string, now: number): ResetTokenRow | undefined {
+      return db
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
+        .returning()
+        .all()
+        .find((row) => row.expiresAt > now);
+    },
+    deleteForUser(userId: number): void {
+      db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { users } from '../schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createUsersRepo(db: Db) {
+  return {
+    byId(id: number): UserRow | undefined {
+      return db.select().from(users).where(eq(users.id, id)).get();
+    },
+    byEmailHash(emailHash: string): UserRow | undefined {
+      return db.select().from(users).where(eq(users.emailHash, emailHash)).get();
+    },
+    byUsername(username: string): UserRow | undefined {
+      return db
+        .select()
+        .from(users)
+        .where(sql`${users.username} = ${username} COLLATE NOCASE`)
+        .get();
+    },
+    insert(row: Omit<typeof users.$inferInsert, 'id'>): UserRow {
+      return db.insert(users).values(row).returning().get();
+    },
+    setPasswordHash(id: number, passwordHash: string): void {
+      db.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
+    },
+    setAdmin(id: number, isAdmin: boolean): void {
+      db.update(users).set({ isAdmin }).where(eq(users.id, id)).run();
+    },
+    setUsername(id: number, username: string): void {
+      db.update(users).set({ username }).where(eq(users.id, id)).run();
+    },
+    setAvatar(id: number, avatar: string | null): void {
+      db.update(users).set({ avatar }).where(eq(users.id, id)).run();
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

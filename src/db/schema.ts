@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** All money columns are integer cents; all share columns are integer share counts; times are epoch ms. */
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    /** HMAC-SHA256 of the normalised email, keyed with the server secret: the email itself is never stored. */
+    emailHash: text('email_hash').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    avatar: text('avatar'),
+    balanceCents: integer('balance_cents').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_username_nocase').on(sql`${t.username} COLLATE NOCASE`),
+    uniqueIndex('users_email_hash').on(t.emailHash),
+    check('users_balance_nonnegative', sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    /** SHA-256 (hex) of the reset token. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('password_reset_tokens_user').on(t.userId)],
+);
+
+export const teams = sqliteTable('teams', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  conference: text('conference', { enum: ['East', 'West'] }).notNull(),
+  division: text('division').notNull(),
+  primaryColor: text('primary_color').notNull(),
+  secondaryColor: text('secondary_color').notNull(),
+  /** Open-market team shares: payroll − Σ team holdings. */
+  sharesRemaining: integer('shares_remaining').notNull().default(0),
+  lastTradePriceCents: integer('last_trade_price_cents'),
+});
+
+export const players = sqliteTable(
+  'players',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id),
+    /** Salary in whole dollars; equals the player's total shares. */
+    salary: integer('salary').notNull(),
+    /** Open-market shares: salary − Σ holdings. */
+    sharesRemaining: integer('shares_remaining').notNull(),
+    lastTradePriceCents: integer('last_trade_price_cents'),
+    retiredAt: integer('retired_at'),
+    /** Drafted rookies: until then only holders of the player's team may buy. */
+    restrictedUntil: integer('restricted_until'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('players_name').on(t.name),
+    index('players_team').on(t.teamId),
+    check('players_salary_positive', sql`${t.salary} > 0`),
+    check('players_remaining_range', sql`${t.sharesRemaining} >= 0 AND ${t.sharesRemaining} <= ${t.salary}`),
+  ],
+);
+
+const holdingColumns = {
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** All shares owned, listed ones included (an open offer escrows part of them). */
+  shares: integer('shares').notNull(),
+  /** Total paid for the shares held, for the weighted average buy price. */
+  costBasisCents: integer('cost_basis_cents').notNull(),
+  minSellPriceCents: integer('min_sell_price_cents').notNull(),
+  /** Time priority of the standing sell: when the minimum price was last set or the holding last grew. */
+  minSellSeq: integer('min_sell_seq').notNull(),
+};
+
+export const playerHoldings = sqliteTable(
+  'player_holdings',
+  {
+    ...holdingColumns,
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.playerId] }),
+    index('player_holdings_player').on(t.playerId),
+    check('player_holdings_shares_positive', sql`${t.shares} > 0`),
+  ],
+);
+
+export const teamHoldings = sqliteTable(
+  'team_holdings',
+  {
+    ...holdingColumns,
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id),
+    lockedUntil: integer('locked_until').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.teamId] }),
+    index('team_holdings_team').on(t.teamId),
+    check('team_holdings_shares_positive', sql`${t.shares} > 0`),
+  ],
+);
+
+/** Resting orders. `ask` = a buyer's order (cash escrowed); `offer` = a holder's listing (shares escrowed). */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    side: text('side', { enum: ['ask', 'offer'] }).notNull(),
+    instrument: text('instrument', { enum: ['player', 'team'] }).notNull(),
+    instrumentId: integer('instrument_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    priceCents: integer('price_cents').notNull(),
+    sharesTotal: integer('shares_total').notNull(),
+    sharesRemaining: integer('shares_remaining').notNull(),
+    status: text('status', { enum: ['open', 'filled', 'cancelled'] }).notNull(),
+    /** Monotonic sequence for time priority. */
+    seq: integer('seq').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('orders_open_instrument').on(t.instrument, t.instrumentId, t.status),
+    index('orders_user').on(t.userId, t.status),
+    check('orders_price_min', sql`${t.priceCents} >= 100`),
+    check('orders_remaining_range', sql`${t.sharesRemaining} >= 0 AND ${t.sharesRemaining} <= ${t.sharesTotal}`),
+  ],
+);
+
+export const declinedAsks = sqliteTable(
+  'declined_asks',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.userId] })],
+);
+
+export const trades = sqliteTable(
+  'trades',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    instrument: text('instrument', { enum: ['player', 'team'] }).notNull(),
+    instrumentId: integer('instrument_id').notNull(),
+    buyerId: integer('buyer_id').references(() => users.id),
+    /** Null when the open market sold (a buy at $1.00); a dump has a null buyer. */
+    sellerId: integer('seller_id').references(() => users.id),
+    shares: integer('shares').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('trades_instrument_time').on(t.instrument, t.instrumentId, t.createdAt),
+    index('trades_buyer').on(t.buyerId),
+    index('trades_seller').on(t.sellerId),
+    index('trades_time').on(t.createdAt),
+    check('trades_shares_positive', sql`${t.shares} > 0`),
+  ],
+);
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Null for actions taken from the command line. */
+    actorId: integer('actor_id').references(() => users.id),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    details: text('details', { mode: 'json' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('audit_log_time').on(t.createdAt)],
+);

@@ -1,0 +1,75 @@
+import type { LeagueRepo, OrderRow } from '../db/repos/league.js';
+import { rescaleHoldings } from '../domain/contracts.js';
+
+export interface ContractChange {
+  playerId: number;
+  oldSalary: number;
+  newSalary: number;
+  cancelledOrders: OrderRow[];
+}
+
+/** Cancels every open order on an instrument, returning an ask's escrowed cash to its owner. */
+function cancelOpenOrders(repo: LeagueRepo, instrument: 'player' | 'team', id: number): OrderRow[] {
+  const open = repo.openOrders(instrument, id);
+  for (const order of open) {
+    repo.cancelOrder(order.id);
+    if (order.side === 'ask') repo.creditUser(order.userId, order.priceCents * order.sharesRemaining);
+  }
+  return open;
+}
+
+/** A team's payroll moved from `oldPayroll` to `newPayroll`: its holdings are rescaled like a player's. */
+export function rescaleTeam(repo: LeagueRepo, teamId: number, oldPayroll: number, newPayroll: number): OrderRow[] {
+  if (oldPayroll === newPayroll) return [];
+  const cancelled = cancelOpenOrders(repo, 'team', teamId);
+  if (oldPayroll === 0) {
+    repo.setTeamRemaining(teamId, newPayroll);
+    return cancelled;
+  }
+  const result = rescaleHoldings(repo.teamHoldings(teamId), oldPayroll, newPayroll);
+  for (const h of result.holdings) repo.setTeamHoldingShares(h.userId, teamId, h.shares);
+  for (const h of result.removed) repo.deleteTeamHolding(h.userId, teamId);
+  repo.setTeamRemaining(teamId, result.remaining);
+  return cancelled;
+}
+
+/**
+ * RULES.md "Contracts": open orders on the player are cancelled (escrow returned), holdings are
+ * rescaled by new/old, the open market absorbs the rounding, and the team's payroll follows.
+ * Must run inside a transaction.
+ */
+export function changeSalary(repo: LeagueRepo, playerId: number, newSalary: number): ContractChange {
+  const player = repo.playerById(playerId);
+  if (!player) throw new RangeError(`No player ${playerId}`);
+  const oldSalary = player.salary;
+  if (oldSalary === newSalary) return { playerId, oldSalary, newSalary, cancelledOrders: [] };
+  const oldPayroll = repo.teamPayroll(player.teamId);
+  const cancelled = cancelOpenOrders(repo, 'player', playerId);
+  const result = rescaleHoldings(repo.playerHoldings(playerId), oldSalary, newSalary);
+  for (const h of result.holdings) repo.setPlayerHoldingShares(h.userId, playerId, h.shares);
+  for (const h of result.removed) repo.deletePlayerHolding(h.userId, playerId);
+  repo.updatePlayer(playerId, { salary: newSalary, sharesRemaining: result.remaining });
+  cancelled.push(...rescaleTeam(repo, player.teamId, oldPayroll, repo.teamPayroll(player.teamId)));
+  return { playerId, oldSalary, newSalary, cancelledOrders: cancelled };
+}
+
+/** A new player joins a team's payroll: the open market holds all of the player's shares. */
+export function addPlayer(repo: LeagueRepo, player: { name: string; teamId: number; salary: number; restrictedUntil: number | null }, now: number) {
+  const oldPayroll = repo.teamPayroll(player.teamId);
+  const row = repo.insertPlayer({ ...player, sharesRemaining: player.salary, lastTradePriceCents: null, retiredAt: null, createdAt: now });
+  const cancelledOrders = rescaleTeam(repo, player.teamId, oldPayroll, oldPayroll + player.salary);
+  return { player: row, cancelledOrders };
+}
+
+/** A player moves to another team: both payrolls change, both teams' holdings are rescaled. */
+export function movePlayer(repo: LeagueRepo, playerId: number, toTeamId: number): OrderRow[] {
+  const player = repo.playerById(playerId);
+  if (!player || player.teamId === toTeamId) return [];
+  const fromOld = repo.teamPayroll(player.teamId);
+  const toOld = repo.teamPayroll(toTeamId);
+  repo.updatePlayer(playerId, { teamId: toTeamId });
+  return [
+    ...rescaleTeam(repo, player.teamId, fromOld, repo.teamPayroll(player.teamId)),
+    ...rescaleTeam(repo, toTeamId, toOld, repo.teamPayroll(toTeamId)),
+  ];
+}

@@ -1,0 +1,16 @@
+import { openDb, type Db } from '../../db/client.js';
+import { createUsersRepo } from '../../db/repos/users.js';
+import { seedLeagueIfEmpty } from '../league.js';
+import { leagueDir, migrationsDir } from '../../paths.js';
+import { START_BALANCE_CENTS } from '../../shared/money.js';
+
+/** An in-memory database with the real migrations and the shipped league. */
+export function seededDb(): Db {
+  const db = openDb({ file: ':memory:', migrationsFolder: migrationsDir });
+  seedLeagueIfEmpty(db, leagueDir, 1_000);
+  return db;
+}
+
+export function addUser(db: Db, username: string, balanceCents = START_BALANCE_CENTS): number {
+  return createUsersRepo(db).insert({ username, emailHash: `hash-${username}`, passwordHash: 'x', isAdmin: false, avatar: null, balanceCents, createdAt: 1_000 }).id;
+}

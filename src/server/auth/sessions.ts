@@ -1,0 +1,46 @@
+import type { SessionsRepo } from '../../db/repos/sessions.js';
+import { generateToken, hashToken } from './tokens.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY;
+/** A session used within this much of its end is extended to a full lifetime again. */
+const RENEW_WITHIN_MS = 15 * DAY;
+
+export interface Session {
+  id: string;
+  userId: number;
+  expiresAt: number;
+}
+
+export function createSessionManager(repo: SessionsRepo, now: () => number) {
+  return {
+    create(userId: number): { token: string; session: Session } {
+      const token = generateToken();
+      const session = { id: hashToken(token), userId, expiresAt: now() + SESSION_LIFETIME_MS };
+      repo.insert({ ...session, createdAt: now() });
+      return { token, session };
+    },
+    /** The live session for a bearer token, renewed when close to its end; null when unknown or expired. */
+    validate(token: string): Session | null {
+      const row = repo.byId(hashToken(token));
+      if (!row) return null;
+      const t = now();
+      if (row.expiresAt <= t) {
+        repo.delete(row.id);
+        return null;
+      }
+      if (row.expiresAt - t < RENEW_WITHIN_MS) {
+        row.expiresAt = t + SESSION_LIFETIME_MS;
+        repo.extend(row.id, row.expiresAt);
+      }
+      return { id: row.id, userId: row.userId, expiresAt: row.expiresAt };
+    },
+    invalidate(sessionId: string): void {
+      repo.delete(sessionId);
+    },
+    invalidateAllForUser(userId: number): void {
+      repo.deleteAllForUser(userId);
+    },
+  };
+}
+export type SessionManager = ReturnType<typeof createSessionManager>;

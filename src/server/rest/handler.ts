@@ -1,0 +1,76 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { toClientError } from '../client-error.js';
+import { bearerToken, createContextFor } from '../context.js';
+import type { AppServices } from '../services.js';
+import { appRouter } from '../routers/index.js';
+import { createCallerFactory } from '../trpc.js';
+import { DEFAULT_BODY_LIMIT, PayloadTooLarge, readJsonBody } from './body.js';
+import { buildOpenApiDocument } from './openapi.js';
+import type { RestRoute } from './route.js';
+
+interface CompiledRoute {
+  route: RestRoute;
+  pattern: RegExp;
+  params: string[];
+}
+
+function compile(route: RestRoute): CompiledRoute {
+  const params: string[] = [];
+  const source = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}/?$`), params };
+}
+
+/** Path segments that are whole numbers become numbers, so ids validate like JSON ones. */
+function paramValue(raw: string): string | number {
+  const text = decodeURIComponent(raw);
+  return /^\d{1,15}$/.test(text) ? Number(text) : text;
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text);
+}
+
+export function createRestHandler(services: AppServices, routes: RestRoute[], logger: Logger) {
+  const compiled = routes.map(compile);
+  const createCaller = createCallerFactory(appRouter);
+  let openApi: unknown;
+
+  return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (path === '/openapi.json' && method === 'GET') {
+      openApi ??= buildOpenApiDocument(routes);
+      return sendJson(res, 200, openApi);
+    }
+    const matches = compiled.map((c) => ({ c, m: c.pattern.exec(path) })).filter((x) => x.m !== null);
+    const hit = matches.find((x) => x.c.route.method === method);
+    if (!hit) {
+      if (matches.length > 0) {
+        res.setHeader('Allow', matches.map((x) => x.c.route.method).join(', '));
+        return sendJson(res, 405, { error: `Method ${method} is not allowed here` });
+      }
+      return sendJson(res, 404, { error: 'Not found' });
+    }
+    const { route, params } = hit.c;
+    try {
+      const body = method === 'GET' ? Object.fromEntries(query) : await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
+      const input: Record<string, unknown> = { ...body };
+      params.forEach((name, i) => {
+        input[name] = paramValue(hit.m![i + 1]!);
+      });
+      const ctx = createContextFor(services, bearerToken(req.headers.authorization), req.socket.remoteAddress ?? 'unknown');
+      const result = await route.call(createCaller(ctx), input);
+      sendJson(res, 200, result);
+    } catch (error) {
+      if (error instanceof PayloadTooLarge) return sendJson(res, 413, { error: error.message });
+      const client = toClientError(error);
+      if (client.status >= 500) logger.error({ err: error, route: `${route.method} ${route.path}` }, 'REST call failed');
+      sendJson(res, client.status, client.fieldErrors ? { error: client.message, fieldErrors: client.fieldErrors } : { error: client.message });
+    }
+  };
+}

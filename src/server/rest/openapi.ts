@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { RestRoute } from './route.js';
+
+const errorSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', description: 'A message meant for the person who made the request' },
+    fieldErrors: { type: 'object', additionalProperties: { type: 'string' }, description: 'Per-field messages for invalid input' },
+  },
+};
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** The OpenAPI 3 document of the REST shim, generated from the same zod schemas the procedures validate with. */
+export function buildOpenApiDocument(routes: RestRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const input = jsonSchema(route.input, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+    const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const properties = { ...(input.properties ?? {}) };
+    const required = new Set(input.required ?? []);
+    const parameters: unknown[] = pathParams.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: properties[name] ?? { type: 'string' },
+    }));
+    for (const name of pathParams) {
+      delete properties[name];
+      required.delete(name);
+    }
+    const rest = Object.keys(properties);
+    const operation: Record<string, unknown> = {
+      summary: route.summary,
+      tags: [route.tag],
+      operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`,
+      parameters,
+      responses: {
+        200: { description: 'Success', content: { 'application/json': { schema: jsonSchema(route.output, 'output') } } },
+        400: errorResponse('Invalid input'),
+        ...(route.auth !== 'none' ? { 401: errorResponse('Not signed in') } : {}),
+        ...(route.auth === 'admin' ? { 403: errorResponse('Not allowed') } : {}),
+        404: errorResponse('Not found'),
+        429: errorResponse('Too many requests'),
+        500: errorResponse('Server error'),
+      },
+    };
+    if (route.auth !== 'none') operation.security = [{ bearerAuth: [] }];
+    if (rest.length > 0) {
+      const schema = { type: 'object', properties, ...(required.size ? { required: [...required] } : {}) };
+      if (route.method === 'GET') {
+        parameters.push(...rest.map((name) => ({ name, in: 'query', required: required.has(name), schema: properties[name] })));
+      } else {
+        operation.requestBody = { required: required.size > 0, content: { 'application/json': { schema } } };
+      }
+    }
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Hoops Exchange REST API', version: '1.0.0', description: 'Amounts are dollars with at most two decimals; shares are whole numbers.' },
+    servers: [{ url: '/api' }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token returned by /auth/login or /auth/register' } },
+      schemas: { Error: errorSchema },
+    },
+  };
+}

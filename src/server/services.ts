@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
+import { createUsersRepo } from '../db/repos/users.js';
+import { createValuationRepo } from '../db/repos/valuation.js';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './auth/rate-limits.js';
+import { createAuthService } from './auth/service.js';
+import { createSessionManager } from './auth/sessions.js';
+import type { Mailer } from './mail.js';
+
+export interface ServiceOptions {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  mailer: Mailer;
+  logger: Logger;
+  now?: () => number;
+  authRateLimits?: AuthRateLimits;
+}
+
+/** Everything the routers call, wired once per process (no module-level state). */
+export function createServices(options: ServiceOptions) {
+  const { db, logger } = options;
+  const now = options.now ?? Date.now;
+  const users = createUsersRepo(db);
+  const sessions = createSessionManager(createSessionsRepo(db), now);
+  const transaction = <T>(fn: () => T): T => db.$client.transaction(fn)();
+  const auth = createAuthService({
+    users,
+    sessions,
+    resetTokens: createResetTokensRepo(db),
+    secret: options.secret,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    limits: options.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
+    now,
+    logger,
+    transaction,
+  });
+  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction };
+}
+export type AppServices = ReturnType<typeof createServices>;

@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { DestinationStream, Logger } from 'pino';
+import type { Config } from '../config.js';
+import { openDb, type Db } from '../db/client.js';
+import { seedLeagueIfEmpty } from '../engine/league.js';
+import { leagueDir, migrationsDir, webDistDir } from '../paths.js';
+import { writePidFile } from '../pid-file.js';
+import type { AuthRateLimits } from './auth/rate-limits.js';
+import { loadOrCreateSecret } from './auth/secret.js';
+import { createHttpApp } from './http.js';
+import { createLogger } from './logger.js';
+import { createMailer } from './mail.js';
+import { createServices, type AppServices } from './services.js';
+
+export const DB_FILE = 'hoops.db';
+
+export interface StartOptions {
+  /** Where logs go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
+  authRateLimits?: AuthRateLimits;
+  now?: () => number;
+  /** Serve the built web app from here; null serves none. */
+  webDir?: string | null;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: AppServices;
+  db: Db;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrating and seeding it), wires the services and listens. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = createLogger({ level: config.logLevel, pretty: config.env === 'development', destination: options.logDestination });
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = loadOrCreateSecret(config.dataDir);
+  const db = openDb({ file: join(config.dataDir, DB_FILE), migrationsFolder: migrationsDir });
+  const now = options.now ?? Date.now;
+  const seeded = seedLeagueIfEmpty(db, leagueDir, now());
+  if (seeded.seeded) logger.info(`Seeded the league: 30 teams, ${seeded.players} players`);
+  const services = createServices({
+    db,
+    logger,
+    now,
+    secret,
+    publicUrl: config.publicUrl,
+    mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
+    authRateLimits: options.authRateLimits,
+  });
+  const app = createHttpApp(services, logger, options.webDir === undefined ? webDistDir : options.webDir);
+  await new Promise<void>((resolve, reject) => {
+    app.server.once('error', reject);
+    app.server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (app.server.address() as AddressInfo).port;
+  const removePidFile = writePidFile(config.dataDir);
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    services,
+    db,
+    logger,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        db.$client.close();
+        removePidFile();
+      })();
+      return closing;
+    },
+  };
+}

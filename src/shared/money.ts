@@ -1,0 +1,44 @@
+/**
+ * Money is an integer number of cents everywhere inside the game. Dollars exist only at the
+ * edges: API payloads (at most two decimals) and what the UI shows.
+ */
+export type Cents = number;
+
+export const CENTS_PER_DOLLAR = 100;
+export const START_BALANCE_CENTS: Cents = 80_000_000 * CENTS_PER_DOLLAR;
+export const OPEN_MARKET_PRICE_CENTS: Cents = 100;
+export const DUMP_PRICE_CENTS: Cents = 100;
+export const MIN_ORDER_PRICE_CENTS: Cents = 100;
+export const DEFAULT_TEAM_MIN_SELL_CENTS: Cents = 200;
+
+/** True when `dollars` is a finite number with at most two decimals. */
+export function hasAtMostTwoDecimals(dollars: number): boolean {
+  if (!Number.isFinite(dollars)) return false;
+  const cents = dollars * CENTS_PER_DOLLAR;
+  return Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+/** Dollars (≤ 2 decimals, already validated) to integer cents. */
+export function dollarsToCents(dollars: number): Cents {
+  if (!hasAtMostTwoDecimals(dollars)) {
+    throw new RangeError(`${dollars} is not an amount of dollars with at most two decimals`);
+  }
+  return Math.round(dollars * CENTS_PER_DOLLAR);
+}
+
+/** Integer cents to dollars for payloads; exact for every safe integer amount of cents. */
+export function centsToDollars(cents: Cents): number {
+  return cents / CENTS_PER_DOLLAR;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** `$80,000,000.00` style text for people. */
+export function formatCents(cents: Cents): string {
+  return usd.format(cents / CENTS_PER_DOLLAR);
+}
+
+/** Default minimum sell price of a holding: 10% over its average buy price, rounded up to the cent. */
+export function defaultMinSellCents(averageBuyCents: Cents): Cents {
+  return Math.ceil((averageBuyCents * 11) / 10);
+}
