@@ -1,0 +1,13 @@
+/** The fast order book: sorted price levels of FIFO queues, O(1) lookup and removal by id. */
+import { planOnState } from './book-planner.js';
+import { BookState } from './book-state.js';
+import type { BookSnapshot, Command, OrderBook, PlanResult } from './types.js';
+
+export class FastBook extends BookState implements OrderBook {
+  plan(command: Command): PlanResult {
+    return planOnState(this, command);
+  }
+}
+
+/** A book, empty or rebuilt from a snapshot (an uncrossed post-command state, as the database holds). */
+export const createOrderBook = (snapshot?: BookSnapshot): OrderBook => new FastBook(snapshot);
