@@ -1,0 +1,83 @@
+import { lazy, type ReactNode } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { DocumentTitle } from './components/PageTitle';
+import { Layout } from './components/Layout';
+import { RequireAdmin, RequireAuth } from './components/RequireAuth';
+import { RouteError } from './components/RouteError';
+import ChangelogPage from './pages/ChangelogPage';
+import HomePage from './pages/HomePage';
+import LoginPage from './pages/LoginPage';
+import NotFoundPage from './pages/NotFoundPage';
+import PrivacyPage from './pages/PrivacyPage';
+import RegisterPage from './pages/RegisterPage';
+import ResetPasswordPage from './pages/ResetPasswordPage';
+
+// Pages that will carry tables, forms and live data load on demand, each in its own chunk.
+const MarketPage = lazy(() => import('./pages/MarketPage'));
+const PlayerPage = lazy(() => import('./pages/PlayerPage'));
+const ShareholdersPage = lazy(() => import('./pages/ShareholdersPage'));
+const OffersPage = lazy(() => import('./pages/OffersPage'));
+const AsksPage = lazy(() => import('./pages/AsksPage'));
+const PortfolioPage = lazy(() => import('./pages/PortfolioPage'));
+const TransactionsPage = lazy(() => import('./pages/TransactionsPage'));
+const TeamsPage = lazy(() => import('./pages/TeamsPage'));
+const TeamPage = lazy(() => import('./pages/TeamPage'));
+const PublicPortfolioPage = lazy(() => import('./pages/PublicPortfolioPage'));
+const LeaderboardPage = lazy(() => import('./pages/LeaderboardPage'));
+const StatisticsPage = lazy(() => import('./pages/StatisticsPage'));
+const WinTotalsPage = lazy(() => import('./pages/WinTotalsPage'));
+const AdminPage = lazy(() => import('./pages/AdminPage'));
+
+const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
+
+/** Every route of SPEC.md §2. A new page: one file in pages/, one line here, and a link in components/navItems.ts. */
+export const pageRoutes: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  { path: 'market', element: <MarketPage /> },
+  { path: 'market/:playerId', element: <PlayerPage /> },
+  { path: 'market/:playerId/shareholders', element: <ShareholdersPage /> },
+  { path: 'offers', element: authed(<OffersPage />) },
+  { path: 'asks', element: authed(<AsksPage />) },
+  { path: 'portfolio', element: authed(<PortfolioPage />) },
+  { path: 'transactions', element: authed(<TransactionsPage />) },
+  { path: 'teams', element: <TeamsPage /> },
+  { path: 'teams/:teamId', element: <TeamPage /> },
+  { path: 'public/:userId', element: <PublicPortfolioPage /> },
+  { path: 'leaderboard', element: <LeaderboardPage /> },
+  { path: 'statistics', element: <StatisticsPage /> },
+  {
+    path: 'win-totals',
+    element: (
+      <DocumentTitle title="Win Totals">
+        <WinTotalsPage />
+      </DocumentTitle>
+    ),
+  },
+  { path: 'login', element: <LoginPage /> },
+  { path: 'register', element: <RegisterPage /> },
+  { path: 'reset-password', element: <ResetPasswordPage /> },
+  { path: 'privacy', element: <PrivacyPage /> },
+  { path: 'changelog', element: <ChangelogPage /> },
+  {
+    path: 'admin',
+    element: (
+      <RequireAdmin>
+        <AdminPage />
+      </RequireAdmin>
+    ),
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    errorElement: <RouteError standalone />,
+    // The pathless route keeps header and footer in place when a page fails.
+    children: [{ errorElement: <RouteError />, children: pageRoutes }],
+  },
+]);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

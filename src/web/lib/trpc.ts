@@ -1,0 +1,117 @@
+import {
+  createTRPCClient,
+  createWSClient,
+  httpBatchLink,
+  isTRPCClientError,
+  splitLink,
+  wsLink,
+  type TRPCClient,
+  type TRPCLink,
+  type TRPCWebSocketClient,
+} from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '../../server/routers/index.js';
+
+/**
+ * The typed tRPC hooks for React. Pages use them like this:
+ *
+ *   const trpc = useTRPC();
+ *   const me = useQuery(trpc.auth.me.queryOptions());
+ *   const login = useMutation(trpc.auth.login.mutationOptions());
+ */
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export type AppTRPCClient = TRPCClient<AppRouter>;
+
+export interface AppClients {
+  client: AppTRPCClient;
+  /** Closes the realtime connection of this client, if one was opened. */
+  close(): void;
+}
+
+function wsUrl(): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${window.location.host}/trpc`;
+}
+
+/**
+ * A tRPC client for one session (or for an anonymous visitor when `token` is null).
+ * Queries and mutations go over HTTP with `Authorization: Bearer <token>`; subscriptions go over
+ * one WebSocket that sends the token as connection params. The WebSocket opens on the first
+ * subscription (anonymous visitors use it for the home ticker) and is not in lazy mode: it stays
+ * open and reconnects by itself. A new session gets a new client (see session.tsx).
+ */
+export function createClients(token: string | null): AppClients {
+  let ws: TRPCWebSocketClient | null = null;
+  let closed = false;
+  const wsClient = (): TRPCWebSocketClient => {
+    ws ??= createWSClient({
+      url: wsUrl,
+      connectionParams: () => (token ? { token } : null),
+    });
+    return ws;
+  };
+  // Each subscription asks for the shared WebSocket client when it starts.
+  const realtimeLink: TRPCLink<AppRouter> = (runtime) => (ctx) => wsLink<AppRouter>({ client: wsClient() })(runtime)(ctx);
+
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: realtimeLink,
+        false: httpBatchLink({
+          url: '/trpc',
+          maxURLLength: 2000,
+          headers: () => (token ? { Authorization: `Bearer ${token}` } : {}),
+        }),
+      }),
+    ],
+  });
+
+  return {
+    client,
+    close() {
+      if (closed) return;
+      closed = true;
+      void ws?.close();
+    },
+  };
+}
+
+/**
+ * The text to show a person for a failed call: the server's message when the server answered
+ * (it is written for people), else the fallback of SPEC.md §8 (network down, server unreachable).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (isTRPCClientError(error) && error.data && typeof error.message === 'string' && error.message.trim()) {
+    return error.message;
+  }
+  return fallback;
+}
+
+/** Field-level messages the server sends for invalid input, keyed by field name. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!isTRPCClientError(error)) return {};
+  const data: unknown = error.data;
+  if (typeof data === 'object' && data !== null && 'fieldErrors' in data) {
+    const fields = (data as { fieldErrors: unknown }).fieldErrors;
+    if (typeof fields === 'object' && fields !== null) return fields as Record<string, string>;
+  }
+  return {};
+}
+
+/** The tRPC error code of a failed call (e.g. 'UNAUTHORIZED'), or null. */
+export function errorCode(error: unknown): string | null {
+  if (!isTRPCClientError(error)) return null;
+  const data: unknown = error.data;
+  if (typeof data === 'object' && data !== null && 'code' in data && typeof data.code === 'string') return data.code;
+  return null;
+}
+
+/** The HTTP status of a failed call, or null when the server never answered. */
+export function errorStatus(error: unknown): number | null {
+  if (!isTRPCClientError(error)) return null;
+  const data: unknown = error.data;
+  if (typeof data === 'object' && data !== null && 'httpStatus' in data && typeof data.httpStatus === 'number') return data.httpStatus;
+  return null;
+}

@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Toaster } from 'sonner';
+import { App } from './App';
+import { SessionProvider } from './lib/session';
+import { errorStatus } from './lib/trpc';
+import { ThemeProvider } from './theme/ThemeProvider';
+import { applyTheme, loadTheme } from './theme/themes';
+import './styles.css';
+
+/** SPEC.md §4: toasts close by themselves after 4 seconds. */
+const TOAST_MS = 4000;
+
+// Apply the saved theme before the first paint, so the page never flashes in the default colours.
+applyTheme(loadTheme());
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 5_000,
+      // A 4xx answer (not found, not allowed, bad input) will not change on a retry.
+      retry: (failures, error) => {
+        const status = errorStatus(error);
+        if (status !== null && status >= 400 && status < 500) return false;
+        return failures < 2;
+      },
+    },
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <SessionProvider>
+          <App />
+        </SessionProvider>
+      </ThemeProvider>
+      <Toaster duration={TOAST_MS} position="top-center" richColors closeButton />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { EmptyState } from '../components/EmptyState';
+import { PageTitle } from '../components/PageTitle';
+import { useSession } from '../lib/session';
+
+/** How many trades the home page lists (SPEC.md §9). */
+export const HOME_RECENT_TRADES = 10;
+
+export default function HomePage() {
+  const { user } = useSession();
+  return (
+    <>
+      <PageTitle title={user ? `Welcome back, ${user.username}` : 'Welcome to Hoops Exchange'} documentTitle={null} />
+      <section className="hero card">
+        <p className="hero-lead">
+          Every new player gets <strong>$80 million</strong> in virtual money to trade shares in NBA players and teams, live,
+          against the other fans in the league.
+        </p>
+        <ul className="hero-points">
+          <li>A player has as many shares as dollars of salary. Unclaimed shares cost $1 each on the open market.</li>
+          <li>Once every share is owned, make a bid: holders sell to you at their price, or accept or decline your offer.</li>
+          <li>Hold shares in one Eastern and one Western team, and get first pick of their drafted rookies.</li>
+        </ul>
+        <p className="hero-actions">
+          {user ? (
+            <>
+              <Link className="button" to="/market">
+                Go to the market
+              </Link>
+              <Link className="button button-secondary" to="/portfolio">
+                Your portfolio
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link className="button" to="/register">
+                Register and get $80 million
+              </Link>
+              <Link className="button button-secondary" to="/login">
+                Log in
+              </Link>
+            </>
+          )}
+        </p>
+      </section>
+
+      <section className="section" aria-labelledby="recent-trades-title">
+        <h2 id="recent-trades-title">Recent trades</h2>
+        <EmptyState title="No trades to show yet">
+          <p>The latest {HOME_RECENT_TRADES} trades will show here as soon as shares change hands.</p>
+        </EmptyState>
+      </section>
+    </>
+  );
+}

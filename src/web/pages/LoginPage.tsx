@@ -1,0 +1,79 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AlreadyLoggedIn } from '../components/AlreadyLoggedIn';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { Field } from '../components/Field';
+import { PageTitle } from '../components/PageTitle';
+import { Spinner } from '../components/Spinner';
+import { afterLoginPath } from '../lib/authRedirect';
+import { useSession } from '../lib/session';
+import { TEXT } from '../lib/texts';
+import { errorMessage, useTRPC } from '../lib/trpc';
+
+export default function LoginPage() {
+  const trpc = useTRPC();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useMutation(trpc.auth.login.mutationOptions());
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (result) => {
+          const to = afterLoginPath(location);
+          session.login(result);
+          toast.success(`Welcome back, ${result.user.username}!`);
+          void navigate(to, { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageTitle title="Login" subtitle="Log in to trade, manage your portfolio and see your offers." />
+      {session.isLoggedIn && !login.isSuccess ? (
+        <AlreadyLoggedIn />
+      ) : (
+        <form className="card form-card" onSubmit={onSubmit}>
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Field
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <ErrorMessage>{login.isError ? errorMessage(login.error, TEXT.invalidLogin) : null}</ErrorMessage>
+          <button type="submit" className="button button-block" disabled={login.isPending}>
+            {login.isPending ? <Spinner size="sm" /> : null}
+            {login.isPending ? 'Logging in…' : 'Log in'}
+          </button>
+          <p className="form-links">
+            <Link to="/reset-password">Forgot your password?</Link>
+            <span>
+              New here? <Link to="/register">Register</Link>
+            </span>
+          </p>
+        </form>
+      )}
+    </>
+  );
+}

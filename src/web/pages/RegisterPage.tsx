@@ -1,0 +1,99 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AlreadyLoggedIn } from '../components/AlreadyLoggedIn';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { Field } from '../components/Field';
+import { PageTitle } from '../components/PageTitle';
+import { Spinner } from '../components/Spinner';
+import { afterLoginPath } from '../lib/authRedirect';
+import { useSession } from '../lib/session';
+import { TEXT } from '../lib/texts';
+import { errorMessage, fieldErrors, useTRPC } from '../lib/trpc';
+
+
+export default function RegisterPage() {
+  const trpc = useTRPC();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const register = useMutation(trpc.auth.register.mutationOptions());
+  const invalid = register.isError ? fieldErrors(register.error) : {};
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    register.mutate(
+      { username: username.trim(), email: email.trim(), password },
+      {
+        onSuccess: (result) => {
+          const to = afterLoginPath(location);
+          session.login(result);
+          toast.success(`Welcome, ${result.user.username}! Your $80 million is ready to trade.`);
+          void navigate(to, { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageTitle title="Register" subtitle="Create an account and get $80 million in virtual money to trade." />
+      {session.isLoggedIn && !register.isSuccess ? (
+        <AlreadyLoggedIn />
+      ) : (
+        <form className="card form-card" onSubmit={onSubmit}>
+          <Field
+            label="Username"
+            name="username"
+            autoComplete="username"
+            required
+            minLength={3}
+            maxLength={20}
+            pattern="[A-Za-z0-9_.\-]+"
+            hint="3 to 20 letters, digits, dots, dashes or underscores. Shown to other players."
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            aria-invalid={invalid.username ? true : undefined}
+          />
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            hint="Used only to log in and reset your password; stored as a one-way hash."
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={invalid.email ? true : undefined}
+          />
+          <Field
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            hint="At least 8 characters."
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={invalid.password ? true : undefined}
+          />
+          <ErrorMessage>{register.isError ? errorMessage(register.error, TEXT.registerFailed) : null}</ErrorMessage>
+          <button type="submit" className="button button-block" disabled={register.isPending}>
+            {register.isPending ? <Spinner size="sm" /> : null}
+            {register.isPending ? 'Creating your account…' : 'Register'}
+          </button>
+          <p className="form-links">
+            <span>
+              Already registered? <Link to="/login">Log in</Link>
+            </span>
+          </p>
+        </form>
+      )}
+    </>
+  );
+}

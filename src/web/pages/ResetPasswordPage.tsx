@@ -1,0 +1,114 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorMessage, StatusMessage } from '../components/ErrorMessage';
+import { Field } from '../components/Field';
+import { PageTitle } from '../components/PageTitle';
+import { Spinner } from '../components/Spinner';
+import { TEXT } from '../lib/texts';
+import { errorMessage, useTRPC } from '../lib/trpc';
+
+/** SPEC.md §4: after a successful reset, go to /login after 1.5 s. */
+const REDIRECT_MS = 1500;
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const linkToken = params.get('token')?.trim() ?? '';
+  return (
+    <>
+      <PageTitle
+        title="Reset Password"
+        subtitle={linkToken ? 'Choose a new password for your account.' : 'Forgot your password? Ask for a reset token, then choose a new password.'}
+      />
+      <div className="stack">
+        {linkToken ? null : <RequestResetForm />}
+        <NewPasswordForm linkToken={linkToken} />
+      </div>
+    </>
+  );
+}
+
+function RequestResetForm() {
+  const trpc = useTRPC();
+  const [email, setEmail] = useState('');
+  const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    request.mutate({ email: email.trim() });
+  };
+
+  return (
+    <form className="card form-card" onSubmit={onSubmit}>
+      <h2>1. Get a reset token</h2>
+      <p className="muted">We send a reset token to the email address of your account. It works once, within an hour.</p>
+      <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <ErrorMessage>{request.isError ? errorMessage(request.error, TEXT.resetRequestFailed) : null}</ErrorMessage>
+      <StatusMessage>{request.isSuccess ? TEXT.resetRequested : null}</StatusMessage>
+      <button type="submit" className="button button-block" disabled={request.isPending}>
+        {request.isPending ? <Spinner size="sm" /> : null}
+        {request.isPending ? 'Sending…' : 'Send reset token'}
+      </button>
+    </form>
+  );
+}
+
+function NewPasswordForm({ linkToken }: { linkToken: string }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [token, setToken] = useState(linkToken);
+  const [newPassword, setNewPassword] = useState('');
+  const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
+
+  useEffect(() => {
+    if (!reset.isSuccess) return;
+    const timer = window.setTimeout(() => void navigate('/login'), REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [reset.isSuccess, navigate]);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    reset.mutate({ token: (linkToken || token).trim(), newPassword });
+  };
+
+  return (
+    <form className="card form-card" onSubmit={onSubmit}>
+      <h2>{linkToken ? 'New password' : '2. Choose a new password'}</h2>
+      {linkToken ? (
+        <p className="muted">Your reset token came with the link you followed.</p>
+      ) : (
+        <Field
+          label="Reset token"
+          name="token"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          autoCapitalize="off"
+          required
+          hint="Paste the token from the email."
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+        />
+      )}
+      <Field
+        label="New password"
+        type="password"
+        name="newPassword"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        hint="At least 8 characters."
+        value={newPassword}
+        onChange={(e) => setNewPassword(e.target.value)}
+      />
+      <ErrorMessage>{reset.isError ? errorMessage(reset.error, TEXT.resetFailed) : null}</ErrorMessage>
+      <StatusMessage>{reset.isSuccess ? TEXT.passwordUpdated : null}</StatusMessage>
+      <button type="submit" className="button button-block" disabled={reset.isPending || reset.isSuccess}>
+        {reset.isPending ? <Spinner size="sm" /> : null}
+        {reset.isPending ? 'Saving…' : 'Set new password'}
+      </button>
+      <p className="form-links">
+        <Link to="/login">Back to login</Link>
+      </p>
+    </form>
+  );
+}
