@@ -99,6 +99,8 @@ const holdingColumns = {
   /** Total paid for the shares held, for the weighted average buy price. */
   costBasisCents: integer('cost_basis_cents').notNull(),
   minSellPriceCents: integer('min_sell_price_cents').notNull(),
+  /** False while the minimum sell price is the default (10% over the average buy price), which follows the average as the holding grows. */
+  minSellCustom: integer('min_sell_custom', { mode: 'boolean' }).notNull().default(false),
   /** Time priority of the standing sell: when the minimum price was last set or the holding last grew. */
   minSellSeq: integer('min_sell_seq').notNull(),
 };
@@ -156,6 +158,7 @@ export const orders = sqliteTable(
   (t) => [
     index('orders_open_instrument').on(t.instrument, t.instrumentId, t.status),
     index('orders_user').on(t.userId, t.status),
+    index('orders_status_side').on(t.status, t.side),
     check('orders_price_min', sql`${t.priceCents} >= 100`),
     check('orders_remaining_range', sql`${t.sharesRemaining} >= 0 AND ${t.sharesRemaining} <= ${t.sharesTotal}`),
   ],

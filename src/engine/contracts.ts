@@ -9,7 +9,7 @@ export interface ContractChange {
 }
 
 /** Cancels every open order on an instrument, returning an ask's escrowed cash to its owner. */
-function cancelOpenOrders(repo: LeagueRepo, instrument: 'player' | 'team', id: number): OrderRow[] {
+export function cancelOpenOrders(repo: LeagueRepo, instrument: 'player' | 'team', id: number): OrderRow[] {
   const open = repo.openOrders(instrument, id);
   for (const order of open) {
     repo.cancelOrder(order.id);

@@ -19,7 +19,7 @@ function fieldOf(issue: Issue): string {
 }
 
 // zod's own messages do not say which field they are about; ours do.
-const GENERIC_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|Expected)/;
+const GENERIC_MESSAGE = /^(Invalid (input|option|key|element|union|string|number|type|enum)|Too (big|small)|Unrecognized|Expected)/;
 
 function readableIssue(issue: Issue): string {
   const field = fieldOf(issue);

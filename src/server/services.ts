@@ -1,5 +1,8 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
+import { createAdmin } from '../engine/admin.js';
+import { EventBus } from '../engine/events.js';
+import { createExchange } from '../engine/exchange.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
 import { createUsersRepo } from '../db/repos/users.js';
 import { createValuationRepo } from '../db/repos/valuation.js';
@@ -7,6 +10,8 @@ import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './auth/rate-limit
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
 import type { Mailer } from './mail.js';
+import { createReadService } from './reads/service.js';
+import { createTeamReadService } from './reads/teams.js';
 
 export interface ServiceOptions {
   db: Db;
@@ -37,6 +42,8 @@ export function createServices(options: ServiceOptions) {
     logger,
     transaction,
   });
-  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction };
+  const bus = new EventBus();
+  const exchange = createExchange({ db, bus, now });
+  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, exchange, admin: createAdmin(db, exchange, now), reads: createReadService(db, now), teamReads: createTeamReadService(db) };
 }
 export type AppServices = ReturnType<typeof createServices>;

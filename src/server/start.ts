@@ -59,6 +59,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const port = (app.server.address() as AddressInfo).port;
   const removePidFile = writePidFile(config.dataDir);
+  // Team shares whose 7-day lock ended join the market as standing sells.
+  const lockTimer = setInterval(() => {
+    try {
+      services.exchange.releaseLocks();
+    } catch (error) {
+      logger.error({ err: error }, 'Releasing ended team locks failed');
+    }
+  }, 60_000);
+  lockTimer.unref();
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -68,6 +77,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     close() {
       closing ??= (async () => {
+        clearInterval(lockTimer);
         await app.close();
         db.$client.close();
         removePidFile();

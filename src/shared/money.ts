@@ -42,3 +42,17 @@ export function formatCents(cents: Cents): string {
 export function defaultMinSellCents(averageBuyCents: Cents): Cents {
   return Math.ceil((averageBuyCents * 11) / 10);
 }
+
+/** The same default from a holding's total cost and shares, exactly (no floating point). */
+export function defaultMinSellFromCost(costBasisCents: Cents, shares: number): Cents {
+  const numerator = BigInt(costBasisCents) * 11n;
+  const denominator = BigInt(shares) * 10n;
+  return Number((numerator + denominator - 1n) / denominator);
+}
+
+/** `part × numerator / denominator`, rounded to the nearest integer, exactly for any safe integers. */
+export function scaleRounded(part: number, numerator: number, denominator: number): number {
+  const n = BigInt(part) * BigInt(numerator);
+  const d = BigInt(denominator);
+  return Number((2n * n + d) / (2n * d));
+}

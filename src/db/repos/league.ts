@@ -42,6 +42,9 @@ export function createLeagueRepo(db: Db) {
     playerById(id: number): PlayerRow | undefined {
       return db.select().from(players).where(eq(players.id, id)).get();
     },
+    allPlayerNames(): Set<string> {
+      return new Set(db.select({ name: players.name }).from(players).all().map((p) => p.name));
+    },
     playerByName(name: string): PlayerRow | undefined {
       return db.select().from(players).where(eq(players.name, name)).get();
     },

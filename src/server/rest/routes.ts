@@ -10,6 +10,9 @@ import {
   userIdParam,
 } from '../../shared/schemas/auth.js';
 import { route, type RestRoute } from './route.js';
+import { adminRestRoutes } from './routes-admin.js';
+import { marketRestRoutes } from './routes-market.js';
+import { tradingRestRoutes } from './routes-trading.js';
 
 const none = z.object({});
 
@@ -51,4 +54,7 @@ export const restRoutes: RestRoute[] = [
     input: userIdParam, output: publicUser,
     call: (c, input) => c.users.get(input),
   }),
+  ...marketRestRoutes,
+  ...tradingRestRoutes,
+  ...adminRestRoutes,
 ];

@@ -1,10 +1,28 @@
 import { router } from '../trpc.js';
+import { adminRouter } from './admin.js';
 import { authRouter } from './auth.js';
+import { liveRouter } from './live.js';
+import { marketRouter } from './market.js';
+import { portfolioRouter } from './portfolio.js';
+import { statsRouter } from './stats.js';
+import { tradesRouter } from './trades.js';
+import { teamTradingRouter } from './team-trading.js';
+import { teamsRouter } from './teams.js';
+import { tradingRouter } from './trading.js';
 import { usersRouter } from './users.js';
 
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
+  market: marketRouter,
+  portfolio: portfolioRouter,
+  trades: tradesRouter,
+  stats: statsRouter,
+  trading: tradingRouter,
+  teamTrading: teamTradingRouter,
+  teams: teamsRouter,
+  live: liveRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -241,6 +241,17 @@ export default function WinTotalsPage() {
             Max all {MAX_WINS}
           </button>
         </div>
+        {/* Right under the buttons, so the result of a click is in view even on a phone. */}
+        <div className="wt-messages">
+          {error !== null && (
+            <p role="alert" className="wt-error">
+              {error}
+            </p>
+          )}
+          <p role="status" className="wt-status">
+            {status}
+          </p>
+        </div>
         <div className="wt-toggles">
           <label className="wt-toggle">
             <input
@@ -275,15 +286,6 @@ export default function WinTotalsPage() {
           </p>
         </div>
       </div>
-
-      {error !== null && (
-        <p role="alert" className="wt-error">
-          {error}
-        </p>
-      )}
-      <p role="status" className="wt-status">
-        {status}
-      </p>
 
       <div className="wt-conferences">
         {(['East', 'West'] as const).map((conference) => (

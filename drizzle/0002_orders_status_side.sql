@@ -1,0 +1,1 @@
+CREATE INDEX `orders_status_side` ON `orders` (`status`,`side`);

@@ -1,0 +1,208 @@
+import type { Db } from '../client.js';
+
+export type InstrumentKind = 'player' | 'team';
+
+export interface HoldingState {
+  shares: number;
+  costBasisCents: number;
+  minSellPriceCents: number;
+  minSellCustom: boolean;
+  minSellSeq: number;
+  /** Team holdings only; 0 for players. */
+  lockedUntil: number;
+}
+
+export interface OpenOrderRow {
+  id: number;
+  side: 'ask' | 'offer';
+  instrument: InstrumentKind;
+  instrumentId: number;
+  userId: number;
+  priceCents: number;
+  sharesRemaining: number;
+  seq: number;
+}
+
+export interface InstrumentState {
+  id: number;
+  sharesRemaining: number;
+  active: boolean;
+  restrictedUntil: number | null;
+  teamId: number | null;
+}
+
+const holdingTable = (kind: InstrumentKind) => (kind === 'player' ? 'player_holdings' : 'team_holdings');
+const holdingKey = (kind: InstrumentKind) => (kind === 'player' ? 'player_id' : 'team_id');
+
+/**
+ * The exchange's reads and writes of the ledger, as prepared statements: the hot path of every
+ * order. Everything here runs inside the exchange's transaction.
+ */
+export function createLedgerRepo(db: Db) {
+  const c = db.$client;
+  const perKind = <T>(make: (kind: InstrumentKind) => T) => ({ player: make('player'), team: make('team') });
+
+  const balance = c.prepare<[number], { b: number }>('SELECT balance_cents AS b FROM users WHERE id = ?');
+  const addCash = c.prepare<[number, number]>('UPDATE users SET balance_cents = balance_cents + ? WHERE id = ?');
+  const holding = perKind((k) =>
+    c.prepare<[number, number], { shares: number; cost: number; price: number; custom: number; seq: number; locked: number }>(
+      `SELECT shares, cost_basis_cents AS cost, min_sell_price_cents AS price, min_sell_custom AS custom, min_sell_seq AS seq, ${
+        k === 'team' ? 'locked_until' : '0'
+      } AS locked FROM ${holdingTable(k)} WHERE user_id = ? AND ${holdingKey(k)} = ?`,
+    ),
+  );
+  const upsertHolding = perKind((k) =>
+    c.prepare(
+      `INSERT INTO ${holdingTable(k)} (user_id, ${holdingKey(k)}, shares, cost_basis_cents, min_sell_price_cents, min_sell_custom, min_sell_seq${k === 'team' ? ', locked_until' : ''})
+       VALUES (@userId, @instrumentId, @shares, @cost, @price, @custom, @seq${k === 'team' ? ', @locked' : ''})
+       ON CONFLICT DO UPDATE SET shares = excluded.shares, cost_basis_cents = excluded.cost_basis_cents,
+         min_sell_price_cents = excluded.min_sell_price_cents, min_sell_custom = excluded.min_sell_custom, min_sell_seq = excluded.min_sell_seq${
+           k === 'team' ? ', locked_until = excluded.locked_until' : ''
+         }`,
+    ),
+  );
+  const deleteHolding = perKind((k) => c.prepare<[number, number]>(`DELETE FROM ${holdingTable(k)} WHERE user_id = ? AND ${holdingKey(k)} = ?`));
+  const listed = c.prepare<[number, string, number], { n: number }>(
+    `SELECT COALESCE(SUM(shares_remaining), 0) AS n FROM orders WHERE user_id = ? AND side = 'offer' AND status = 'open' AND instrument = ? AND instrument_id = ?`,
+  );
+  const orderById = c.prepare<[number], OpenOrderRow & { status: string }>(
+    `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_remaining AS sharesRemaining, seq, status FROM orders WHERE id = ?`,
+  );
+  const insertOrder = c.prepare(
+    `INSERT INTO orders (id, side, instrument, instrument_id, user_id, price_cents, shares_total, shares_remaining, status, seq, created_at)
+     VALUES (@id, @side, @instrument, @instrumentId, @userId, @priceCents, @shares, @shares, 'open', @seq, @at)`,
+  );
+  const updateOrder = c.prepare<[number, string, number]>('UPDATE orders SET shares_remaining = ?, status = ? WHERE id = ?');
+  const cancelOrder = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
+  const insertTrade = c.prepare(
+    `INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at) VALUES (@instrument, @instrumentId, @buyerId, @sellerId, @shares, @price, @at)`,
+  );
+  const setRemaining = perKind((k) => c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET shares_remaining = ? WHERE id = ?`));
+  const setLastPrice = perKind((k) => c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET last_trade_price_cents = ? WHERE id = ?`));
+  const decline = c.prepare<[number, number, number]>('INSERT OR IGNORE INTO declined_asks (order_id, user_id, created_at) VALUES (?, ?, ?)');
+  const player = c.prepare<[number], { id: number; remaining: number; retired: number | null; restricted: number | null; teamId: number }>(
+    'SELECT id, shares_remaining AS remaining, retired_at AS retired, restricted_until AS restricted, team_id AS teamId FROM players WHERE id = ?',
+  );
+  const team = c.prepare<[number], { id: number; remaining: number }>('SELECT id, shares_remaining AS remaining FROM teams WHERE id = ?');
+  const maxOrder = c.prepare<[], { id: number | null; seq: number | null }>('SELECT MAX(id) AS id, MAX(seq) AS seq FROM orders');
+  const maxHoldingSeq = c.prepare<[], { seq: number | null }>(
+    'SELECT MAX(s) AS seq FROM (SELECT MAX(min_sell_seq) AS s FROM player_holdings UNION ALL SELECT MAX(min_sell_seq) FROM team_holdings)',
+  );
+  const openOrders = c.prepare<[], OpenOrderRow>(
+    `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_remaining AS sharesRemaining, seq FROM orders WHERE status = 'open' ORDER BY seq`,
+  );
+  const allHoldings = perKind((k) =>
+    c.prepare<[], { userId: number; instrumentId: number; shares: number; price: number; seq: number; locked: number }>(
+      `SELECT user_id AS userId, ${holdingKey(k)} AS instrumentId, shares, min_sell_price_cents AS price, min_sell_seq AS seq, ${
+        k === 'team' ? 'locked_until' : '0'
+      } AS locked FROM ${holdingTable(k)}`,
+    ),
+  );
+  const instruments = perKind((k) =>
+    c.prepare<[], { id: number; remaining: number }>(
+      k === 'player' ? 'SELECT id, shares_remaining AS remaining FROM players WHERE retired_at IS NULL' : 'SELECT id, shares_remaining AS remaining FROM teams',
+    ),
+  );
+
+  const username = c.prepare<[number], { u: string }>('SELECT username AS u FROM users WHERE id = ?');
+  const name = perKind((k) => c.prepare<[number], { n: string }>(`SELECT name AS n FROM ${k === 'player' ? 'players' : 'teams'} WHERE id = ?`));
+
+  const sameConferenceTeam = c.prepare<[number, number, number, number], { name: string }>(
+    `SELECT t.name FROM teams t WHERE t.conference = (SELECT conference FROM teams WHERE id = ?) AND t.id <> ?
+       AND (EXISTS (SELECT 1 FROM team_holdings h WHERE h.team_id = t.id AND h.user_id = ?)
+         OR EXISTS (SELECT 1 FROM orders o WHERE o.instrument = 'team' AND o.instrument_id = t.id AND o.user_id = ? AND o.side = 'ask' AND o.status = 'open'))
+     LIMIT 1`,
+  );
+  const locksEnding = c.prepare<[number, number], { userId: number; teamId: number }>(
+    'SELECT user_id AS userId, team_id AS teamId FROM team_holdings WHERE locked_until > ? AND locked_until <= ?',
+  );
+  const teamInfo = c.prepare<[number], { name: string; conference: string }>('SELECT name, conference FROM teams WHERE id = ?');
+
+  return {
+    /** Another team of the same conference that the user holds or bids on, if any. */
+    sameConferenceTeam(userId: number, teamId: number): string | null {
+      return sameConferenceTeam.get(teamId, teamId, userId, userId)?.name ?? null;
+    },
+    /** Team holdings whose 7-day lock ends in (from, to]. */
+    locksEnding(from: number, to: number): { userId: number; teamId: number }[] {
+      return locksEnding.all(from, to);
+    },
+    team(teamId: number): { name: string; conference: string } | undefined {
+      return teamInfo.get(teamId);
+    },
+    username(userId: number): string | null {
+      return username.get(userId)?.u ?? null;
+    },
+    instrumentName(kind: InstrumentKind, id: number): string {
+      return name[kind].get(id)?.n ?? '';
+    },
+    balance(userId: number): number | undefined {
+      return balance.get(userId)?.b;
+    },
+    addCash(userId: number, cents: number): void {
+      if (cents !== 0) addCash.run(cents, userId);
+    },
+    holding(kind: InstrumentKind, userId: number, instrumentId: number): HoldingState | undefined {
+      const row = holding[kind].get(userId, instrumentId);
+      return row && { shares: row.shares, costBasisCents: row.cost, minSellPriceCents: row.price, minSellCustom: row.custom === 1, minSellSeq: row.seq, lockedUntil: row.locked };
+    },
+    saveHolding(kind: InstrumentKind, userId: number, instrumentId: number, h: HoldingState): void {
+      if (h.shares === 0) {
+        deleteHolding[kind].run(userId, instrumentId);
+        return;
+      }
+      upsertHolding[kind].run({ userId, instrumentId, shares: h.shares, cost: h.costBasisCents, price: h.minSellPriceCents, custom: h.minSellCustom ? 1 : 0, seq: h.minSellSeq, locked: h.lockedUntil });
+    },
+    listedShares(kind: InstrumentKind, userId: number, instrumentId: number): number {
+      return listed.get(userId, kind, instrumentId)?.n ?? 0;
+    },
+    order(id: number) {
+      return orderById.get(id);
+    },
+    insertOrder(o: { id: number; side: 'ask' | 'offer'; instrument: InstrumentKind; instrumentId: number; userId: number; priceCents: number; shares: number; seq: number; at: number }): void {
+      insertOrder.run(o);
+    },
+    setOrderRemaining(id: number, remaining: number): void {
+      updateOrder.run(remaining, remaining === 0 ? 'filled' : 'open', id);
+    },
+    cancelOrder(id: number): void {
+      cancelOrder.run(id);
+    },
+    insertTrade(t: { instrument: InstrumentKind; instrumentId: number; buyerId: number | null; sellerId: number | null; shares: number; price: number; at: number }): number {
+      return Number(insertTrade.run(t).lastInsertRowid);
+    },
+    setRemaining(kind: InstrumentKind, instrumentId: number, remaining: number): void {
+      setRemaining[kind].run(remaining, instrumentId);
+    },
+    setLastPrice(kind: InstrumentKind, instrumentId: number, priceCents: number): void {
+      setLastPrice[kind].run(priceCents, instrumentId);
+    },
+    declineAsk(orderId: number, userId: number, at: number): void {
+      decline.run(orderId, userId, at);
+    },
+    instrument(kind: InstrumentKind, id: number): InstrumentState | undefined {
+      if (kind === 'player') {
+        const p = player.get(id);
+        return p && { id: p.id, sharesRemaining: p.remaining, active: p.retired === null, restrictedUntil: p.restricted, teamId: p.teamId };
+      }
+      const t = team.get(id);
+      return t && { id: t.id, sharesRemaining: t.remaining, active: true, restrictedUntil: null, teamId: t.id };
+    },
+    /** The largest order id and sequence number in use, to continue from after a restart. */
+    counters(): { orderId: number; seq: number } {
+      const o = maxOrder.get();
+      const h = maxHoldingSeq.get();
+      return { orderId: o?.id ?? 0, seq: Math.max(o?.seq ?? 0, h?.seq ?? 0) };
+    },
+    openOrders(): OpenOrderRow[] {
+      return openOrders.all();
+    },
+    allHoldings(kind: InstrumentKind) {
+      return allHoldings[kind].all();
+    },
+    instruments(kind: InstrumentKind) {
+      return instruments[kind].all();
+    },
+  };
+}
+export type LedgerRepo = ReturnType<typeof createLedgerRepo>;

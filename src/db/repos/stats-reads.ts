@@ -1,0 +1,125 @@
+import type { Db } from '../client.js';
+import { DAY_MS, holdingValueSql, userToUserSql, vwapCents } from './read-sql.js';
+
+export interface LeaderboardRow {
+  rank: number;
+  userId: number;
+  username: string;
+  avatar: string | null;
+  balanceCents: number;
+  escrowCents: number;
+  shareValueCents: number;
+  /** balance + escrow + share value. */
+  totalValueCents: number;
+}
+
+export interface PriceStatRow {
+  id: number;
+  name: string;
+  teamName: string;
+  tradeCount: number;
+  lowCents: number;
+  highCents: number;
+  /** Volume-weighted average price, to the cent. */
+  avgCents: number;
+}
+
+export interface HolderStatRow {
+  id: number;
+  name: string;
+  teamName: string;
+  holderCount: number;
+}
+
+export interface StatisticsRows {
+  /** User-to-user trades in the last 24 h, highest average price first. */
+  mostValuable: PriceStatRow[];
+  /** Every trade in the last 24 h (open market included), most trades first. */
+  mostActive: PriceStatRow[];
+  mostShareholders: HolderStatRow[];
+  /** The fewest holders among players held by anyone. */
+  islands: HolderStatRow[];
+}
+
+type RawPriceStat = Omit<PriceStatRow, 'avgCents'> & { volumeCents: number; volumeShares: number };
+
+export const STATS_LIMIT = 10;
+export const LEADERBOARD_LIMIT = 10;
+
+/** Reads of the leaderboard and the statistics page. Only reads. */
+export function createStatsReadsRepo(db: Db) {
+  const sqlite = db.$client;
+  // Ranks every user by share value in one pass over the holdings; escrow only for the top rows.
+  const leaderboard = sqlite.prepare<[number], Omit<LeaderboardRow, 'rank' | 'totalValueCents'>>(`
+    SELECT top.userId, top.username, top.avatar, top.balanceCents, top.shareValueCents,
+      COALESCE((SELECT SUM(o.price_cents * o.shares_remaining) FROM orders o
+        WHERE o.user_id = top.userId AND o.side = 'ask' AND o.status = 'open'), 0) AS escrowCents
+    FROM (
+      SELECT u.id AS userId, u.username, u.avatar, u.balance_cents AS balanceCents,
+        COALESCE(pv.cents, 0) + COALESCE(tv.cents, 0) AS shareValueCents
+      FROM users u
+      LEFT JOIN (SELECT h.user_id, SUM(${holdingValueSql('h', 'p')}) AS cents
+        FROM player_holdings h JOIN players p ON p.id = h.player_id GROUP BY h.user_id) pv ON pv.user_id = u.id
+      LEFT JOIN (SELECT h.user_id, SUM(${holdingValueSql('h', 't')}) AS cents
+        FROM team_holdings h JOIN teams t ON t.id = h.team_id GROUP BY h.user_id) tv ON tv.user_id = u.id
+      ORDER BY shareValueCents DESC, u.id ASC
+      LIMIT ?
+    ) top
+    ORDER BY top.shareValueCents DESC, top.userId ASC`);
+
+  // By time first (the unary + keeps SQLite off the instrument index, which would read every trade ever).
+  const priceStats = (where: string, orderBy: string) =>
+    sqlite.prepare<[number, number], RawPriceStat>(`
+      SELECT p.id, p.name, t.name AS teamName, COUNT(*) AS tradeCount,
+        MIN(tr.price_cents) AS lowCents, MAX(tr.price_cents) AS highCents,
+        SUM(tr.shares * tr.price_cents) AS volumeCents, SUM(tr.shares) AS volumeShares
+      FROM trades tr
+      JOIN players p ON p.id = tr.instrument_id
+      JOIN teams t ON t.id = p.team_id
+      WHERE +tr.instrument = 'player' AND tr.created_at >= ? AND p.retired_at IS NULL ${where}
+      GROUP BY p.id
+      ORDER BY ${orderBy}, p.id ASC
+      LIMIT ?`);
+  const mostValuable = priceStats(`AND ${userToUserSql('tr')}`, 'CAST(SUM(tr.shares * tr.price_cents) AS REAL) / SUM(tr.shares) DESC');
+  const mostActive = priceStats('', 'COUNT(*) DESC');
+
+  const holderStats = (direction: 'ASC' | 'DESC') =>
+    sqlite.prepare<[number], HolderStatRow>(`
+      SELECT p.id, p.name, t.name AS teamName, COUNT(*) AS holderCount
+      FROM player_holdings h
+      JOIN players p ON p.id = h.player_id
+      JOIN teams t ON t.id = p.team_id
+      WHERE p.retired_at IS NULL
+      GROUP BY p.id
+      ORDER BY holderCount ${direction}, p.id ASC
+      LIMIT ?`);
+  const mostShareholders = holderStats('DESC');
+  const islands = holderStats('ASC');
+
+  const withAvg = ({ volumeCents, volumeShares, ...row }: RawPriceStat): PriceStatRow => ({
+    ...row,
+    avgCents: vwapCents(volumeCents, volumeShares) ?? 0,
+  });
+
+  return {
+    /** The top users by share value (ties: lower user id first), ranked from 1. */
+    leaderboard(limit = LEADERBOARD_LIMIT): LeaderboardRow[] {
+      return leaderboard.all(limit).map((row, i) => ({
+        ...row,
+        rank: i + 1,
+        totalValueCents: row.balanceCents + row.escrowCents + row.shareValueCents,
+      }));
+    },
+    /** The four tables of the statistics page; trade windows are the 24 h before `now`. */
+    statistics(now: number, limit = STATS_LIMIT): StatisticsRows {
+      const since = now - DAY_MS;
+      return {
+        mostValuable: mostValuable.all(since, limit).map(withAvg),
+        mostActive: mostActive.all(since, limit).map(withAvg),
+        mostShareholders: mostShareholders.all(limit),
+        islands: islands.all(limit),
+      };
+    },
+  };
+}
+export type StatsReadsRepo = ReturnType<typeof createStatsReadsRepo>;

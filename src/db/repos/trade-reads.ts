@@ -1,0 +1,57 @@
+import type { Db } from '../client.js';
+import { INSTRUMENT_NAME_COLUMNS, instrumentJoinsSql } from './read-sql.js';
+import type { Instrument } from './market-reads.js';
+
+/** One trade with what it was about and who took part. A null buyer or seller is the open market. */
+export interface TradeRow {
+  id: number;
+  instrument: Instrument;
+  itemId: number;
+  itemName: string;
+  teamName: string;
+  buyerId: number | null;
+  sellerId: number | null;
+  buyerUsername: string | null;
+  sellerUsername: string | null;
+  shares: number;
+  priceCents: number;
+  createdAt: number;
+}
+
+const TRADE_SELECT = `
+  SELECT tr.id, tr.instrument, tr.instrument_id AS itemId, ${INSTRUMENT_NAME_COLUMNS},
+    tr.buyer_id AS buyerId, tr.seller_id AS sellerId, b.username AS buyerUsername, s.username AS sellerUsername,
+    tr.shares, tr.price_cents AS priceCents, tr.created_at AS createdAt
+  FROM trades tr
+  LEFT JOIN users b ON b.id = tr.buyer_id
+  LEFT JOIN users s ON s.id = tr.seller_id
+  ${instrumentJoinsSql('tr')}`;
+
+const NEWEST_FIRST = 'ORDER BY tr.created_at DESC, tr.id DESC';
+
+/** Reads of the trade history. Only reads. */
+export function createTradeReadsRepo(db: Db) {
+  const sqlite = db.$client;
+  const recent = sqlite.prepare<[number], TradeRow>(`${TRADE_SELECT} ${NEWEST_FIRST} LIMIT ?`);
+  const ofInstrument = sqlite.prepare<[Instrument, number, number], TradeRow>(
+    `${TRADE_SELECT} WHERE tr.instrument = ? AND tr.instrument_id = ? ${NEWEST_FIRST} LIMIT ?`,
+  );
+  const ofUser = sqlite.prepare<[{ userId: number; limit: number }], TradeRow>(
+    `${TRADE_SELECT} WHERE tr.buyer_id = @userId OR tr.seller_id = @userId ${NEWEST_FIRST} LIMIT @limit`,
+  );
+  return {
+    /** The latest trades of every instrument, newest first. */
+    recent(limit: number): TradeRow[] {
+      return recent.all(limit);
+    },
+    /** The latest trades of one player or team, newest first. */
+    ofInstrument(instrument: Instrument, itemId: number, limit: number): TradeRow[] {
+      return ofInstrument.all(instrument, itemId, limit);
+    },
+    /** The trades a user bought or sold in, newest first. */
+    ofUser(userId: number, limit: number): TradeRow[] {
+      return ofUser.all({ userId, limit });
+    },
+  };
+}
+export type TradeReadsRepo = ReturnType<typeof createTradeReadsRepo>;

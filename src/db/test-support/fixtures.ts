@@ -1,0 +1,140 @@
+import { eq, sql } from 'drizzle-orm';
+import { migrationsDir } from '../../paths.js';
+import { openDb, type Db } from '../client.js';
+import { orders, playerHoldings, players, teamHoldings, teams, trades, users } from '../schema.js';
+
+/**
+ * Small builders for read tests: they insert rows directly (no engine), keeping the supply
+ * invariant (Σ holdings + shares_remaining = salary) so the states look like real ones.
+ */
+
+export function emptyDb(): Db {
+  return openDb({ file: ':memory:', migrationsFolder: migrationsDir });
+}
+
+let teamCounter = 0;
+export function addTeam(db: Db, t: { name?: string; code?: string; conference?: 'East' | 'West'; lastTradePriceCents?: number | null } = {}): number {
+  teamCounter += 1;
+  return db
+    .insert(teams)
+    .values({
+      code: t.code ?? `T${teamCounter}`,
+      name: t.name ?? `Team ${teamCounter}`,
+      conference: t.conference ?? 'East',
+      division: 'Atlantic',
+      primaryColor: '#000000',
+      secondaryColor: '#ffffff',
+      sharesRemaining: 0,
+      lastTradePriceCents: t.lastTradePriceCents ?? null,
+    })
+    .returning()
+    .get().id;
+}
+
+export function addPlayer(
+  db: Db,
+  p: { teamId: number; name: string; salary?: number; lastTradePriceCents?: number | null; retiredAt?: number | null; restrictedUntil?: number | null },
+): number {
+  const salary = p.salary ?? 1_000_000;
+  const id = db
+    .insert(players)
+    .values({
+      name: p.name,
+      teamId: p.teamId,
+      salary,
+      sharesRemaining: salary,
+      lastTradePriceCents: p.lastTradePriceCents ?? null,
+      retiredAt: p.retiredAt ?? null,
+      restrictedUntil: p.restrictedUntil ?? null,
+      createdAt: 1,
+    })
+    .returning()
+    .get().id;
+  db.update(teams).set({ sharesRemaining: sql`${teams.sharesRemaining} + ${salary}` }).where(eq(teams.id, p.teamId)).run();
+  return id;
+}
+
+export function addUser(db: Db, username: string, balanceCents = 8_000_000_000, avatar: string | null = null): number {
+  return db
+    .insert(users)
+    .values({ username, emailHash: `hash-${username}`, passwordHash: 'x', isAdmin: false, avatar, balanceCents, createdAt: 1 })
+    .returning()
+    .get().id;
+}
+
+export function setLastTradePrice(db: Db, playerId: number, cents: number | null): void {
+  db.update(players).set({ lastTradePriceCents: cents }).where(eq(players.id, playerId)).run();
+}
+
+/** A player holding of `shares` that cost `costCents` in all; the open market gives them up. */
+export function holdPlayer(db: Db, userId: number, playerId: number, shares: number, costCents: number, minSellPriceCents = 200): void {
+  db.insert(playerHoldings).values({ userId, playerId, shares, costBasisCents: costCents, minSellPriceCents, minSellSeq: 1 }).run();
+  db.update(players).set({ sharesRemaining: sql`${players.sharesRemaining} - ${shares}` }).where(eq(players.id, playerId)).run();
+}
+
+export function holdTeam(db: Db, userId: number, teamId: number, shares: number, costCents: number, lockedUntil = 0, minSellPriceCents = 200): void {
+  db.insert(teamHoldings).values({ userId, teamId, shares, costBasisCents: costCents, minSellPriceCents, minSellSeq: 1, lockedUntil }).run();
+  db.update(teams).set({ sharesRemaining: sql`${teams.sharesRemaining} - ${shares}` }).where(eq(teams.id, teamId)).run();
+}
+
+let seq = 0;
+/** An order; an open ask takes its escrow from the user's balance, as the engine would. */
+export function addOrder(
+  db: Db,
+  o: {
+    side: 'ask' | 'offer';
+    instrument?: 'player' | 'team';
+    instrumentId: number;
+    userId: number;
+    priceCents: number;
+    shares: number;
+    sharesRemaining?: number;
+    status?: 'open' | 'filled' | 'cancelled';
+    createdAt?: number;
+  },
+): number {
+  seq += 1;
+  const sharesRemaining = o.sharesRemaining ?? o.shares;
+  const status = o.status ?? 'open';
+  if (o.side === 'ask' && status === 'open') {
+    db.update(users)
+      .set({ balanceCents: sql`${users.balanceCents} - ${o.priceCents * sharesRemaining}` })
+      .where(eq(users.id, o.userId))
+      .run();
+  }
+  return db
+    .insert(orders)
+    .values({
+      side: o.side,
+      instrument: o.instrument ?? 'player',
+      instrumentId: o.instrumentId,
+      userId: o.userId,
+      priceCents: o.priceCents,
+      sharesTotal: o.shares,
+      sharesRemaining,
+      status,
+      seq,
+      createdAt: o.createdAt ?? 1_000 + seq,
+    })
+    .returning()
+    .get().id;
+}
+
+export function addTrade(
+  db: Db,
+  t: { instrument?: 'player' | 'team'; instrumentId: number; buyerId: number | null; sellerId: number | null; shares: number; priceCents: number; at: number },
+): number {
+  return db
+    .insert(trades)
+    .values({
+      instrument: t.instrument ?? 'player',
+      instrumentId: t.instrumentId,
+      buyerId: t.buyerId,
+      sellerId: t.sellerId,
+      shares: t.shares,
+      priceCents: t.priceCents,
+      createdAt: t.at,
+    })
+    .returning()
+    .get().id;
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { createLeagueRepo } from '../db/repos/league.js';
+import { createAdmin, ROOKIE_EXCLUSIVE_MS } from './admin.js';
+import { ExchangeRefusal } from './commands.js';
+import { ledgerProblems } from './test-support/invariants.js';
+import { testExchange } from './test-support/exchange.js';
+
+const admin = { id: null, username: 'test admin' };
+
+function setup() {
+  const t = testExchange();
+  const a = createAdmin(t.db, t.exchange, () => t.clock.now);
+  const league = createLeagueRepo(t.db);
+  return { t, a, league };
+}
+
+describe('salary change', () => {
+  it('cancels the player’s orders with escrow back, gives holders proportional shares, moves the payroll, and is audited', () => {
+    const { t, a, league } = setup();
+    const p = t.player(1_000);
+    const holder = t.user('holder');
+    const bidder = t.user('bidder');
+    t.ok({ type: 'buy', userId: holder, instrument: p, shares: 1_000, priceCents: 100 });
+    t.ok({ type: 'setMinSellPrice', userId: holder, instrument: p, priceCents: 900 });
+    const ask = t.ok({ type: 'buy', userId: bidder, instrument: p, shares: 10, priceCents: 500 }).ask!;
+    const bidderCash = t.cash(bidder);
+    const teamId = league.playerById(p.id)!.teamId;
+    const payroll = league.teamPayroll(teamId);
+
+    const result = a.changeSalary(admin, p.id, 2_500);
+    expect(result).toMatchObject({ oldSalary: 1_000, newSalary: 2_500, cancelledOrders: 1 });
+    expect(t.order(ask.id)!.status).toBe('cancelled');
+    expect(t.cash(bidder)).toBe(bidderCash + 10 * 500);
+    expect(t.holding(holder, p)).toMatchObject({ shares: 2_500, costBasisCents: 100_000 });
+    expect(league.teamPayroll(teamId)).toBe(payroll + 1_500);
+    expect(a.latestAudit(1)[0]).toMatchObject({ actor: 'test admin', action: 'player.salary', details: { playerId: p.id, oldSalary: 1_000, newSalary: 2_500 } });
+    expect(ledgerProblems(t.db)).toEqual([]);
+    // The books were rebuilt: the holder's standing sell now offers all 2,500 shares.
+    expect(t.exchange.book(p)!.getStandingSell(holder)?.shares).toBe(2_500);
+  });
+
+  it('refuses an unknown player and a bad salary, changing nothing', () => {
+    const { t, a } = setup();
+    expect(() => a.changeSalary(admin, 999_999, 5)).toThrow(ExchangeRefusal);
+    const p = t.player(100);
+    expect(() => a.changeSalary(admin, p.id, 0)).toThrow('The new salary must be a whole number');
+    expect(t.remaining(p)).toBe(100);
+  });
+});
+
+describe('retirement', () => {
+  it('pays every holder $1.00 a share, cancels orders, takes the player off the market and shrinks the payroll', () => {
+    const { t, a, league } = setup();
+    const p = t.player(500);
+    const holder = t.user('holder');
+    t.ok({ type: 'buy', userId: holder, instrument: p, shares: 200, priceCents: 100 });
+    const offer = t.ok({ type: 'listOffer', userId: holder, instrument: p, shares: 50, priceCents: 700 }).offer!;
+    const cash = t.cash(holder);
+    const teamId = league.playerById(p.id)!.teamId;
+    const payroll = league.teamPayroll(teamId);
+
+    expect(a.retire(admin, p.id)).toMatchObject({ holdersPaid: 1, paidCents: 200 * 100, cancelledOrders: 1 });
+    expect(t.cash(holder)).toBe(cash + 200 * 100);
+    expect(t.shares(holder, p)).toBe(0);
+    expect(t.order(offer.id)!.status).toBe('cancelled');
+    expect(league.teamPayroll(teamId)).toBe(payroll - 500);
+    expect(t.exchange.book(p)).toBeUndefined();
+    expect(t.submit({ type: 'buy', userId: holder, instrument: p, shares: 1, priceCents: 100 })).toMatchObject({ ok: false });
+    expect(() => a.retire(admin, p.id)).toThrow('is retired');
+    expect(ledgerProblems(t.db)).toEqual([]);
+  });
+});
+
+describe('the draft', () => {
+  it('adds 60 rookies open only to their team’s holders for a week', () => {
+    const { t, a, league } = setup();
+    const { picks, restrictedUntil } = a.draft(admin);
+    expect(picks).toHaveLength(60);
+    expect(restrictedUntil).toBe(t.clock.now + ROOKIE_EXCLUSIVE_MS);
+    const top = picks[0]!;
+    const rookie = { kind: 'player' as const, id: top.playerId };
+    const outsider = t.user('outsider');
+    const fan = t.user('fan');
+    t.ok({ type: 'buy', userId: fan, instrument: { kind: 'team', id: top.teamId }, shares: 1, priceCents: 100 });
+
+    const refused = t.submit({ type: 'buy', userId: outsider, instrument: rookie, shares: 10, priceCents: 100 });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: expect.stringMatching(/^Until \d{4}-\d\d-\d\d only holders of .+ shares may buy this rookie$/) } });
+    expect(t.ok({ type: 'buy', userId: fan, instrument: rookie, shares: 10, priceCents: 100 }).bought).toBe(10);
+    t.clock.now = restrictedUntil + 1;
+    expect(t.ok({ type: 'buy', userId: outsider, instrument: rookie, shares: 10, priceCents: 100 }).bought).toBe(10);
+
+    expect(league.playerById(top.playerId)!.salary).toBe(top.salary);
+    expect(a.latestAudit(1)[0]).toMatchObject({ action: 'draft', details: { picks: 60 } });
+    expect(ledgerProblems(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Db } from '../db/client.js';
+import { createAuditRepo } from '../db/repos/audit.js';
+import { createLeagueRepo } from '../db/repos/league.js';
+import { createLedgerRepo } from '../db/repos/ledger.js';
+import { planDraft, type DraftPick } from '../domain/draft.js';
+import { DUMP_PRICE_CENTS } from '../shared/money.js';
+import { ExchangeRefusal } from './commands.js';
+import { addPlayer, cancelOpenOrders, changeSalary, rescaleTeam } from './contracts.js';
+import type { GameEvent } from './events.js';
+import type { Exchange } from './exchange.js';
+
+export const ROOKIE_EXCLUSIVE_MS = 7 * 24 * 60 * 60 * 1000;
+export const MAX_SALARY = 1_000_000_000;
+
+export interface Actor {
+  id: number | null;
+  username: string;
+}
+
+/**
+ * The admin's changes to the league (RULES.md "Contracts, retirement, draft"), each run by the
+ * exchange as the single writer and written to the audit log with who, what and when.
+ */
+export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
+  const league = createLeagueRepo(db);
+  const ledger = createLedgerRepo(db);
+  const audit = createAuditRepo(db);
+
+  function activePlayer(playerId: number) {
+    const player = league.playerById(playerId);
+    if (!player) throw new ExchangeRefusal('NOT_FOUND', 'Player not found');
+    if (player.retiredAt !== null) throw new ExchangeRefusal('BAD_REQUEST', `${player.name} is retired`);
+    return player;
+  }
+
+  /** Everyone holding the player or the team: their portfolios change. */
+  function holderEvents(playerId: number | null, teamId: number): GameEvent[] {
+    const users = new Set<number>(league.teamHoldings(teamId).map((h) => h.userId));
+    if (playerId !== null) for (const h of league.playerHoldings(playerId)) users.add(h.userId);
+    return [...users].map((userId) => ({ type: 'portfolioUpdated' as const, userId }));
+  }
+
+  const marketEvents = (playerId: number | null, teamId: number): GameEvent[] => [
+    ...(playerId === null ? [] : [{ type: 'marketUpdated' as const, userId: null, itemType: 'player' as const, itemId: playerId }]),
+    { type: 'marketUpdated', userId: null, itemType: 'team', itemId: teamId },
+    { type: 'offersUpdated', userId: null, itemType: 'team', itemId: teamId },
+    { type: 'asksUpdated', userId: null, itemType: 'team', itemId: teamId },
+  ];
+
+  return {
+    changeSalary(actor: Actor, playerId: number, newSalary: number) {
+      if (!Number.isSafeInteger(newSalary) || newSalary < 1 || newSalary > MAX_SALARY) {
+        throw new ExchangeRefusal('BAD_REQUEST', 'The new salary must be a whole number of dollars from 1 to 1,000,000,000');
+      }
+      return exchange.exclusive(() => {
+        const player = activePlayer(playerId);
+        const before = holderEvents(playerId, player.teamId);
+        const change = changeSalary(league, playerId, newSalary);
+        audit.record({ actorId: actor.id, actor: actor.username, action: 'player.salary', details: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary }, at: now() });
+        return {
+          result: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary, cancelledOrders: change.cancelledOrders.length },
+          events: [...marketEvents(playerId, player.teamId), ...before, ...holderEvents(playerId, player.teamId)],
+        };
+      });
+    },
+
+    /** Open orders cancelled, every holder paid $1.00 a share by the open market, the player gone, the team's payroll smaller. */
+    retire(actor: Actor, playerId: number) {
+      return exchange.exclusive(() => {
+        const at = now();
+        const player = activePlayer(playerId);
+        const events = holderEvents(playerId, player.teamId);
+        const cancelled = cancelOpenOrders(league, 'player', playerId);
+        const oldPayroll = league.teamPayroll(player.teamId);
+        let paidCents = 0;
+        const holdings = league.playerHoldings(playerId);
+        for (const h of holdings) {
+          ledger.insertTrade({ instrument: 'player', instrumentId: playerId, buyerId: null, sellerId: h.userId, shares: h.shares, price: DUMP_PRICE_CENTS, at });
+          league.creditUser(h.userId, h.shares * DUMP_PRICE_CENTS);
+          league.deletePlayerHolding(h.userId, playerId);
+          paidCents += h.shares * DUMP_PRICE_CENTS;
+        }
+        league.updatePlayer(playerId, { retiredAt: at, sharesRemaining: player.salary });
+        rescaleTeam(league, player.teamId, oldPayroll, league.teamPayroll(player.teamId));
+        audit.record({ actorId: actor.id, actor: actor.username, action: 'player.retire', details: { playerId, name: player.name, holders: holdings.length, paidCents }, at });
+        return {
+          result: { playerId, name: player.name, holdersPaid: holdings.length, paidCents, cancelledOrders: cancelled.length },
+          events: [...marketEvents(playerId, player.teamId), ...events, ...holderEvents(null, player.teamId)],
+        };
+      });
+    },
+
+    /** Two rounds of rookies, open only to their team's holders for a week. */
+    draft(actor: Actor): { picks: (DraftPick & { playerId: number })[]; restrictedUntil: number } {
+      return exchange.exclusive(() => {
+        const at = now();
+        const restrictedUntil = at + ROOKIE_EXCLUSIVE_MS;
+        const teams = league.allTeams().map((t) => ({ id: t.id, payroll: league.teamPayroll(t.id) }));
+        const picks = planDraft(teams, at, league.allPlayerNames()).map((pick) => {
+          const { player } = addPlayer(league, { name: pick.name, teamId: pick.teamId, salary: pick.salary, restrictedUntil }, at);
+          return { ...pick, playerId: player.id };
+        });
+        audit.record({ actorId: actor.id, actor: actor.username, action: 'draft', details: { picks: picks.length, restrictedUntil }, at });
+        const events = teams.flatMap((t) => [...marketEvents(null, t.id), ...holderEvents(null, t.id)]);
+        return { result: { picks, restrictedUntil }, events };
+      });
+    },
+
+    latestAudit(limit: number) {
+      return audit.latest(limit);
+    },
+  };
+}
+export type Admin = ReturnType<typeof createAdmin>;

@@ -1,0 +1,66 @@
+import type { InstrumentKind } from '../db/repos/ledger.js';
+
+export interface InstrumentRef {
+  kind: InstrumentKind;
+  id: number;
+}
+
+/** What a user can ask the exchange to do. Prices are integer cents; shares whole numbers. */
+export type ExchangeCommand =
+  | { type: 'buy'; userId: number; instrument: InstrumentRef; shares: number; priceCents: number }
+  | { type: 'listOffer'; userId: number; instrument: InstrumentRef; shares: number; priceCents: number }
+  | { type: 'setMinSellPrice'; userId: number; instrument: InstrumentRef; priceCents: number }
+  | { type: 'acceptAsk'; userId: number; askId: number; shares: number; kind?: InstrumentKind }
+  | { type: 'acceptOffer'; userId: number; offerId: number; shares?: number | undefined }
+  | { type: 'cancelAsk'; userId: number; askId: number }
+  | { type: 'cancelOffer'; userId: number; offerId: number }
+  | { type: 'declineAsk'; userId: number; askId: number; kind?: InstrumentKind }
+  | { type: 'dump'; userId: number; instrument: InstrumentRef; shares: number };
+
+export interface FillSummary {
+  tradeId: number;
+  buyerId: number | null;
+  sellerId: number | null;
+  shares: number;
+  priceCents: number;
+}
+
+export interface RestingSummary {
+  id: number;
+  shares: number;
+  priceCents: number;
+}
+
+/** What a command did, for the one who sent it. */
+export interface ExchangeOutcome {
+  instrument: InstrumentRef;
+  /** Shares the sender bought / sold, over every fill of the command. */
+  bought: number;
+  sold: number;
+  /** The sender's fills only (cascading automatic fills of others are not listed). */
+  fills: FillSummary[];
+  ask: RestingSummary | null;
+  offer: RestingSummary | null;
+  /** True when the command changed nothing (a dump of 0 shares). */
+  noop: boolean;
+}
+
+export type ExchangeErrorCode = 'BAD_REQUEST' | 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT';
+
+export interface ExchangeError {
+  code: ExchangeErrorCode;
+  message: string;
+}
+
+export type ExchangeResult = { ok: true; outcome: ExchangeOutcome } | { ok: false; error: ExchangeError };
+
+/** Thrown by engine operations that refuse a request (the server turns it into the matching error). */
+export class ExchangeRefusal extends Error {
+  override name = 'ExchangeRefusal';
+  constructor(
+    readonly code: ExchangeErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,68 @@
+import type { InstrumentKind } from '../db/repos/ledger.js';
+
+export interface TradeEvent {
+  tradeId: number;
+  itemType: InstrumentKind;
+  itemId: number;
+  itemName: string;
+  buyerId: number | null;
+  sellerId: number | null;
+  buyerUsername: string | null;
+  sellerUsername: string | null;
+  shares: number;
+  priceCents: number;
+  at: number;
+}
+
+/** What happened, as SPEC.md §4 names the live events. `userId` set: only that user may see it. */
+export type GameEvent =
+  | { type: 'tradeCompleted'; userId: null; trade: TradeEvent }
+  | { type: 'marketUpdated'; userId: null; itemType: InstrumentKind; itemId: number }
+  | { type: 'offersUpdated'; userId: null; itemType: InstrumentKind; itemId: number }
+  | { type: 'asksUpdated'; userId: null; itemType: InstrumentKind; itemId: number }
+  | { type: 'portfolioUpdated'; userId: number }
+  | { type: 'orderFilled'; userId: number; side: 'ask' | 'offer'; orderId: number; itemType: InstrumentKind; itemId: number; itemName: string; shares: number; priceCents: number };
+
+export type PublishedEvent = GameEvent & { id: number };
+
+type Listener = (event: PublishedEvent) => void;
+
+/**
+ * Events carry a monotonically increasing id; the last `capacity` stay in memory so that a client
+ * that reconnects with its last id gets what it missed.
+ */
+export class EventBus {
+  private nextId = 1;
+  private readonly recent: PublishedEvent[] = [];
+  private readonly listeners = new Set<Listener>();
+
+  constructor(private readonly capacity = 5_000) {}
+
+  publish(events: readonly GameEvent[]): void {
+    for (const event of events) {
+      const published = { ...event, id: this.nextId++ } as PublishedEvent;
+      this.recent.push(published);
+      if (this.recent.length > this.capacity) this.recent.splice(0, this.recent.length - this.capacity);
+      for (const listener of this.listeners) listener(published);
+    }
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Events after `lastId` still in memory, oldest first. */
+  since(lastId: number): PublishedEvent[] {
+    const first = this.recent.findIndex((e) => e.id > lastId);
+    return first === -1 ? [] : this.recent.slice(first);
+  }
+
+  get lastId(): number {
+    return this.nextId - 1;
+  }
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+}

@@ -1,0 +1,375 @@
+import type { Db } from '../db/client.js';
+import { createLedgerRepo, type HoldingState, type InstrumentKind } from '../db/repos/ledger.js';
+import { createOrderBook, type Command, type OrderBook, type Plan, type PlanResult } from '../domain/orderbook/index.js';
+import { DEFAULT_TEAM_MIN_SELL_CENTS, defaultMinSellFromCost, MIN_ORDER_PRICE_CENTS, scaleRounded } from '../shared/money.js';
+import type { ExchangeCommand, ExchangeError, ExchangeOutcome, ExchangeResult, FillSummary, InstrumentRef } from './commands.js';
+import type { EventBus, GameEvent } from './events.js';
+import { loadBooks } from './recovery.js';
+
+export const TEAM_LOCK_MS = 7 * 24 * 60 * 60 * 1000;
+/** Automatic fills triggered by one command (standing sells meeting asks) stop here; reaching it is a bug. */
+const MAX_CASCADE = 10_000;
+
+export const bookKey = (kind: InstrumentKind, id: number) => `${kind}:${id}`;
+
+class Refused extends Error {
+  constructor(readonly error: ExchangeError) {
+    super(error.message);
+  }
+}
+
+const refuse = (code: ExchangeError['code'], message: string): never => {
+  throw new Refused({ code, message });
+};
+
+/** Book refusals that mean "that order is not there" rather than "that request is wrong". */
+const NOT_FOUND_CODES = new Set(['ask_not_found', 'offer_not_found']);
+const FORBIDDEN_CODES = new Set(['not_your_ask', 'not_your_offer']);
+
+function planned(result: PlanResult): Plan {
+  if (result.ok) return result.plan;
+  const code = NOT_FOUND_CODES.has(result.error.code) ? 'NOT_FOUND' : FORBIDDEN_CODES.has(result.error.code) ? 'FORBIDDEN' : 'BAD_REQUEST';
+  return refuse(code, result.error.message);
+}
+
+export interface ExchangeDeps {
+  db: Db;
+  bus: EventBus;
+  now: () => number;
+}
+
+/**
+ * The single writer. Each command is planned on the in-memory book, written in one SQLite
+ * transaction, applied to the book, and only after the commit published as events. Plans that the
+ * command sets off (standing sells meeting asks once holdings change) run in the same transaction.
+ * If the transaction fails, the books are rebuilt from the database, so memory never keeps a change
+ * the disk does not have.
+ */
+export function createExchange({ db, bus, now }: ExchangeDeps) {
+  const ledger = createLedgerRepo(db);
+  let books = new Map<string, OrderBook>();
+  let counters = { orderId: 0, seq: 0 };
+  let locksCheckedAt = 0;
+
+  function reload(): void {
+    locksCheckedAt = now();
+    books = loadBooks(ledger, locksCheckedAt, createOrderBook);
+    counters = ledger.counters();
+  }
+  reload();
+
+  function bookFor(ref: InstrumentRef): OrderBook {
+    const book = books.get(bookKey(ref.kind, ref.id));
+    if (!book) refuse('NOT_FOUND', ref.kind === 'player' ? 'Player not found' : 'Team not found');
+    return book!;
+  }
+
+  /** Shares of a holding that may be listed, dumped or sold automatically: not listed, not locked. */
+  function unlisted(ref: InstrumentRef, userId: number, at: number): number {
+    const h = ledger.holding(ref.kind, userId, ref.id);
+    if (!h || h.lockedUntil > at) return 0;
+    return h.shares - ledger.listedShares(ref.kind, userId, ref.id);
+  }
+
+  function cashOf(userId: number): number {
+    const cash = ledger.balance(userId);
+    if (cash === undefined) refuse('NOT_FOUND', 'User not found');
+    return cash!;
+  }
+
+  /** Everything one command does, collected while it runs and published after the commit. */
+  class Run {
+    readonly at = now();
+    readonly events: GameEvent[] = [];
+    readonly senderFills: FillSummary[] = [];
+    private cascade = 0;
+    private readonly touchedUsers = new Set<number>();
+    private readonly touched = new Map<string, InstrumentRef>();
+
+    constructor(readonly sender: number) {}
+
+    commit(ref: InstrumentRef, book: OrderBook, plan: Plan): void {
+      if (++this.cascade > MAX_CASCADE) throw new Error('Too many automatic fills for one command');
+      this.write(ref, plan);
+      book.apply(plan);
+      this.touched.set(bookKey(ref.kind, ref.id), ref);
+      const users = new Set<number>([plan.userId, ...plan.accounts.map((a) => a.userId)]);
+      for (const userId of users) this.refreshStandingSell(ref, book, userId);
+    }
+
+    /** Keeps a user's standing sell equal to the holding's unlisted shares at its minimum price; it may fill resting asks. */
+    refreshStandingSell(ref: InstrumentRef, book: OrderBook, userId: number): void {
+      const h = ledger.holding(ref.kind, userId, ref.id);
+      const shares = h ? unlisted(ref, userId, this.at) : 0;
+      const current = book.getStandingSell(userId);
+      let command: Command | null = null;
+      if (shares === 0 || !h) {
+        if (current) command = { kind: 'removeStandingSell', userId };
+      } else if (!current || current.price !== h.minSellPriceCents || current.shares !== shares || current.seq !== h.minSellSeq) {
+        command = { kind: 'setStandingSell', userId, price: h.minSellPriceCents, shares, seq: h.minSellSeq };
+      }
+      if (!command) return;
+      const result = book.plan(command);
+      if (!result.ok) throw new Error(`Standing sell refresh refused: ${result.error.message}`);
+      if (result.plan.noop) return;
+      this.commit(ref, book, result.plan);
+    }
+
+    private write(ref: InstrumentRef, plan: Plan): void {
+      const { kind, id } = ref;
+      const buyCost = new Map<number, number>();
+      let lastUserPrice: number | null = null;
+      const itemName = ledger.instrumentName(kind, id);
+      for (const fill of plan.fills) {
+        const tradeId = ledger.insertTrade({ instrument: kind, instrumentId: id, buyerId: fill.buyerId, sellerId: fill.sellerId, shares: fill.shares, price: fill.price, at: this.at });
+        if (fill.buyerId !== null) buyCost.set(fill.buyerId, (buyCost.get(fill.buyerId) ?? 0) + fill.shares * fill.price);
+        if (fill.buyerId !== null && fill.sellerId !== null) lastUserPrice = fill.price;
+        if (fill.buyerId === this.sender || fill.sellerId === this.sender) {
+          this.senderFills.push({ tradeId, buyerId: fill.buyerId, sellerId: fill.sellerId, shares: fill.shares, priceCents: fill.price });
+        }
+        this.events.push({
+          type: 'tradeCompleted',
+          userId: null,
+          trade: {
+            tradeId, itemType: kind, itemId: id, itemName,
+            buyerId: fill.buyerId, sellerId: fill.sellerId,
+            buyerUsername: fill.buyerId === null ? null : ledger.username(fill.buyerId),
+            sellerUsername: fill.sellerId === null ? null : ledger.username(fill.sellerId),
+            shares: fill.shares, priceCents: fill.price, at: this.at,
+          },
+        });
+        const passive = fill.askId !== null && fill.buyerId !== null && fill.buyerId !== plan.userId
+          ? { userId: fill.buyerId, side: 'ask' as const, orderId: fill.askId }
+          : fill.sellerId !== null && fill.sellerId !== plan.userId
+            ? { userId: fill.sellerId, side: 'offer' as const, orderId: fill.offerId ?? 0 }
+            : null;
+        if (passive) this.events.push({ type: 'orderFilled', ...passive, itemType: kind, itemId: id, itemName, shares: fill.shares, priceCents: fill.price });
+      }
+      for (const account of plan.accounts) {
+        ledger.addCash(account.userId, account.cash);
+        if (account.shares !== 0) this.changeHolding(ref, account.userId, account.shares, buyCost.get(account.userId) ?? 0);
+        this.touchedUsers.add(account.userId);
+      }
+      if (plan.newAsk) {
+        const a = plan.newAsk;
+        ledger.insertOrder({ id: a.id, side: 'ask', instrument: kind, instrumentId: id, userId: a.userId, priceCents: a.price, shares: a.shares, seq: a.seq, at: this.at });
+      }
+      if (plan.newOffer) {
+        const o = plan.newOffer;
+        ledger.insertOrder({ id: o.id, side: 'offer', instrument: kind, instrumentId: id, userId: o.userId, priceCents: o.price, shares: o.shares, seq: o.seq, at: this.at });
+      }
+      for (const u of plan.askUpdates) ledger.setOrderRemaining(u.id, u.shares);
+      for (const u of plan.offerUpdates) ledger.setOrderRemaining(u.id, u.shares);
+      if (plan.cancelled) ledger.cancelOrder(plan.cancelled.id);
+      if (plan.remaining !== book(ref).remaining) ledger.setRemaining(kind, id, plan.remaining);
+      if (lastUserPrice !== null) ledger.setLastPrice(kind, id, lastUserPrice);
+      if (plan.newAsk || plan.askUpdates.length || (plan.cancelled && plan.kind === 'cancelAsk')) this.events.push({ type: 'asksUpdated', userId: null, itemType: kind, itemId: id });
+      if (plan.newOffer || plan.offerUpdates.length || (plan.cancelled && plan.kind === 'cancelOffer')) this.events.push({ type: 'offersUpdated', userId: null, itemType: kind, itemId: id });
+    }
+
+    /** A holding grows with what was paid (and its standing sell goes to the back), or shrinks keeping its average. */
+    private changeHolding(ref: InstrumentRef, userId: number, delta: number, paidCents: number): void {
+      const h: HoldingState = ledger.holding(ref.kind, userId, ref.id) ?? {
+        shares: 0, costBasisCents: 0, minSellPriceCents: 0, minSellCustom: false, minSellSeq: 0, lockedUntil: 0,
+      };
+      const shares = h.shares + delta;
+      if (shares < 0) throw new Error(`Holding of user ${userId} would go negative`);
+      if (delta > 0) {
+        const cost = h.costBasisCents + paidCents;
+        ledger.saveHolding(ref.kind, userId, ref.id, {
+          shares,
+          costBasisCents: cost,
+          minSellCustom: h.minSellCustom,
+          minSellPriceCents: h.minSellCustom ? h.minSellPriceCents : ref.kind === 'team' ? DEFAULT_TEAM_MIN_SELL_CENTS : defaultMinSellFromCost(cost, shares),
+          minSellSeq: ++counters.seq,
+          lockedUntil: ref.kind === 'team' ? this.at + TEAM_LOCK_MS : 0,
+        });
+      } else {
+        ledger.saveHolding(ref.kind, userId, ref.id, { ...h, shares, costBasisCents: shares === 0 ? 0 : scaleRounded(h.costBasisCents, shares, h.shares) });
+      }
+    }
+
+    outcome(ref: InstrumentRef, plan: Plan | null): ExchangeOutcome {
+      const mine = (r: { id: number; userId: number; shares: number; price: number } | null) =>
+        r && r.userId === this.sender ? { id: r.id, shares: r.shares, priceCents: r.price } : null;
+      return {
+        instrument: ref,
+        bought: this.senderFills.filter((f) => f.buyerId === this.sender).reduce((s, f) => s + f.shares, 0),
+        sold: this.senderFills.filter((f) => f.sellerId === this.sender).reduce((s, f) => s + f.shares, 0),
+        fills: this.senderFills,
+        ask: plan ? mine(plan.newAsk) : null,
+        offer: plan ? mine(plan.newOffer) : null,
+        noop: plan?.noop ?? false,
+      };
+    }
+
+    finalEvents(): GameEvent[] {
+      for (const ref of this.touched.values()) this.events.push({ type: 'marketUpdated', userId: null, itemType: ref.kind, itemId: ref.id });
+      for (const userId of this.touchedUsers) this.events.push({ type: 'portfolioUpdated', userId });
+      return this.events;
+    }
+  }
+
+  const book = (ref: InstrumentRef) => bookFor(ref);
+
+  /** Finds the book of an open order, checking its side (and kind, when the caller names one). */
+  function orderRef(id: number, side: 'ask' | 'offer', kind?: InstrumentKind): InstrumentRef {
+    const order = ledger.order(id);
+    const label = side === 'ask' ? 'Ask' : 'Offer';
+    if (!order || order.side !== side || (kind && order.instrument !== kind)) return refuse('NOT_FOUND', `${label} ${id} not found`);
+    if (order.status !== 'open') return refuse('CONFLICT', `${label} ${id} is no longer open: it was ${order.status === 'filled' ? (side === 'ask' ? 'filled' : 'bought') : 'cancelled'}`);
+    return { kind: order.instrument, id: order.instrumentId };
+  }
+
+  function execute(cmd: ExchangeCommand, run: Run): ExchangeOutcome {
+    const user = cmd.userId;
+    const go = (ref: InstrumentRef, make: (book: OrderBook) => Command): ExchangeOutcome => {
+      const b = book(ref);
+      const plan = planned(b.plan(make(b)));
+      if (!plan.noop) run.commit(ref, b, plan);
+      return run.outcome(ref, plan);
+    };
+    switch (cmd.type) {
+      case 'buy':
+        assertTradable(cmd.instrument);
+        assertMayBuy(cmd.instrument, user, run.at);
+        return go(cmd.instrument, () => ({ kind: 'buy', userId: user, shares: cmd.shares, price: cmd.priceCents, cash: cashOf(user), orderId: ++counters.orderId, seq: ++counters.seq }));
+      case 'listOffer':
+        assertTradable(cmd.instrument);
+        assertUnlocked(cmd.instrument, user, run.at);
+        return go(cmd.instrument, () => ({ kind: 'listOffer', userId: user, shares: cmd.shares, price: cmd.priceCents, unlisted: unlisted(cmd.instrument, user, run.at), orderId: ++counters.orderId, seq: ++counters.seq }));
+      case 'dump':
+        assertTradable(cmd.instrument);
+        assertUnlocked(cmd.instrument, user, run.at);
+        return go(cmd.instrument, () => ({ kind: 'dump', userId: user, shares: cmd.shares, unlisted: unlisted(cmd.instrument, user, run.at) }));
+      case 'acceptAsk': {
+        const ref = orderRef(cmd.askId, 'ask', cmd.kind);
+        assertUnlocked(ref, user, run.at);
+        return go(ref, () => ({ kind: 'acceptAsk', userId: user, askId: cmd.askId, shares: cmd.shares, unlisted: unlisted(ref, user, run.at) }));
+      }
+      case 'acceptOffer': {
+        const ref = orderRef(cmd.offerId, 'offer');
+        assertMayBuy(ref, user, run.at);
+        return go(ref, () => ({ kind: 'acceptOffer', userId: user, offerId: cmd.offerId, shares: cmd.shares, cash: cashOf(user) }));
+      }
+      case 'cancelAsk': {
+        const ref = orderRef(cmd.askId, 'ask');
+        return go(ref, () => ({ kind: 'cancelAsk', userId: user, askId: cmd.askId }));
+      }
+      case 'cancelOffer': {
+        const ref = orderRef(cmd.offerId, 'offer');
+        return go(ref, () => ({ kind: 'cancelOffer', userId: user, offerId: cmd.offerId }));
+      }
+      case 'declineAsk': {
+        const ref = orderRef(cmd.askId, 'ask', cmd.kind);
+        if (ledger.order(cmd.askId)?.userId === user) refuse('BAD_REQUEST', 'You cannot decline your own ask; cancel it instead');
+        ledger.declineAsk(cmd.askId, user, run.at);
+        run.events.push({ type: 'asksUpdated', userId: null, itemType: ref.kind, itemId: ref.id });
+        return run.outcome(ref, null);
+      }
+      case 'setMinSellPrice': {
+        const ref = cmd.instrument;
+        if (!Number.isSafeInteger(cmd.priceCents) || cmd.priceCents < MIN_ORDER_PRICE_CENTS) refuse('BAD_REQUEST', 'Invalid price: the minimum sell price must be at least $1.00');
+        const b = book(ref);
+        const h = ledger.holding(ref.kind, user, ref.id);
+        if (!h) return refuse('BAD_REQUEST', `You hold no shares of this ${ref.kind}`);
+        ledger.saveHolding(ref.kind, user, ref.id, { ...h, minSellPriceCents: cmd.priceCents, minSellCustom: true, minSellSeq: ++counters.seq });
+        run.refreshStandingSell(ref, b, user);
+        return run.outcome(ref, null);
+      }
+    }
+  }
+
+  /** RULES.md "Teams": one Eastern and one Western team; "Draft": a rookie is open to his team's holders for a week. */
+  function assertMayBuy(ref: InstrumentRef, userId: number, at: number): void {
+    if (ref.kind === 'team') {
+      const other = ledger.sameConferenceTeam(userId, ref.id);
+      if (other) {
+        const conference = ledger.team(ref.id)?.conference ?? '';
+        refuse('BAD_REQUEST', `You already hold or bid on ${other}: you may have one ${conference === 'East' ? 'Eastern' : 'Western'} team only`);
+      }
+      return;
+    }
+    const player = ledger.instrument('player', ref.id);
+    if (player?.restrictedUntil && player.restrictedUntil > at && player.teamId !== null && !ledger.holding('team', userId, player.teamId)) {
+      const team = ledger.team(player.teamId)?.name ?? 'his team';
+      refuse('FORBIDDEN', `Until ${new Date(player.restrictedUntil).toISOString().slice(0, 10)} only holders of ${team} shares may buy this rookie`);
+    }
+  }
+
+  /** Team shares bought in the last 7 days cannot be listed, dumped or sold. */
+  function assertUnlocked(ref: InstrumentRef, userId: number, at: number): void {
+    if (ref.kind !== 'team') return;
+    const h = ledger.holding('team', userId, ref.id);
+    if (h && h.lockedUntil > at) refuse('BAD_REQUEST', `Your shares of this team are locked until ${new Date(h.lockedUntil).toISOString().replace('T', ' ').slice(0, 16)} UTC`);
+  }
+
+  function assertTradable(ref: InstrumentRef): void {
+    const instrument = ledger.instrument(ref.kind, ref.id);
+    const label = ref.kind === 'player' ? 'Player' : 'Team';
+    if (!instrument) refuse('NOT_FOUND', `${label} not found`);
+    if (!instrument!.active) refuse('BAD_REQUEST', `${label} is retired and no longer trades`);
+  }
+
+  return {
+    submit(cmd: ExchangeCommand): ExchangeResult {
+      const run = new Run(cmd.userId);
+      let outcome: ExchangeOutcome;
+      try {
+        outcome = db.$client.transaction(() => execute(cmd, run))();
+      } catch (error) {
+        // A refusal is decided before anything is written or applied; anything else may have changed a book.
+        if (error instanceof Refused) return { ok: false, error: error.error };
+        reload();
+        throw error;
+      }
+      bus.publish(run.finalEvents());
+      return { ok: true, outcome };
+    },
+    /** Rebuilds every book from the database (after changes made outside the exchange, and at start-up). */
+    reload,
+    /**
+     * Runs a change that is not an order (an admin's contract change, retirement, draft) as the single
+     * writer: in one transaction, then every book is rebuilt from the database and the events published.
+     */
+    exclusive<T>(change: () => { result: T; events: GameEvent[] }): T {
+      let done: { result: T; events: GameEvent[] };
+      try {
+        done = db.$client.transaction(change)();
+      } finally {
+        reload();
+      }
+      bus.publish(done.events);
+      return done.result;
+    },
+    /** Team holdings whose lock ended since the last call join the book as standing sells (and may fill asks). */
+    releaseLocks(): number {
+      const at = now();
+      const due = ledger.locksEnding(locksCheckedAt, at);
+      locksCheckedAt = at;
+      if (due.length === 0) return 0;
+      const run = new Run(0);
+      try {
+        db.$client.transaction(() => {
+          for (const d of due) {
+            const ref = { kind: 'team' as const, id: d.teamId };
+            run.refreshStandingSell(ref, book(ref), d.userId);
+          }
+        })();
+      } catch (error) {
+        reload();
+        throw error;
+      }
+      bus.publish(run.finalEvents());
+      return due.length;
+    },
+    /** The book of an instrument, for reads and tests; never mutate it. */
+    book(ref: InstrumentRef): OrderBook | undefined {
+      return books.get(bookKey(ref.kind, ref.id));
+    },
+    bookKeys(): string[] {
+      return [...books.keys()];
+    },
+  };
+}
+export type Exchange = ReturnType<typeof createExchange>;

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { createLeagueRepo } from '../../db/repos/league.js';
+import { createLedgerRepo } from '../../db/repos/ledger.js';
+import { orders, playerHoldings, trades, users } from '../../db/schema.js';
+import type { ExchangeCommand, ExchangeResult, InstrumentRef } from '../commands.js';
+import { addPlayer } from '../contracts.js';
+import { EventBus, type PublishedEvent } from '../events.js';
+import { createExchange } from '../exchange.js';
+import { addUser, seededDb } from './db.js';
+
+/** A real exchange on an in-memory database with the real migrations, a controllable clock and recorded events. */
+export function testExchange() {
+  const db = seededDb();
+  const clock = { now: 1_750_000_000_000 };
+  const bus = new EventBus();
+  const events: PublishedEvent[] = [];
+  bus.subscribe((e) => events.push(e));
+  const exchange = createExchange({ db, bus, now: () => clock.now });
+  const ledger = createLedgerRepo(db);
+
+  /** A player with a small salary, all of it on the open market. */
+  function player(salary: number, name = `Test Player ${salary}-${Math.random().toString(36).slice(2, 7)}`): InstrumentRef {
+    const league = createLeagueRepo(db);
+    const team = league.allTeams()[0]!;
+    const { player: row } = db.$client.transaction(() => addPlayer(league, { name, teamId: team.id, salary, restrictedUntil: null }, clock.now))();
+    exchange.reload();
+    return { kind: 'player', id: row.id };
+  }
+
+  function submit(cmd: ExchangeCommand): ExchangeResult {
+    return exchange.submit(cmd);
+  }
+
+  /** Submits and fails the test on refusal. */
+  function ok(cmd: ExchangeCommand) {
+    const result = exchange.submit(cmd);
+    if (!result.ok) throw new Error(`refused: ${result.error.message}`);
+    return result.outcome;
+  }
+
+  return {
+    db,
+    bus,
+    events,
+    clock,
+    exchange,
+    ledger,
+    player,
+    submit,
+    ok,
+    user: (name: string, balanceCents?: number) => addUser(db, name, balanceCents),
+    cash: (userId: number) => ledger.balance(userId)!,
+    shares: (userId: number, ref: InstrumentRef) => ledger.holding(ref.kind, userId, ref.id)?.shares ?? 0,
+    holding: (userId: number, ref: InstrumentRef) => ledger.holding(ref.kind, userId, ref.id),
+    remaining: (ref: InstrumentRef) => ledger.instrument(ref.kind, ref.id)!.sharesRemaining,
+    trades: () => db.select().from(trades).all(),
+    openOrders: () => db.select().from(orders).where(eq(orders.status, 'open')).all(),
+    order: (id: number) => db.select().from(orders).where(eq(orders.id, id)).get(),
+    allUsers: () => db.select().from(users).all(),
+    allHoldings: () => db.select().from(playerHoldings).all(),
+  };
+}
+export type TestExchange = ReturnType<typeof testExchange>;
+export type { Db };

@@ -1,0 +1,181 @@
+import type { MarketPlayerRow, OpenOrderRow, ShareholderRow } from '../../db/repos/market-reads.js';
+import type { HoldingValuation, PortfolioValuation } from '../../db/repos/portfolio-reads.js';
+import type { LeaderboardRow, StatisticsRows } from '../../db/repos/stats-reads.js';
+import type { TradeRow } from '../../db/repos/trade-reads.js';
+import { centsToDollars } from '../../shared/money.js';
+import type {
+  AskOut,
+  LeaderboardRowOut,
+  OfferOut,
+  PlayerOut,
+  PortfolioOut,
+  ShareholderOut,
+  StatisticsOut,
+  TradeOut,
+  UserTradeOut,
+} from '../../shared/schemas/market.js';
+
+/**
+ * The one place where read rows (integer cents, epoch ms) become API shapes (dollars, ISO strings,
+ * SPEC.md's field names).
+ */
+
+const dollars = centsToDollars;
+const dollarsOrNull = (cents: number | null): number | null => (cents === null ? null : centsToDollars(cents));
+const iso = (ms: number): string => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
+
+export function toPlayer(row: MarketPlayerRow): PlayerOut {
+  return {
+    id: row.id,
+    name: row.name,
+    team_name: row.teamName,
+    team_code: row.teamCode,
+    salary: row.salary,
+    total_shares: row.salary,
+    shares_available: row.sharesRemaining,
+    shares_remaining: row.sharesRemaining,
+    total_distributed: row.salary - row.sharesRemaining,
+    shareholder_count: row.shareholderCount,
+    last_trade_price: dollarsOrNull(row.lastTradePriceCents),
+    restricted_until: isoOrNull(row.restrictedUntil),
+    owned: row.owned,
+  };
+}
+
+export function toShareholder(row: ShareholderRow, totalShares: number): ShareholderOut {
+  return {
+    user_id: row.userId,
+    username: row.username,
+    shares_owned: row.shares,
+    min_sell_price: dollars(row.minSellPriceCents),
+    percent_owned: totalShares > 0 ? (row.shares / totalShares) * 100 : 0,
+  };
+}
+
+export function toAsk(row: OpenOrderRow): AskOut {
+  return {
+    ask_id: row.id,
+    askId: row.id,
+    askType: row.instrument,
+    itemId: row.itemId,
+    itemName: row.itemName,
+    teamName: row.teamName,
+    askerUsername: row.username,
+    userId: row.userId,
+    shares_available: row.sharesRemaining,
+    price_per_share: dollars(row.priceCents),
+    created_at: iso(row.createdAt),
+  };
+}
+
+export function toOffer(row: OpenOrderRow): OfferOut {
+  return {
+    offerId: row.id,
+    askType: row.instrument,
+    itemType: row.instrument,
+    itemId: row.itemId,
+    playerName: row.itemName,
+    teamName: row.teamName,
+    sellerUsername: row.username,
+    sellerId: row.userId,
+    shares_offered: row.sharesRemaining,
+    totalShares: row.holderShares,
+    price_per_share: dollars(row.priceCents),
+    totalCost: dollars(row.sharesRemaining * row.priceCents),
+    created_at: iso(row.createdAt),
+  };
+}
+
+export function toTrade(row: TradeRow): TradeOut {
+  return {
+    tradeId: row.id,
+    itemType: row.instrument,
+    itemId: row.itemId,
+    playerId: row.itemId,
+    playerName: row.itemName,
+    teamName: row.teamName,
+    buyer_id: row.buyerId,
+    seller_id: row.sellerId,
+    buyerUsername: row.buyerUsername,
+    sellerUsername: row.sellerUsername,
+    shares_transferred: row.shares,
+    price_per_share: dollars(row.priceCents),
+    total_value: dollars(row.shares * row.priceCents),
+    created_at: iso(row.createdAt),
+  };
+}
+
+/** A trade from `userId`'s point of view. */
+export function toUserTrade(row: TradeRow, userId: number): UserTradeOut {
+  return { ...toTrade(row), side: row.buyerId === userId ? 'Bought' : 'Sold' };
+}
+
+function holdingPrices(h: HoldingValuation) {
+  return {
+    shares_owned: h.shares,
+    listed_shares: h.listedShares,
+    average_buy_price: dollars(h.averageBuyCents),
+    current_price: dollarsOrNull(h.currentPriceCents),
+    weekly_avg_price: dollarsOrNull(h.weeklyAvgCents),
+    min_sell_price: dollars(h.minSellPriceCents),
+    value: dollars(h.valueCents),
+  };
+}
+
+export function toPortfolio(v: PortfolioValuation): PortfolioOut {
+  return {
+    userId: v.userId,
+    username: v.username,
+    avatar: v.avatar,
+    balance: dollars(v.balanceCents),
+    escrow: dollars(v.escrowCents),
+    shareValue: dollars(v.shareValueCents),
+    totalValue: dollars(v.totalValueCents),
+    dailyChangePercent: v.dailyChangePercent,
+    players: v.players.map((h) => ({
+      player_id: h.playerId,
+      name: h.name,
+      team_name: h.teamName,
+      salary: h.salary,
+      is_top_holder: h.isTopHolder,
+      ...holdingPrices(h),
+    })),
+    teams: v.teams.map((h) => ({
+      id: h.teamId,
+      name: h.name,
+      code: h.code,
+      conference: h.conference,
+      locked_until: iso(h.lockedUntil),
+      ...holdingPrices(h),
+    })),
+  };
+}
+
+export function toLeaderboardRow(row: LeaderboardRow): LeaderboardRowOut {
+  return {
+    rank: row.rank,
+    userId: row.userId,
+    username: row.username,
+    avatar: row.avatar,
+    portfolioValue: dollars(row.totalValueCents),
+    cashBalance: dollars(row.balanceCents),
+    shareValue: dollars(row.shareValueCents),
+  };
+}
+
+export function toStatistics(s: StatisticsRows): StatisticsOut {
+  return {
+    mostValuable: s.mostValuable.map((r) => ({
+      id: r.id,
+      name: r.name,
+      team_name: r.teamName,
+      lowest_trade: dollars(r.lowCents),
+      highest_trade: dollars(r.highCents),
+      avg_price: dollars(r.avgCents),
+    })),
+    mostActive: s.mostActive.map((r) => ({ id: r.id, name: r.name, team_name: r.teamName, trade_count: r.tradeCount, avg_price: dollars(r.avgCents) })),
+    mostShareholders: s.mostShareholders.map((r) => ({ id: r.id, name: r.name, team_name: r.teamName, holder_count: r.holderCount })),
+    islands: s.islands.map((r) => ({ id: r.id, name: r.name, team_name: r.teamName, holder_count: r.holderCount })),
+  };
+}

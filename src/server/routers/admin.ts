@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { centsToDollars } from '../../shared/money.js';
+import { auditResult, draftResult, retirePlayerInput, retireResult, salaryResult, updateSalaryInput } from '../../shared/schemas/admin.js';
+import { adminProcedure, router } from '../trpc.js';
+
+const actorOf = (user: { id: number; username: string }) => ({ id: user.id, username: user.username });
+
+/** Admin-only calls (RULES.md "Contracts, retirement, draft"); everyone else gets 403 and nothing changes. */
+export const adminRouter = router({
+  updateSalary: adminProcedure
+    .input(updateSalaryInput)
+    .output(salaryResult)
+    .mutation(({ ctx, input }) => ({ message: 'Salary updated', ...ctx.services.admin.changeSalary(actorOf(ctx.user), input.id, input.newSalary) })),
+
+  retirePlayer: adminProcedure
+    .input(retirePlayerInput)
+    .output(retireResult)
+    .mutation(({ ctx, input }) => {
+      const { paidCents, ...rest } = ctx.services.admin.retire(actorOf(ctx.user), input.playerId);
+      return { message: 'Player retired', ...rest, paidOut: centsToDollars(paidCents) };
+    }),
+
+  draft: adminProcedure.output(draftResult).mutation(({ ctx }) => {
+    const { picks, restrictedUntil } = ctx.services.admin.draft(actorOf(ctx.user));
+    return { message: 'Draft simulated', restrictedUntil: new Date(restrictedUntil).toISOString(), picks };
+  }),
+
+  audit: adminProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).prefault({}))
+    .output(auditResult)
+    .query(({ ctx, input }) =>
+      ctx.services.admin.latestAudit(input.limit).map((e) => ({ id: e.id, actor: e.actor, action: e.action, details: e.details, created_at: new Date(e.createdAt).toISOString() })),
+    ),
+});

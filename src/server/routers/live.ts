@@ -1,0 +1,77 @@
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import type { PublishedEvent } from '../../engine/events.js';
+import type { LiveEvent } from '../../shared/live.js';
+import { centsToDollars } from '../../shared/money.js';
+import { publicProcedure, router } from '../trpc.js';
+
+/** Anonymous clients follow the public trade feed; a signed-in user also gets the market's updates and their own events. */
+function visibleTo(userId: number | null, event: PublishedEvent): boolean {
+  if (event.userId !== null) return event.userId === userId;
+  return userId !== null || event.type === 'tradeCompleted';
+}
+
+function toLive(event: PublishedEvent): LiveEvent {
+  switch (event.type) {
+    case 'tradeCompleted': {
+      const t = event.trade;
+      return {
+        type: 'tradeCompleted',
+        trade: {
+          tradeId: t.tradeId, itemType: t.itemType, playerId: t.itemId, playerName: t.itemName,
+          buyer_id: t.buyerId, seller_id: t.sellerId, buyerUsername: t.buyerUsername, sellerUsername: t.sellerUsername,
+          shares_transferred: t.shares, price_per_share: centsToDollars(t.priceCents), total_value: centsToDollars(t.shares * t.priceCents),
+          created_at: new Date(t.at).toISOString(),
+        },
+      };
+    }
+    case 'portfolioUpdated':
+      return { type: 'portfolioUpdated' };
+    case 'orderFilled':
+      return { type: 'orderFilled', side: event.side, orderId: event.orderId, itemType: event.itemType, itemId: event.itemId, itemName: event.itemName, shares: event.shares, price_per_share: centsToDollars(event.priceCents) };
+    default:
+      return { type: event.type, itemType: event.itemType, itemId: event.itemId };
+  }
+}
+
+export const liveRouter = router({
+  /**
+   * Every event the caller may see, each with its id; a client that reconnects with the last id it
+   * saw (`lastEventId`) first gets what it missed, as far as the server still remembers.
+   */
+  events: publicProcedure.input(z.object({ lastEventId: z.string().regex(/^\d{1,15}$/).nullish() }).optional()).subscription(async function* ({ ctx, input, signal }) {
+    const { bus } = ctx.services;
+    const userId = ctx.user?.id ?? null;
+    const pending: PublishedEvent[] = [];
+    let wake: (() => void) | null = null;
+    const unsubscribe = bus.subscribe((event) => {
+      if (!visibleTo(userId, event)) return;
+      pending.push(event);
+      wake?.();
+    });
+    const onAbort = () => wake?.();
+    signal?.addEventListener('abort', onAbort);
+    try {
+      let last = input?.lastEventId ? Number(input.lastEventId) : bus.lastId;
+      for (const event of bus.since(last)) {
+        if (!visibleTo(userId, event)) continue;
+        last = event.id;
+        yield tracked(String(event.id), toLive(event));
+      }
+      while (!signal?.aborted) {
+        const event = pending.shift();
+        if (!event) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
+          continue;
+        }
+        if (event.id <= last) continue;
+        last = event.id;
+        yield tracked(String(event.id), toLive(event));
+      }
+    } finally {
+      unsubscribe();
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }),
+});

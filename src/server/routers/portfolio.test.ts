@@ -1,0 +1,73 @@
+import { eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { players, teams } from '../../db/schema.js';
+import { addOrder, addTrade, holdPlayer, holdTeam, setLastTradePrice } from '../../db/test-support/fixtures.js';
+import type { PortfolioOut } from '../../shared/schemas/market.js';
+import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+let server: TestServer;
+const clock = Date.now();
+
+beforeAll(async () => {
+  server = await startTestServer({ now: () => clock });
+});
+afterAll(() => server.stop());
+
+describe('GET /portfolio/{userId}', () => {
+  it('shows anyone’s cash, escrow, holdings and daily change, in dollars, without signing in', async () => {
+    const [p, q] = server.db.select().from(players).where(isNull(players.retiredAt)).orderBy(players.id).limit(2).all() as [typeof players.$inferSelect, typeof players.$inferSelect];
+    const team = server.db.select().from(teams).where(eq(teams.id, p.teamId)).get()!;
+    const owner = await registerUser(server.url);
+    const rival = await registerUser(server.url);
+    holdPlayer(server.db, owner.id, p.id, 100, 15_000, 165); // avg $1.50, min sell $1.65
+    holdPlayer(server.db, rival.id, p.id, 100, 100);
+    holdPlayer(server.db, owner.id, q.id, 10, 1_234); // never traded: valued at cost $12.34
+    holdTeam(server.db, owner.id, team.id, 40, 8_000, clock + 7 * DAY); // never traded: $80
+    setLastTradePrice(server.db, p.id, 300);
+    addTrade(server.db, { instrumentId: p.id, buyerId: rival.id, sellerId: owner.id, shares: 10, priceCents: 200, at: clock - DAY });
+    addTrade(server.db, { instrumentId: p.id, buyerId: owner.id, sellerId: null, shares: 100, priceCents: 100, at: clock - 1 });
+    addOrder(server.db, { side: 'ask', instrumentId: q.id, userId: owner.id, priceCents: 250, shares: 4 }); // $10 in escrow
+    addOrder(server.db, { side: 'offer', instrumentId: p.id, userId: owner.id, priceCents: 500, shares: 30 });
+
+    const res = await api<PortfolioOut>(server.url, 'GET', `/portfolio/${owner.id}`);
+    expect(res.status).toBe(200);
+    const shareValue = 300 + 12.34 + 80;
+    const atWeekly = 200 + 12.34 + 80;
+    expect(res.body).toMatchObject({
+      userId: owner.id,
+      username: owner.username,
+      avatar: null,
+      balance: 80_000_000 - 10,
+      escrow: 10,
+      shareValue,
+      totalValue: 80_000_000 + shareValue,
+      dailyChangePercent: Math.round(((shareValue - atWeekly) / atWeekly) * 10_000) / 100,
+    });
+    expect(res.body.players).toEqual([
+      {
+        player_id: p.id, name: p.name, team_name: team.name, shares_owned: 100, listed_shares: 30, average_buy_price: 1.5, current_price: 3,
+        weekly_avg_price: 2, min_sell_price: 1.65, salary: p.salary, is_top_holder: true, value: 300,
+      },
+      {
+        player_id: q.id, name: q.name, team_name: expect.any(String), shares_owned: 10, listed_shares: 0, average_buy_price: 1.23, current_price: null,
+        weekly_avg_price: null, min_sell_price: 2, salary: q.salary, is_top_holder: true, value: 12.34,
+      },
+    ]);
+    expect(res.body.teams).toEqual([
+      {
+        id: team.id, name: team.name, code: team.code, conference: team.conference, shares_owned: 40, listed_shares: 0, min_sell_price: 2,
+        locked_until: new Date(clock + 7 * DAY).toISOString(), average_buy_price: 2, current_price: null, weekly_avg_price: null, value: 80,
+      },
+    ]);
+    const rivalView = await api<PortfolioOut>(server.url, 'GET', `/portfolio/${rival.id}`, undefined, owner.token);
+    expect(rivalView.body.players[0]).toMatchObject({ player_id: p.id, is_top_holder: false, value: 300 });
+  });
+
+  it('answers 404 for an unknown user and 400 for a bad id', async () => {
+    expect(await api(server.url, 'GET', '/portfolio/999999')).toMatchObject({ status: 404, body: { error: 'User not found' } });
+    const bad = await api<{ error: string }>(server.url, 'GET', '/portfolio/abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('User id must be a number');
+  });
+});

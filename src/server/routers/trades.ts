@@ -1,0 +1,21 @@
+import { recentTradesInput, tradeList, userIdInput, userTradeList } from '../../shared/schemas/market.js';
+import { readsOf } from '../reads/service.js';
+import { authedProcedure, publicProcedure, router } from '../trpc.js';
+import { assertSelf } from './guards.js';
+
+export const tradesRouter = router({
+  /** The latest trades of every player and team (10 unless `limit` says otherwise, at most 50). */
+  recent: publicProcedure
+    .input(recentTradesInput)
+    .output(tradeList)
+    .query(({ ctx, input }) => readsOf(ctx.services).recentTrades(input.limit)),
+
+  /** The caller's own trades, newest first, with Bought/Sold from the caller's side. */
+  user: authedProcedure
+    .input(userIdInput)
+    .output(userTradeList)
+    .query(({ ctx, input }) => {
+      assertSelf(ctx, input.userId);
+      return readsOf(ctx.services).userTrades(input.userId);
+    }),
+});

@@ -1,0 +1,174 @@
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { LiveEvent } from '../../shared/live.js';
+import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
+import type { AppRouter } from './index.js';
+
+let server: TestServer;
+let playerId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const players = await api<{ id: number; salary: number }[]>(server.url, 'GET', '/players');
+  // The smallest contract keeps the open market easy to exhaust.
+  playerId = [...players.body].sort((a, b) => a.salary - b.salary)[0]!.id;
+});
+afterAll(() => server.stop());
+
+type Trade = { sharesPurchased: number; sharesSold: number; message: string; ask: { askId: number; shares: number; price_per_share: number } | null; offer: { offerId: number } | null };
+
+async function balance(token: string): Promise<number> {
+  const me = await fetch(`${server.url}/trpc/auth.me`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await me.json()) as { result: { data: { balance: number } } }).result.data.balance;
+}
+
+describe('POST /api/trade/ask', () => {
+  it('buys from the open market at $1.00 and says so', async () => {
+    const u = await registerUser(server.url);
+    const res = await api<Trade>(server.url, 'POST', '/trade/ask', { userId: u.id, playerId, shares: 10, pricePerShare: 2.5 }, u.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sharesPurchased: 10, message: 'Purchased 10 shares', ask: null });
+    expect(await balance(u.token)).toBe(80_000_000 - 10);
+  });
+
+  it('refuses to act for another user with 403 and changes nothing', async () => {
+    const u = await registerUser(server.url);
+    const other = await registerUser(server.url);
+    const res = await api(server.url, 'POST', '/trade/ask', { userId: other.id, playerId, shares: 10, pricePerShare: 2 }, u.token);
+    expect(res).toMatchObject({ status: 403, body: { error: 'You can only act for yourself' } });
+    expect(await balance(other.token)).toBe(80_000_000);
+    expect(await balance(u.token)).toBe(80_000_000);
+  });
+
+  it('refuses without a token with 401', async () => {
+    const res = await api(server.url, 'POST', '/trade/ask', { userId: 1, playerId, shares: 10, pricePerShare: 2 });
+    expect(res).toMatchObject({ status: 401, body: { error: 'Please log in first' } });
+  });
+
+  it.each([
+    [{ shares: 1.5 }, 'Shares must be a whole number'],
+    [{ shares: 0 }, 'Shares must be at least 1'],
+    [{ shares: -4 }, 'Shares must be at least 1'],
+    [{ shares: 'ten' }, 'Shares must be a number'],
+    [{ pricePerShare: 0.99 }, 'Price per share must be at least $1.00'],
+    [{ pricePerShare: 2.005 }, 'Price per share must have at most two decimals'],
+    [{ pricePerShare: '2' }, 'Price per share must be a number'],
+  ])('answers bad input %j with a clear 400 and changes nothing', async (bad, message) => {
+    const u = await registerUser(server.url);
+    const res = await api(server.url, 'POST', '/trade/ask', { userId: u.id, playerId, shares: 10, pricePerShare: 2, ...bad }, u.token);
+    expect(res).toMatchObject({ status: 400, body: { error: message } });
+    expect(await balance(u.token)).toBe(80_000_000);
+  });
+
+  it('answers an unknown player with 404', async () => {
+    const u = await registerUser(server.url);
+    const res = await api(server.url, 'POST', '/trade/ask', { userId: u.id, playerId: 987_654, shares: 1, pricePerShare: 2 }, u.token);
+    expect(res).toMatchObject({ status: 404, body: { error: 'Player not found' } });
+  });
+});
+
+describe('offers, asks and the minimum sell price over REST', () => {
+  it('lists, buys part of, and cancels an offer; the seller cannot buy it', async () => {
+    const seller = await registerUser(server.url);
+    const buyer = await registerUser(server.url);
+    await api(server.url, 'POST', '/trade/ask', { userId: seller.id, playerId, shares: 20, pricePerShare: 1 }, seller.token);
+    const listed = await api<Trade>(server.url, 'POST', '/offers', { userId: seller.id, playerId, shares: 20, pricePerShare: 30 }, seller.token);
+    expect(listed).toMatchObject({ status: 200, body: { message: 'Offer posted successfully', offer: { offerId: expect.any(Number) } } });
+    const offerId = listed.body.offer!.offerId;
+    expect(await api(server.url, 'POST', '/offers/accept', { buyerId: seller.id, offerId }, seller.token)).toMatchObject({ status: 400, body: { error: 'You cannot buy your own offer.' } });
+    const bought = await api<Trade>(server.url, 'POST', '/offers/accept', { buyerId: buyer.id, offerId, shares: 5 }, buyer.token);
+    expect(bought).toMatchObject({ status: 200, body: { message: 'Offer accepted', sharesPurchased: 5 } });
+    expect(await balance(buyer.token)).toBe(80_000_000 - 150);
+    expect(await api(server.url, 'DELETE', `/offers/${offerId}`, { userId: buyer.id }, buyer.token)).toMatchObject({ status: 403 });
+    expect(await api(server.url, 'DELETE', `/offers/${offerId}`, { userId: seller.id }, seller.token)).toMatchObject({ status: 200, body: { message: 'Offer cancelled' } });
+    expect(await api(server.url, 'DELETE', `/offers/${offerId}`, { userId: seller.id }, seller.token)).toMatchObject({ status: 409 });
+  });
+
+  it('sets a minimum sell price, refusing an invalid one with "Invalid price"', async () => {
+    const u = await registerUser(server.url);
+    await api(server.url, 'POST', '/trade/ask', { userId: u.id, playerId, shares: 5, pricePerShare: 1 }, u.token);
+    for (const bad of [0, -1, 0.5, 1.234, 'abc']) {
+      expect(await api(server.url, 'PUT', `/portfolio/${u.id}/min-sell-price/${playerId}`, { minSellPrice: bad }, u.token)).toMatchObject({ status: 400, body: { error: 'Invalid price' } });
+    }
+    expect(await api(server.url, 'PUT', `/portfolio/${u.id}/min-sell-price/${playerId}`, { minSellPrice: 12.5 }, u.token)).toMatchObject({ status: 200, body: { message: 'Min sell price updated' } });
+  });
+
+  it('dumps unlisted shares at $1.00, capped at the holding', async () => {
+    const u = await registerUser(server.url);
+    await api(server.url, 'POST', '/trade/ask', { userId: u.id, playerId, shares: 7, pricePerShare: 1 }, u.token);
+    const res = await api<Trade>(server.url, 'POST', '/trade/dump', { userId: u.id, playerId, shares: 100 }, u.token);
+    expect(res).toMatchObject({ status: 200, body: { message: 'Shares dumped', sharesSold: 7 } });
+    expect(await balance(u.token)).toBe(80_000_000);
+  });
+
+  it('accepting and declining an unknown ask is a 404', async () => {
+    const u = await registerUser(server.url);
+    expect(await api(server.url, 'POST', '/trade/buy', { sellerId: u.id, askId: 99_999, shares: 1 }, u.token)).toMatchObject({ status: 404, body: { error: 'Ask 99999 not found' } });
+    expect(await api(server.url, 'POST', '/asks/99999/decline', { userId: u.id }, u.token)).toMatchObject({ status: 404 });
+  });
+});
+
+describe('live events over WebSocket', () => {
+  function follow(token?: string, lastEventId?: string) {
+    const client = createWSClient({ url: server.url.replace('http', 'ws') + '/trpc', WebSocket: WebSocket as never, connectionParams: token ? { token } : undefined });
+    const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
+    const received: { id: string; data: LiveEvent }[] = [];
+    const sub = trpc.live.events.subscribe(lastEventId ? { lastEventId } : undefined, {
+      onData: (e) => received.push(e as unknown as { id: string; data: LiveEvent }),
+    });
+    return {
+      received,
+      async close() {
+        sub.unsubscribe();
+        await client.close();
+      },
+    };
+  }
+
+  it('sends anonymous clients the trade feed, and a user their own portfolio updates', async () => {
+    const trader = await registerUser(server.url);
+    const anonymous = follow();
+    const own = follow(trader.token);
+    await new Promise((r) => setTimeout(r, 300));
+    await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 3, pricePerShare: 1 }, trader.token);
+    await expect.poll(() => anonymous.received.some((e) => e.data.type === 'tradeCompleted')).toBe(true);
+    await expect.poll(() => own.received.some((e) => e.data.type === 'portfolioUpdated')).toBe(true);
+    expect(anonymous.received.every((e) => e.data.type === 'tradeCompleted')).toBe(true);
+    const trade = anonymous.received.find((e) => e.data.type === 'tradeCompleted')!.data;
+    expect(trade).toMatchObject({ trade: { buyer_id: trader.id, seller_id: null, shares_transferred: 3, price_per_share: 1, playerId } });
+    await anonymous.close();
+    await own.close();
+  });
+
+  it('lets a reconnecting client resume after its last event id', async () => {
+    const trader = await registerUser(server.url);
+    const first = follow();
+    await new Promise((r) => setTimeout(r, 300));
+    await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 1, pricePerShare: 1 }, trader.token);
+    await expect.poll(() => first.received.length).toBeGreaterThan(0);
+    const lastId = first.received.at(-1)!.id;
+    await first.close();
+    await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 2, pricePerShare: 1 }, trader.token);
+    const resumed = follow(undefined, lastId);
+    await expect.poll(() => resumed.received.length).toBeGreaterThan(0);
+    expect(Number(resumed.received[0]!.id)).toBeGreaterThan(Number(lastId));
+    expect(resumed.received[0]!.data).toMatchObject({ type: 'tradeCompleted', trade: { shares_transferred: 2 } });
+    await resumed.close();
+  });
+
+  it('can be followed by a plain WebSocket client speaking JSON', async () => {
+    const trader = await registerUser(server.url);
+    const ws = new WebSocket(server.url.replace('http', 'ws') + '/trpc');
+    const messages: unknown[] = [];
+    ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+    await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'live.events', input: {} } }));
+    await expect.poll(() => messages.length).toBeGreaterThan(0);
+    await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 4, pricePerShare: 1 }, trader.token);
+    await expect
+      .poll(() => messages.find((m) => (m as { result?: { data?: { data?: { type?: string } } } }).result?.data?.data?.type === 'tradeCompleted'))
+      .toMatchObject({ id: 1, result: { type: 'data', id: expect.any(String), data: { id: expect.any(String), data: { type: 'tradeCompleted', trade: { shares_transferred: 4 } } } } });
+    ws.close();
+  });
+});

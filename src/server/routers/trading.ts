@@ -1,0 +1,100 @@
+import {
+  acceptAskInput,
+  acceptOfferInput,
+  cancelAskInput,
+  cancelOfferInput,
+  declineAskInput,
+  dumpInput,
+  postOfferInput,
+  setMinSellPriceInput,
+  tradeAskInput,
+  tradeResult,
+} from '../../shared/schemas/trading.js';
+import { submit, tradeResultOf } from '../exchange-call.js';
+import { authedProcedure, router } from '../trpc.js';
+import { assertSelf } from './guards.js';
+
+const player = (id: number) => ({ kind: 'player' as const, id });
+
+/** Player trading (SPEC.md §7): every call acts for the session's user only and goes through the exchange. */
+export const tradingRouter = router({
+  ask: authedProcedure
+    .input(tradeAskInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => {
+      assertSelf(ctx, input.userId);
+      const out = submit(ctx.services.exchange, { type: 'buy', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares, priceCents: input.pricePerShare });
+      const message =
+        out.bought > 0
+          ? `Purchased ${out.bought} shares${out.ask ? ' and posted an ask for the rest' : ''}`
+          : 'Ask posted successfully';
+      return tradeResultOf(out, message);
+    }),
+
+  acceptAsk: authedProcedure
+    .input(acceptAskInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => {
+      assertSelf(ctx, input.sellerId);
+      return tradeResultOf(submit(ctx.services.exchange, { type: 'acceptAsk', userId: ctx.user.id, askId: input.askId, shares: input.shares }), 'Ask accepted');
+    }),
+
+  declineAsk: authedProcedure
+    .input(declineAskInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => {
+      assertSelf(ctx, input.userId);
+      return tradeResultOf(submit(ctx.services.exchange, { type: 'declineAsk', userId: ctx.user.id, askId: input.askId }), 'Ask declined');
+    }),
+
+  cancelAsk: authedProcedure
+    .input(cancelAskInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => {
+      assertSelf(ctx, input.userId);
+      return tradeResultOf(submit(ctx.services.exchange, { type: 'cancelAsk', userId: ctx.user.id, askId: input.askId }), 'Ask cancelled');
+    }),
+
+  dump: authedProcedure
+    .input(dumpInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => {
+      assertSelf(ctx, input.userId);
+      return tradeResultOf(submit(ctx.services.exchange, { type: 'dump', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares }), 'Shares dumped');
+    }),
+
+  postOffer: authedProcedure
+    .input(postOfferInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => {
+      assertSelf(ctx, input.userId);
+      const out = submit(ctx.services.exchange, { type: 'listOffer', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares, priceCents: input.pricePerShare });
+      const message = out.sold > 0 ? `Sold ${out.sold} shares to waiting bids${out.offer ? ' and posted an offer for the rest' : ''}` : 'Offer posted successfully';
+      return tradeResultOf(out, message);
+    }),
+
+  acceptOffer: authedProcedure
+    .input(acceptOfferInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => {
+      assertSelf(ctx, input.buyerId);
+      return tradeResultOf(submit(ctx.services.exchange, { type: 'acceptOffer', userId: ctx.user.id, offerId: input.offerId, shares: input.shares }), 'Offer accepted');
+    }),
+
+  cancelOffer: authedProcedure
+    .input(cancelOfferInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => {
+      assertSelf(ctx, input.userId);
+      return tradeResultOf(submit(ctx.services.exchange, { type: 'cancelOffer', userId: ctx.user.id, offerId: input.offerId }), 'Offer cancelled');
+    }),
+
+  setMinSellPrice: authedProcedure
+    .input(setMinSellPriceInput)
+    .output(tradeResult)
+    .mutation(({ ctx, input }) => {
+      assertSelf(ctx, input.userId);
+      const out = submit(ctx.services.exchange, { type: 'setMinSellPrice', userId: ctx.user.id, instrument: player(input.playerId), priceCents: input.minSellPrice });
+      return tradeResultOf(out, out.sold > 0 ? `Min sell price updated; sold ${out.sold} shares to waiting bids` : 'Min sell price updated');
+    }),
+});

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { id } from './common.js';
+
+/**
+ * Inputs and outputs of the market's read calls (SPEC.md §3 and §7). Field names are SPEC's;
+ * money is in dollars (integer cents / 100), shares are whole numbers, times are ISO strings.
+ */
+
+const int = z.number().int();
+const count = z.number().int().nonnegative();
+const dollars = z.number();
+const isoTime = z.string();
+
+export const instrumentType = z.enum(['player', 'team']);
+export type InstrumentType = z.infer<typeof instrumentType>;
+
+// ── inputs ────────────────────────────────────────────────────────────────────────────────────
+
+export const playerIdInput = z.object({ id: id('Player id') });
+export const marketDetailInput = z.object({ playerId: id('Player id') });
+export const userIdInput = z.object({ userId: id('User id') });
+
+export const RECENT_TRADES_DEFAULT = 10;
+export const RECENT_TRADES_MAX = 50;
+/** `limit` may come as a query string (`?limit=5`) from the REST shim. */
+export const recentTradesInput = z
+  .object({
+    limit: z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(RECENT_TRADES_MAX, `Limit must be at most ${RECENT_TRADES_MAX}`)
+      .default(RECENT_TRADES_DEFAULT),
+  })
+  .prefault({});
+
+// ── outputs ───────────────────────────────────────────────────────────────────────────────────
+
+export const playerOut = z.object({
+  id: int,
+  name: z.string(),
+  team_name: z.string(),
+  team_code: z.string(),
+  /** Salary in whole dollars: the player's total shares. */
+  salary: count,
+  total_shares: count,
+  /** Open-market shares (sold at $1.00). */
+  shares_available: count,
+  shares_remaining: count,
+  total_distributed: count,
+  shareholder_count: count,
+  last_trade_price: dollars.nullable(),
+  /** A drafted rookie: until then only holders of the player's team may buy. */
+  restricted_until: isoTime.nullable(),
+  /** The caller's shares; 0 when not logged in. */
+  owned: count,
+});
+export type PlayerOut = z.infer<typeof playerOut>;
+export const playerList = z.array(playerOut);
+
+export const shareholderOut = z.object({
+  user_id: int,
+  username: z.string(),
+  shares_owned: count,
+  min_sell_price: dollars,
+  /** Shares owned / total shares × 100. */
+  percent_owned: z.number(),
+});
+export type ShareholderOut = z.infer<typeof shareholderOut>;
+
+export const shareholdersResult = z.object({ player: playerOut, shareholders: z.array(shareholderOut) });
+
+/** A buyer's resting order (cash in escrow), shown to holders as an "offer for you". */
+export const askOut = z.object({
+  ask_id: int,
+  askId: int,
+  askType: instrumentType,
+  itemId: int,
+  itemName: z.string(),
+  teamName: z.string(),
+  askerUsername: z.string(),
+  userId: int,
+  shares_available: count,
+  price_per_share: dollars,
+  created_at: isoTime,
+});
+export type AskOut = z.infer<typeof askOut>;
+
+/** A holder's listing ("Shares for Sale"). */
+export const offerOut = z.object({
+  offerId: int,
+  askType: instrumentType,
+  itemType: instrumentType,
+  itemId: int,
+  /** The player's name, or the team's for a team offer. */
+  playerName: z.string(),
+  teamName: z.string(),
+  sellerUsername: z.string(),
+  sellerId: int,
+  shares_offered: count,
+  /** The seller's total shares of the player or team. */
+  totalShares: count,
+  price_per_share: dollars,
+  totalCost: dollars,
+  created_at: isoTime,
+});
+export type OfferOut = z.infer<typeof offerOut>;
+
+/** One fill. A null buyer or seller is the open market (the UI shows 'Market'). */
+export const tradeOut = z.object({
+  tradeId: int,
+  itemType: instrumentType,
+  itemId: int,
+  /** The item id (a team's id for a team trade), under SPEC's name. */
+  playerId: int,
+  /** The player's name, or the team's for a team trade. */
+  playerName: z.string(),
+  teamName: z.string(),
+  buyer_id: int.nullable(),
+  seller_id: int.nullable(),
+  buyerUsername: z.string().nullable(),
+  sellerUsername: z.string().nullable(),
+  shares_transferred: count,
+  price_per_share: dollars,
+  total_value: dollars,
+  created_at: isoTime,
+});
+export type TradeOut = z.infer<typeof tradeOut>;
+export const tradeList = z.array(tradeOut);
+
+export const userTradeOut = tradeOut.extend({ side: z.enum(['Bought', 'Sold']) });
+export type UserTradeOut = z.infer<typeof userTradeOut>;
+export const userTradeList = z.array(userTradeOut);
+
+export const priceRangeOut = z.object({ min_price: dollars.nullable(), max_price: dollars.nullable() });
+
+export const marketDetailResult = z.object({
+  player: playerOut,
+  /** Open asks on the player, highest price first, then oldest. */
+  asks: z.array(askOut),
+  /** Open offers on the player, lowest price first, then oldest. */
+  offers: z.array(offerOut),
+  /** The latest 50 trades of the player. */
+  trades: z.array(tradeOut),
+  shareholders: z.array(shareholderOut),
+  /** Lowest and highest price of the open offers; null when there are none (the UI shows $2.00). */
+  priceRange: priceRangeOut,
+});
+export type MarketDetail = z.infer<typeof marketDetailResult>;
+
+export const askList = z.array(askOut);
+export const offerList = z.array(offerOut);
+export const myOrdersResult = z.object({ asks: askList, offers: offerList });
+export type MyOrders = z.infer<typeof myOrdersResult>;
+
+export const portfolioPlayerOut = z.object({
+  player_id: int,
+  name: z.string(),
+  team_name: z.string(),
+  shares_owned: count,
+  /** Shares in open offers (part of shares_owned). */
+  listed_shares: count,
+  average_buy_price: dollars,
+  current_price: dollars.nullable(),
+  weekly_avg_price: dollars.nullable(),
+  min_sell_price: dollars,
+  salary: count,
+  /** The largest single shareholder of the player (ties: the lower user id). */
+  is_top_holder: z.boolean(),
+  value: dollars,
+});
+
+export const portfolioTeamOut = z.object({
+  id: int,
+  name: z.string(),
+  code: z.string(),
+  conference: z.enum(['East', 'West']),
+  shares_owned: count,
+  listed_shares: count,
+  min_sell_price: dollars,
+  locked_until: isoTime,
+  average_buy_price: dollars,
+  current_price: dollars.nullable(),
+  weekly_avg_price: dollars.nullable(),
+  value: dollars,
+});
+
+export const portfolioResult = z.object({
+  userId: int,
+  username: z.string(),
+  avatar: z.string().nullable(),
+  /** Cash available. */
+  balance: dollars,
+  /** Cash held in open asks. */
+  escrow: dollars,
+  shareValue: dollars,
+  /** balance + escrow + shareValue. */
+  totalValue: dollars,
+  dailyChangePercent: z.number(),
+  players: z.array(portfolioPlayerOut),
+  teams: z.array(portfolioTeamOut),
+});
+export type PortfolioOut = z.infer<typeof portfolioResult>;
+
+export const leaderboardRowOut = z.object({
+  rank: z.number().int().positive(),
+  userId: int,
+  username: z.string(),
+  avatar: z.string().nullable(),
+  /** Cash + escrowed cash + share value. */
+  portfolioValue: dollars,
+  cashBalance: dollars,
+  shareValue: dollars,
+});
+export type LeaderboardRowOut = z.infer<typeof leaderboardRowOut>;
+export const leaderboardResult = z.array(leaderboardRowOut);
+
+const statPlayer = { id: int, name: z.string(), team_name: z.string() };
+export const statisticsResult = z.object({
+  mostValuable: z.array(z.object({ ...statPlayer, lowest_trade: dollars, highest_trade: dollars, avg_price: dollars })),
+  mostActive: z.array(z.object({ ...statPlayer, trade_count: count, avg_price: dollars })),
+  mostShareholders: z.array(z.object({ ...statPlayer, holder_count: count })),
+  islands: z.array(z.object({ ...statPlayer, holder_count: count })),
+});
+export type StatisticsOut = z.infer<typeof statisticsResult>;
