@@ -14,6 +14,8 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Hoops Exchange <no-reply@localhost>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -26,6 +28,9 @@ export type Config = Readonly<{
   mailFrom: string;
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Hours between scheduled backups into DATA_DIR/backups; 0 turns them off. */
+  backupIntervalHours: number;
+  backupKeep: number;
 }>;
 
 export class ConfigError extends Error {
@@ -49,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
+    backupKeep: e.BACKUP_KEEP,
   });
 }

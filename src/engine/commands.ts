@@ -45,7 +45,7 @@ export interface ExchangeOutcome {
   noop: boolean;
 }
 
-export type ExchangeErrorCode = 'BAD_REQUEST' | 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT';
+export type ExchangeErrorCode = 'BAD_REQUEST' | 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT' | 'SERVICE_UNAVAILABLE';
 
 export interface ExchangeError {
   code: ExchangeErrorCode;

@@ -32,11 +32,18 @@ type Listener = (event: PublishedEvent) => void;
  * that reconnects with its last id gets what it missed.
  */
 export class EventBus {
-  private nextId = 1;
+  // Ids continue across restarts: they start from the clock in microseconds, above any id a client
+  // may still hold from the previous run, so resuming never skips what happened since.
+  private nextId: number;
   private readonly recent: PublishedEvent[] = [];
   private readonly listeners = new Set<Listener>();
 
-  constructor(private readonly capacity = 5_000) {}
+  constructor(
+    private readonly capacity = 5_000,
+    firstId = Date.now() * 1_000,
+  ) {
+    this.nextId = firstId;
+  }
 
   publish(events: readonly GameEvent[]): void {
     for (const event of events) {

@@ -2,15 +2,19 @@ import type { Db } from '../db/client.js';
 import { createLedgerRepo, type HoldingState, type InstrumentKind } from '../db/repos/ledger.js';
 import { createOrderBook, type Command, type OrderBook, type Plan, type PlanResult } from '../domain/orderbook/index.js';
 import { DEFAULT_TEAM_MIN_SELL_CENTS, defaultMinSellFromCost, MIN_ORDER_PRICE_CENTS, scaleRounded } from '../shared/money.js';
-import type { ExchangeCommand, ExchangeError, ExchangeOutcome, ExchangeResult, FillSummary, InstrumentRef } from './commands.js';
+import { ExchangeRefusal, type ExchangeCommand, type ExchangeError, type ExchangeOutcome, type ExchangeResult, type FillSummary, type InstrumentRef } from './commands.js';
 import type { EventBus, GameEvent } from './events.js';
 import { loadBooks } from './recovery.js';
 
 export const TEAM_LOCK_MS = 7 * 24 * 60 * 60 * 1000;
+/** Open asks and offers one user may have at once, across every player and team. */
+export const MAX_OPEN_ORDERS_PER_USER = 200;
 /** Automatic fills triggered by one command (standing sells meeting asks) stop here; reaching it is a bug. */
 const MAX_CASCADE = 10_000;
 
 export const bookKey = (kind: InstrumentKind, id: number) => `${kind}:${id}`;
+
+const STOPPED_MESSAGE = 'The game is restarting and takes no orders for a moment. Nothing was changed; please try again shortly.';
 
 class Refused extends Error {
   constructor(readonly error: ExchangeError) {
@@ -50,6 +54,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
   let books = new Map<string, OrderBook>();
   let counters = { orderId: 0, seq: 0 };
   let locksCheckedAt = 0;
+  let stopped = false;
 
   function reload(): void {
     locksCheckedAt = now();
@@ -226,6 +231,9 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     const go = (ref: InstrumentRef, make: (book: OrderBook) => Command): ExchangeOutcome => {
       const b = book(ref);
       const plan = planned(b.plan(make(b)));
+      if ((plan.newAsk || plan.newOffer) && ledger.openOrderCount(user) >= MAX_OPEN_ORDERS_PER_USER) {
+        refuse('BAD_REQUEST', `You already have ${MAX_OPEN_ORDERS_PER_USER} open asks and offers: cancel some before posting more`);
+      }
       if (!plan.noop) run.commit(ref, b, plan);
       return run.outcome(ref, plan);
     };
@@ -313,6 +321,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
 
   return {
     submit(cmd: ExchangeCommand): ExchangeResult {
+      if (stopped) return { ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: STOPPED_MESSAGE } };
       const run = new Run(cmd.userId);
       let outcome: ExchangeOutcome;
       try {
@@ -333,6 +342,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
      * writer: in one transaction, then every book is rebuilt from the database and the events published.
      */
     exclusive<T>(change: () => { result: T; events: GameEvent[] }): T {
+      if (stopped) throw new ExchangeRefusal('SERVICE_UNAVAILABLE', STOPPED_MESSAGE);
       let done: { result: T; events: GameEvent[] };
       try {
         done = db.$client.transaction(change)();
@@ -341,6 +351,10 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       }
       bus.publish(done.events);
       return done.result;
+    },
+    /** Takes no more commands (graceful shutdown): every command before this one has already been committed. */
+    stop(): void {
+      stopped = true;
     },
     /** Team holdings whose lock ended since the last call join the book as standing sells (and may fill asks). */
     releaseLocks(): number {

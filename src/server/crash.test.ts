@@ -1,50 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client.js';
 import { ledgerProblems } from '../engine/test-support/invariants.js';
-import { migrationsDir, projectRoot } from '../paths.js';
+import { migrationsDir } from '../paths.js';
 import { DB_FILE } from './start.js';
+import { killChild as kill, startChild, type ChildServer as Child } from './test-support/child.js';
 import { freePort } from './test-support/ports.js';
 import { api, registerUser } from './test-support/server.js';
 
 /** Kills this many times under load; `npm run soak` sets more. */
 const KILLS = Number(process.env.CRASH_KILLS ?? 3);
-
-interface Child {
-  url: string;
-  process: ChildProcess;
-}
-
-async function startChild(dataDir: string, port: number): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/server/main.ts')], {
-    cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, process: child };
-    } catch {
-      // not yet listening
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function kill(child: Child): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.process.exitCode !== null) return resolve();
-    child.process.once('exit', () => resolve());
-    child.process.kill('SIGKILL');
-  });
-}
 
 interface Acked {
   tradeId: number;

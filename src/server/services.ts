@@ -6,7 +6,7 @@ import { createExchange } from '../engine/exchange.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
 import { createUsersRepo } from '../db/repos/users.js';
 import { createValuationRepo } from '../db/repos/valuation.js';
-import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './auth/rate-limits.js';
+import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
 import type { Mailer } from './mail.js';
@@ -21,6 +21,7 @@ export interface ServiceOptions {
   logger: Logger;
   now?: () => number;
   authRateLimits?: AuthRateLimits;
+  orderRateLimit?: Limit;
 }
 
 /** Everything the routers call, wired once per process (no module-level state). */
@@ -42,8 +43,9 @@ export function createServices(options: ServiceOptions) {
     logger,
     transaction,
   });
+  const orderLimiter = createLimiter(options.orderRateLimit ?? DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE);
   const bus = new EventBus();
   const exchange = createExchange({ db, bus, now });
-  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, exchange, admin: createAdmin(db, exchange, now), reads: createReadService(db, now), teamReads: createTeamReadService(db) };
+  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, exchange, admin: createAdmin(db, exchange, now), reads: createReadService(db, now), teamReads: createTeamReadService(db), orderLimiter };
 }
 export type AppServices = ReturnType<typeof createServices>;

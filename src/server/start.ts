@@ -7,8 +7,9 @@ import { openDb, type Db } from '../db/client.js';
 import { seedLeagueIfEmpty } from '../engine/league.js';
 import { leagueDir, migrationsDir, webDistDir } from '../paths.js';
 import { writePidFile } from '../pid-file.js';
-import type { AuthRateLimits } from './auth/rate-limits.js';
+import type { AuthRateLimits, Limit } from './auth/rate-limits.js';
 import { loadOrCreateSecret } from './auth/secret.js';
+import { scheduleBackups } from './backups.js';
 import { createHttpApp } from './http.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail.js';
@@ -20,6 +21,7 @@ export interface StartOptions {
   /** Where logs go instead of stdout (tests read them). */
   logDestination?: DestinationStream;
   authRateLimits?: AuthRateLimits;
+  orderRateLimit?: Limit;
   now?: () => number;
   /** Serve the built web app from here; null serves none. */
   webDir?: string | null;
@@ -51,6 +53,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     publicUrl: config.publicUrl,
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     authRateLimits: options.authRateLimits,
+    orderRateLimit: options.orderRateLimit,
   });
   const app = createHttpApp(services, logger, options.webDir === undefined ? webDistDir : options.webDir);
   await new Promise<void>((resolve, reject) => {
@@ -68,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
   }, 60_000);
   lockTimer.unref();
+  const backups = scheduleBackups(db, join(config.dataDir, 'backups'), config.backupIntervalHours, config.backupKeep, logger);
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -77,7 +81,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     close() {
       closing ??= (async () => {
+        // Stop taking orders first: each command runs to its commit synchronously, so none is half done.
+        services.exchange.stop();
         clearInterval(lockTimer);
+        backups.stop();
         await app.close();
         db.$client.close();
         removePidFile();

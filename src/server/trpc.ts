@@ -36,3 +36,9 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new AppError('FORBIDDEN', 'Only admins can do that');
   return next();
 });
+
+/** Orders and other trading writes: signed in, and rate-limited per user. */
+export const orderProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  await ctx.services.orderLimiter(String(ctx.user.id));
+  return next();
+});

@@ -116,6 +116,7 @@ export function createLedgerRepo(db: Db) {
   const locksEnding = c.prepare<[number, number], { userId: number; teamId: number }>(
     'SELECT user_id AS userId, team_id AS teamId FROM team_holdings WHERE locked_until > ? AND locked_until <= ?',
   );
+  const openOrderCount = c.prepare<[number], { n: number }>(`SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status = 'open'`);
   const teamInfo = c.prepare<[number], { name: string; conference: string }>('SELECT name, conference FROM teams WHERE id = ?');
 
   return {
@@ -126,6 +127,9 @@ export function createLedgerRepo(db: Db) {
     /** Team holdings whose 7-day lock ends in (from, to]. */
     locksEnding(from: number, to: number): { userId: number; teamId: number }[] {
       return locksEnding.all(from, to);
+    },
+    openOrderCount(userId: number): number {
+      return openOrderCount.get(userId)?.n ?? 0;
     },
     team(teamId: number): { name: string; conference: string } | undefined {
       return teamInfo.get(teamId);

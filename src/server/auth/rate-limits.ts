@@ -25,13 +25,17 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 
 export type Limiter = (key: string) => Promise<void>;
 
-export function createLimiter(limit: Limit): Limiter {
+/** Orders one user may send: a burst of 30 within 5 seconds, far above what a person clicks. */
+export const DEFAULT_ORDER_RATE_LIMIT: Limit = { points: 30, durationSeconds: 5 };
+export const ORDER_RATE_MESSAGE = 'Too many orders in a short time. Please wait a few seconds and try again.';
+
+export function createLimiter(limit: Limit, message: string = AUTH_TEXT.tooManyRequests): Limiter {
   const limiter = new RateLimiterMemory({ points: limit.points, duration: limit.durationSeconds });
   return async (key) => {
     try {
       await limiter.consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw new AppError('TOO_MANY_REQUESTS', AUTH_TEXT.tooManyRequests);
+      if (error instanceof RateLimiterRes) throw new AppError('TOO_MANY_REQUESTS', message);
       throw error;
     }
   };

@@ -35,6 +35,11 @@ export function createSessionManager(repo: SessionsRepo, now: () => number) {
       }
       return { id: row.id, userId: row.userId, expiresAt: row.expiresAt };
     },
+    /** True while the session exists and has not expired (no renewal). */
+    isLive(sessionId: string): boolean {
+      const row = repo.byId(sessionId);
+      return row !== undefined && row.expiresAt > now();
+    },
     invalidate(sessionId: string): void {
       repo.delete(sessionId);
     },

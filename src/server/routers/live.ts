@@ -39,13 +39,19 @@ export const liveRouter = router({
    * Every event the caller may see, each with its id; a client that reconnects with the last id it
    * saw (`lastEventId`) first gets what it missed, as far as the server still remembers.
    */
-  events: publicProcedure.input(z.object({ lastEventId: z.string().regex(/^\d{1,15}$/).nullish() }).optional()).subscription(async function* ({ ctx, input, signal }) {
-    const { bus } = ctx.services;
-    const userId = ctx.user?.id ?? null;
+  events: publicProcedure.input(z.object({ lastEventId: z.string().regex(/^\d{1,16}$/).nullish() }).optional()).subscription(async function* ({ ctx, input, signal }) {
+    const { bus, sessions } = ctx.services;
+    const session = ctx.session;
+    let userId = ctx.user?.id ?? null;
+    /** A connection whose session ended (logout, password reset, expiry) falls back to the public feed. */
+    const viewer = (event: PublishedEvent): number | null => {
+      if (userId !== null && event.type !== 'tradeCompleted' && session && !sessions.isLive(session.id)) userId = null;
+      return userId;
+    };
     const pending: PublishedEvent[] = [];
     let wake: (() => void) | null = null;
     const unsubscribe = bus.subscribe((event) => {
-      if (!visibleTo(userId, event)) return;
+      if (!visibleTo(viewer(event), event)) return;
       pending.push(event);
       wake?.();
     });
@@ -54,7 +60,7 @@ export const liveRouter = router({
     try {
       let last = input?.lastEventId ? Number(input.lastEventId) : bus.lastId;
       for (const event of bus.since(last)) {
-        if (!visibleTo(userId, event)) continue;
+        if (!visibleTo(viewer(event), event)) continue;
         last = event.id;
         yield tracked(String(event.id), toLive(event));
       }

@@ -7,14 +7,14 @@ import {
   tradeResult,
 } from '../../shared/schemas/trading.js';
 import { submit, tradeResultOf } from '../exchange-call.js';
-import { authedProcedure, router } from '../trpc.js';
+import { orderProcedure, router } from '../trpc.js';
 import { assertSelf } from './guards.js';
 
 const team = (id: number) => ({ kind: 'team' as const, id });
 
 /** Team trading (SPEC.md §7): the same exchange as players, with RULES.md's team rules enforced by the engine. */
 export const teamTradingRouter = router({
-  bid: authedProcedure
+  bid: orderProcedure
     .input(teamBidInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -23,7 +23,7 @@ export const teamTradingRouter = router({
       return tradeResultOf(out, out.bought > 0 ? `Purchased ${out.bought} shares${out.ask ? ' and posted an ask for the rest' : ''}` : 'Ask posted successfully');
     }),
 
-  ask: authedProcedure
+  ask: orderProcedure
     .input(teamAskInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -32,7 +32,7 @@ export const teamTradingRouter = router({
       return tradeResultOf(out, out.sold > 0 ? `Sold ${out.sold} shares to waiting bids${out.offer ? ' and posted an offer for the rest' : ''}` : 'Offer posted successfully');
     }),
 
-  dump: authedProcedure
+  dump: orderProcedure
     .input(teamDumpInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -40,7 +40,7 @@ export const teamTradingRouter = router({
       return tradeResultOf(submit(ctx.services.exchange, { type: 'dump', userId: ctx.user.id, instrument: team(input.teamId), shares: input.shares }), 'Team shares dumped');
     }),
 
-  declineAsk: authedProcedure
+  declineAsk: orderProcedure
     .input(teamDeclineAskInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -48,7 +48,7 @@ export const teamTradingRouter = router({
       return tradeResultOf(submit(ctx.services.exchange, { type: 'declineAsk', userId: ctx.user.id, askId: input.teamAskId, kind: 'team' }), 'Ask declined');
     }),
 
-  setMinSellPrice: authedProcedure
+  setMinSellPrice: orderProcedure
     .input(setTeamMinSellPriceInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {

@@ -11,14 +11,14 @@ import {
   tradeResult,
 } from '../../shared/schemas/trading.js';
 import { submit, tradeResultOf } from '../exchange-call.js';
-import { authedProcedure, router } from '../trpc.js';
+import { orderProcedure, router } from '../trpc.js';
 import { assertSelf } from './guards.js';
 
 const player = (id: number) => ({ kind: 'player' as const, id });
 
 /** Player trading (SPEC.md §7): every call acts for the session's user only and goes through the exchange. */
 export const tradingRouter = router({
-  ask: authedProcedure
+  ask: orderProcedure
     .input(tradeAskInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -31,7 +31,7 @@ export const tradingRouter = router({
       return tradeResultOf(out, message);
     }),
 
-  acceptAsk: authedProcedure
+  acceptAsk: orderProcedure
     .input(acceptAskInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -39,7 +39,7 @@ export const tradingRouter = router({
       return tradeResultOf(submit(ctx.services.exchange, { type: 'acceptAsk', userId: ctx.user.id, askId: input.askId, shares: input.shares }), 'Ask accepted');
     }),
 
-  declineAsk: authedProcedure
+  declineAsk: orderProcedure
     .input(declineAskInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -47,7 +47,7 @@ export const tradingRouter = router({
       return tradeResultOf(submit(ctx.services.exchange, { type: 'declineAsk', userId: ctx.user.id, askId: input.askId }), 'Ask declined');
     }),
 
-  cancelAsk: authedProcedure
+  cancelAsk: orderProcedure
     .input(cancelAskInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -55,7 +55,7 @@ export const tradingRouter = router({
       return tradeResultOf(submit(ctx.services.exchange, { type: 'cancelAsk', userId: ctx.user.id, askId: input.askId }), 'Ask cancelled');
     }),
 
-  dump: authedProcedure
+  dump: orderProcedure
     .input(dumpInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -63,7 +63,7 @@ export const tradingRouter = router({
       return tradeResultOf(submit(ctx.services.exchange, { type: 'dump', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares }), 'Shares dumped');
     }),
 
-  postOffer: authedProcedure
+  postOffer: orderProcedure
     .input(postOfferInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -73,7 +73,7 @@ export const tradingRouter = router({
       return tradeResultOf(out, message);
     }),
 
-  acceptOffer: authedProcedure
+  acceptOffer: orderProcedure
     .input(acceptOfferInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -81,7 +81,7 @@ export const tradingRouter = router({
       return tradeResultOf(submit(ctx.services.exchange, { type: 'acceptOffer', userId: ctx.user.id, offerId: input.offerId, shares: input.shares }), 'Offer accepted');
     }),
 
-  cancelOffer: authedProcedure
+  cancelOffer: orderProcedure
     .input(cancelOfferInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {
@@ -89,7 +89,7 @@ export const tradingRouter = router({
       return tradeResultOf(submit(ctx.services.exchange, { type: 'cancelOffer', userId: ctx.user.id, offerId: input.offerId }), 'Offer cancelled');
     }),
 
-  setMinSellPrice: authedProcedure
+  setMinSellPrice: orderProcedure
     .input(setMinSellPriceInput)
     .output(tradeResult)
     .mutation(({ ctx, input }) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../config.js';
-import type { AuthRateLimits } from '../auth/rate-limits.js';
+import type { AuthRateLimits, Limit } from '../auth/rate-limits.js';
 import { startServer, type RunningServer } from '../start.js';
 
 const generous = { points: 10_000, durationSeconds: 60 };
@@ -23,7 +23,7 @@ export interface TestServer extends RunningServer {
 }
 
 /** A real server on a free port with a fresh data directory and the real migrations. */
-export async function startTestServer(options: { authRateLimits?: AuthRateLimits; now?: () => number; dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: { authRateLimits?: AuthRateLimits; orderRateLimit?: Limit; now?: () => number; dataDir?: string } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hoops-test-'));
   const lines: string[] = [];
   const destination = new Writable({
@@ -36,6 +36,7 @@ export async function startTestServer(options: { authRateLimits?: AuthRateLimits
   const server = await startServer(config, {
     logDestination: destination,
     authRateLimits: options.authRateLimits ?? GENEROUS_LIMITS,
+    orderRateLimit: options.orderRateLimit,
     now: options.now,
     webDir: null,
   });
