@@ -319,21 +319,87 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     if (!instrument!.active) refuse('BAD_REQUEST', `${label} is retired and no longer trades`);
   }
 
+  interface Pending {
+    cmd: ExchangeCommand;
+    resolve: (result: ExchangeResult) => void;
+    reject: (error: unknown) => void;
+  }
+  const queue: Pending[] = [];
+  let flushScheduled = false;
+
+  const stoppedResult = (): ExchangeResult => ({ ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: STOPPED_MESSAGE } });
+
+  function flush(): void {
+    flushScheduled = false;
+    if (queue.length > 0) runBatch(queue.splice(0));
+  }
+
+  /**
+   * One transaction for the whole batch, one savepoint per command: a refused or failed command
+   * leaves the others alone. Answers and events go out only after the commit.
+   */
+  function runBatch(batch: Pending[]): void {
+    const done: ({ ok: true; run: Run; outcome: ExchangeOutcome } | { ok: false; result?: ExchangeResult; error?: unknown })[] = [];
+    const each = db.$client.transaction((cmd: ExchangeCommand, run: Run) => execute(cmd, run));
+    try {
+      db.$client.transaction(() => {
+        for (const { cmd } of batch) {
+          const run = new Run(cmd.userId);
+          try {
+            done.push({ ok: true, run, outcome: each(cmd, run) });
+          } catch (error) {
+            // A refusal is decided before anything is written or applied; anything else may have
+            // changed a book, so the books are rebuilt from the batch's state without this command.
+            if (error instanceof Refused) done.push({ ok: false, result: { ok: false, error: error.error } });
+            // SQLite rolls the whole transaction back on some failures (a full disk, I/O errors): then
+            // nothing of the batch is written, and every command in it is answered with the failure.
+            else if (!db.$client.inTransaction) throw error;
+            else {
+              reload();
+              done.push({ ok: false, error });
+            }
+          }
+        }
+      })();
+    } catch (error) {
+      reload();
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    batch.forEach((p, i) => {
+      const d = done[i]!;
+      if (d.ok) {
+        bus.publish(d.run.finalEvents());
+        p.resolve({ ok: true, outcome: d.outcome });
+      } else if (d.result) p.resolve(d.result);
+      else p.reject(d.error);
+    });
+  }
+
   return {
-    submit(cmd: ExchangeCommand): ExchangeResult {
-      if (stopped) return { ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: STOPPED_MESSAGE } };
-      const run = new Run(cmd.userId);
-      let outcome: ExchangeOutcome;
-      try {
-        outcome = db.$client.transaction(() => execute(cmd, run))();
-      } catch (error) {
-        // A refusal is decided before anything is written or applied; anything else may have changed a book.
-        if (error instanceof Refused) return { ok: false, error: error.error };
-        reload();
-        throw error;
-      }
-      bus.publish(run.finalEvents());
-      return { ok: true, outcome };
+    /**
+     * Queues a command; it runs with every other command that arrived in the same turn of the event
+     * loop, in one transaction (group commit), and is answered only once that transaction is durable.
+     */
+    submit(cmd: ExchangeCommand): Promise<ExchangeResult> {
+      if (stopped) return Promise.resolve(stoppedResult());
+      return new Promise((resolve, reject) => {
+        queue.push({ cmd, resolve, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+    /** Runs one command at once in its own transaction (after anything queued): for tools and tests. */
+    submitNow(cmd: ExchangeCommand): ExchangeResult {
+      if (stopped) return stoppedResult();
+      flush();
+      let result: ExchangeResult | undefined;
+      let failure: unknown;
+      runBatch([{ cmd, resolve: (r) => (result = r), reject: (e) => (failure = e) }]);
+      if (failure !== undefined) throw failure;
+      return result!;
     },
     /** Rebuilds every book from the database (after changes made outside the exchange, and at start-up). */
     reload,
@@ -343,6 +409,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
      */
     exclusive<T>(change: () => { result: T; events: GameEvent[] }): T {
       if (stopped) throw new ExchangeRefusal('SERVICE_UNAVAILABLE', STOPPED_MESSAGE);
+      flush();
       let done: { result: T; events: GameEvent[] };
       try {
         done = db.$client.transaction(change)();
@@ -354,6 +421,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     },
     /** Takes no more commands (graceful shutdown): every command before this one has already been committed. */
     stop(): void {
+      flush();
       stopped = true;
     },
     /** Team holdings whose lock ended since the last call join the book as standing sells (and may fill asks). */
@@ -362,6 +430,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       const due = ledger.locksEnding(locksCheckedAt, at);
       locksCheckedAt = at;
       if (due.length === 0) return 0;
+      flush();
       const run = new Run(0);
       try {
         db.$client.transaction(() => {

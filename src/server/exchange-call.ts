@@ -5,8 +5,8 @@ import type { TradeResult } from '../shared/schemas/trading.js';
 import { AppError } from './errors.js';
 
 /** Submits a command; a refusal becomes the error its code says, with the exchange's message. */
-export function submit(exchange: Exchange, command: ExchangeCommand): ExchangeOutcome {
-  const result = exchange.submit(command);
+export async function submit(exchange: Exchange, command: ExchangeCommand): Promise<ExchangeOutcome> {
+  const result = await exchange.submit(command);
   if (!result.ok) throw new AppError(result.error.code, result.error.message);
   return result.outcome;
 }

@@ -13,6 +13,7 @@ import { createRestHandler, sendJson } from './rest/handler.js';
 import { restRoutes } from './rest/routes.js';
 import { appRouter } from './routers/index.js';
 import { setSecurityHeaders } from './security-headers.js';
+import { createSharedPayloadEncoder } from './ws-encoder.js';
 import type { AppServices } from './services.js';
 
 export interface HttpApp {
@@ -46,6 +47,8 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
   const trpc = createHTTPHandler({
     router: appRouter,
     basePath: '/trpc/',
+    // The largest call is an avatar upload (AVATAR_BODY_LIMIT: a data URL of at most 2 MB).
+    maxBodySize: 3 * 1024 * 1024,
     createContext: ({ req }) => createContextFor(services, bearerToken(req.headers.authorization), ipOf(req)),
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path }, 'tRPC call failed');
@@ -84,6 +87,7 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
     router: appRouter,
     createContext: ({ req, info }) => createContextFor(services, tokenFromConnectionParams(info.connectionParams), ipOf(req)),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    experimental_encoder: createSharedPayloadEncoder(),
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path }, 'tRPC ws call failed');
     },

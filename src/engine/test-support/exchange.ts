@@ -29,12 +29,12 @@ export function testExchange() {
   }
 
   function submit(cmd: ExchangeCommand): ExchangeResult {
-    return exchange.submit(cmd);
+    return exchange.submitNow(cmd);
   }
 
   /** Submits and fails the test on refusal. */
   function ok(cmd: ExchangeCommand) {
-    const result = exchange.submit(cmd);
+    const result = exchange.submitNow(cmd);
     if (!result.ok) throw new Error(`refused: ${result.error.message}`);
     return result.outcome;
   }

@@ -11,7 +11,19 @@ function visibleTo(userId: number | null, event: PublishedEvent): boolean {
   return userId !== null || event.type === 'tradeCompleted';
 }
 
+// Every subscriber gets the same object for the same event, so the WebSocket encoder serialises it once.
+const shaped = new WeakMap<PublishedEvent, LiveEvent>();
+
 function toLive(event: PublishedEvent): LiveEvent {
+  let live = shaped.get(event);
+  if (!live) {
+    live = shape(event);
+    shaped.set(event, live);
+  }
+  return live;
+}
+
+function shape(event: PublishedEvent): LiveEvent {
   switch (event.type) {
     case 'tradeCompleted': {
       const t = event.trade;

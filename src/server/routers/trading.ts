@@ -21,9 +21,9 @@ export const tradingRouter = router({
   ask: orderProcedure
     .input(tradeAskInput)
     .output(tradeResult)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       assertSelf(ctx, input.userId);
-      const out = submit(ctx.services.exchange, { type: 'buy', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares, priceCents: input.pricePerShare });
+      const out = await submit(ctx.services.exchange, { type: 'buy', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares, priceCents: input.pricePerShare });
       const message =
         out.bought > 0
           ? `Purchased ${out.bought} shares${out.ask ? ' and posted an ask for the rest' : ''}`
@@ -34,41 +34,41 @@ export const tradingRouter = router({
   acceptAsk: orderProcedure
     .input(acceptAskInput)
     .output(tradeResult)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       assertSelf(ctx, input.sellerId);
-      return tradeResultOf(submit(ctx.services.exchange, { type: 'acceptAsk', userId: ctx.user.id, askId: input.askId, shares: input.shares }), 'Ask accepted');
+      return tradeResultOf(await submit(ctx.services.exchange, { type: 'acceptAsk', userId: ctx.user.id, askId: input.askId, shares: input.shares }), 'Ask accepted');
     }),
 
   declineAsk: orderProcedure
     .input(declineAskInput)
     .output(tradeResult)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       assertSelf(ctx, input.userId);
-      return tradeResultOf(submit(ctx.services.exchange, { type: 'declineAsk', userId: ctx.user.id, askId: input.askId }), 'Ask declined');
+      return tradeResultOf(await submit(ctx.services.exchange, { type: 'declineAsk', userId: ctx.user.id, askId: input.askId }), 'Ask declined');
     }),
 
   cancelAsk: orderProcedure
     .input(cancelAskInput)
     .output(tradeResult)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       assertSelf(ctx, input.userId);
-      return tradeResultOf(submit(ctx.services.exchange, { type: 'cancelAsk', userId: ctx.user.id, askId: input.askId }), 'Ask cancelled');
+      return tradeResultOf(await submit(ctx.services.exchange, { type: 'cancelAsk', userId: ctx.user.id, askId: input.askId }), 'Ask cancelled');
     }),
 
   dump: orderProcedure
     .input(dumpInput)
     .output(tradeResult)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       assertSelf(ctx, input.userId);
-      return tradeResultOf(submit(ctx.services.exchange, { type: 'dump', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares }), 'Shares dumped');
+      return tradeResultOf(await submit(ctx.services.exchange, { type: 'dump', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares }), 'Shares dumped');
     }),
 
   postOffer: orderProcedure
     .input(postOfferInput)
     .output(tradeResult)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       assertSelf(ctx, input.userId);
-      const out = submit(ctx.services.exchange, { type: 'listOffer', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares, priceCents: input.pricePerShare });
+      const out = await submit(ctx.services.exchange, { type: 'listOffer', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares, priceCents: input.pricePerShare });
       const message = out.sold > 0 ? `Sold ${out.sold} shares to waiting bids${out.offer ? ' and posted an offer for the rest' : ''}` : 'Offer posted successfully';
       return tradeResultOf(out, message);
     }),
@@ -76,25 +76,25 @@ export const tradingRouter = router({
   acceptOffer: orderProcedure
     .input(acceptOfferInput)
     .output(tradeResult)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       assertSelf(ctx, input.buyerId);
-      return tradeResultOf(submit(ctx.services.exchange, { type: 'acceptOffer', userId: ctx.user.id, offerId: input.offerId, shares: input.shares }), 'Offer accepted');
+      return tradeResultOf(await submit(ctx.services.exchange, { type: 'acceptOffer', userId: ctx.user.id, offerId: input.offerId, shares: input.shares }), 'Offer accepted');
     }),
 
   cancelOffer: orderProcedure
     .input(cancelOfferInput)
     .output(tradeResult)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       assertSelf(ctx, input.userId);
-      return tradeResultOf(submit(ctx.services.exchange, { type: 'cancelOffer', userId: ctx.user.id, offerId: input.offerId }), 'Offer cancelled');
+      return tradeResultOf(await submit(ctx.services.exchange, { type: 'cancelOffer', userId: ctx.user.id, offerId: input.offerId }), 'Offer cancelled');
     }),
 
   setMinSellPrice: orderProcedure
     .input(setMinSellPriceInput)
     .output(tradeResult)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       assertSelf(ctx, input.userId);
-      const out = submit(ctx.services.exchange, { type: 'setMinSellPrice', userId: ctx.user.id, instrument: player(input.playerId), priceCents: input.minSellPrice });
+      const out = await submit(ctx.services.exchange, { type: 'setMinSellPrice', userId: ctx.user.id, instrument: player(input.playerId), priceCents: input.minSellPrice });
       return tradeResultOf(out, out.sold > 0 ? `Min sell price updated; sold ${out.sold} shares to waiting bids` : 'Min sell price updated');
     }),
 });
