@@ -31,7 +31,10 @@ function paramValue(raw: string): string | number {
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body));
+}
+
+function sendJsonText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(text);
 }
@@ -40,6 +43,7 @@ export function createRestHandler(services: AppServices, routes: RestRoute[], lo
   const compiled = routes.map(compile);
   const createCaller = createCallerFactory(appRouter);
   let openApi: unknown;
+  const anonymousAnswers = new Map<RestRoute, { version: number; text: string }>();
 
   return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -57,6 +61,12 @@ export function createRestHandler(services: AppServices, routes: RestRoute[], lo
       return sendJson(res, 404, { error: 'Not found' });
     }
     const { route, params } = hit.c;
+    const anonymous = route.cacheForAnonymous && method === 'GET' && !req.headers.authorization && query.size === 0;
+    const version = services.bus.lastId;
+    if (anonymous) {
+      const cached = anonymousAnswers.get(route);
+      if (cached && cached.version === version) return sendJsonText(res, 200, cached.text);
+    }
     try {
       const body = method === 'GET' ? Object.fromEntries(query) : await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
       const input: Record<string, unknown> = { ...body };
@@ -64,8 +74,9 @@ export function createRestHandler(services: AppServices, routes: RestRoute[], lo
         input[name] = paramValue(hit.m![i + 1]!);
       });
       const ctx = createContextFor(services, bearerToken(req.headers.authorization), req.socket.remoteAddress ?? 'unknown');
-      const result = await route.call(createCaller(ctx), input);
-      sendJson(res, 200, result);
+      const text = JSON.stringify(await route.call(createCaller(ctx), input));
+      if (anonymous) anonymousAnswers.set(route, { version, text });
+      sendJsonText(res, 200, text);
     } catch (error) {
       if (error instanceof PayloadTooLarge) return sendJson(res, 413, { error: error.message });
       const client = toClientError(error);

@@ -17,6 +17,11 @@ export interface RestRoute<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   output: O;
   /** The largest request body accepted, in bytes. */
   bodyLimit?: number;
+  /**
+   * The answer to an anonymous caller depends only on the game's state: keep it serialised until
+   * the next event (every change to the market publishes one).
+   */
+  cacheForAnonymous?: boolean;
   call: (caller: Caller, input: z.output<I>) => Promise<z.input<O>>;
 }
 

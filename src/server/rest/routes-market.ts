@@ -26,6 +26,7 @@ export const marketRestRoutes: RestRoute[] = [
     method: 'GET', path: '/players', tag: 'market', auth: 'none',
     summary: "Every active player with supply, shareholders, last price, and the caller's shares (owned) when signed in",
     input: none, output: playerList,
+    cacheForAnonymous: true,
     call: (c) => c.market.players(),
   }),
   route({
