@@ -159,6 +159,7 @@ export const orders = sqliteTable(
     index('orders_open_instrument').on(t.instrument, t.instrumentId, t.status),
     index('orders_user').on(t.userId, t.status),
     index('orders_status_side').on(t.status, t.side),
+    index('orders_user_instrument').on(t.userId, t.instrument, t.instrumentId, t.status),
     check('orders_price_min', sql`${t.priceCents} >= 100`),
     check('orders_remaining_range', sql`${t.sharesRemaining} >= 0 AND ${t.sharesRemaining} <= ${t.sharesTotal}`),
   ],

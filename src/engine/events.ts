@@ -35,7 +35,10 @@ export class EventBus {
   // Ids continue across restarts: they start from the clock in microseconds, above any id a client
   // may still hold from the previous run, so resuming never skips what happened since.
   private nextId: number;
-  private readonly recent: PublishedEvent[] = [];
+  /** A ring of the last `capacity` events: `start` is the oldest, `size` how many are kept. */
+  private readonly recent: (PublishedEvent | undefined)[];
+  private start = 0;
+  private size = 0;
   private readonly listeners = new Set<Listener>();
 
   constructor(
@@ -43,13 +46,15 @@ export class EventBus {
     firstId = Date.now() * 1_000,
   ) {
     this.nextId = firstId;
+    this.recent = new Array<PublishedEvent | undefined>(capacity);
   }
 
   publish(events: readonly GameEvent[]): void {
     for (const event of events) {
       const published = { ...event, id: this.nextId++ } as PublishedEvent;
-      this.recent.push(published);
-      if (this.recent.length > this.capacity) this.recent.splice(0, this.recent.length - this.capacity);
+      this.recent[(this.start + this.size) % this.capacity] = published;
+      if (this.size < this.capacity) this.size += 1;
+      else this.start = (this.start + 1) % this.capacity;
       for (const listener of this.listeners) listener(published);
     }
   }
@@ -61,8 +66,12 @@ export class EventBus {
 
   /** Events after `lastId` still in memory, oldest first. */
   since(lastId: number): PublishedEvent[] {
-    const first = this.recent.findIndex((e) => e.id > lastId);
-    return first === -1 ? [] : this.recent.slice(first);
+    const out: PublishedEvent[] = [];
+    for (let i = 0; i < this.size; i += 1) {
+      const event = this.recent[(this.start + i) % this.capacity]!;
+      if (event.id > lastId) out.push(event);
+    }
+    return out;
   }
 
   get lastId(): number {

@@ -1,0 +1,1 @@
+CREATE INDEX `orders_user_instrument` ON `orders` (`user_id`,`instrument`,`instrument_id`,`status`);
