@@ -1,0 +1,256 @@
+/**
+ * Clients of the load generator: traders that send the mix over the tRPC WebSocket or the REST
+ * shim (each one user, one connection, tracking its own open orders to cancel them), and plain
+ * ws subscribers of the live feed.
+ */
+import http from 'node:http';
+import { createTRPCClient, createWSClient, TRPCClientError, wsLink } from '@trpc/client';
+import WebSocket from 'ws';
+import type { AppRouter } from '../../src/server/routers/index.js';
+import { nextIntent, OpenOrders } from './mix.js';
+import { rng } from './rng.js';
+
+export type Outcome = 'ok' | 'refused' | 'error';
+/** How a call ended; `message` says why when it did not succeed. */
+export interface Answer {
+  outcome: Outcome;
+  message?: string;
+}
+
+export interface Trader {
+  /** Sends the next order of the mix and resolves when it is answered. */
+  send(): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+interface TradeAnswer {
+  ask: { askId: number } | null;
+  offer: { offerId: number } | null;
+}
+
+type OrderInput = { userId: number; playerId: number; shares: number; pricePerShare: number };
+type Call =
+  | { kind: 'ask'; input: OrderInput }
+  | { kind: 'offer'; input: OrderInput }
+  | { kind: 'cancelAsk'; input: { userId: number; askId: number } }
+  | { kind: 'cancelOffer'; input: { userId: number; offerId: number } };
+
+/**
+ * The next call of the mix for one user; cancels take one of the user's own open orders. Near the
+ * exchange's cap on open orders per user, the user cancels instead (as a person would have to).
+ * The tracked set may still hold orders filled since, so it over-counts: the real count is lower.
+ */
+function nextCall(r: () => number, open: OpenOrders, userId: number, playerId: number, maxOpen: number): Call {
+  for (;;) {
+    const intent = open.size >= maxOpen - 5 ? ({ kind: 'cancel' } as const) : nextIntent(r);
+    if (intent.kind === 'cancel') {
+      const target = open.take(r);
+      if (!target) continue;
+      return target.side === 'ask' ? { kind: 'cancelAsk', input: { userId, askId: target.id } } : { kind: 'cancelOffer', input: { userId, offerId: target.id } };
+    }
+    const input = { userId, playerId, shares: intent.shares, pricePerShare: intent.priceCents / 100 };
+    return intent.kind === 'buy' ? { kind: 'ask', input } : { kind: 'offer', input };
+  }
+}
+
+function remember(open: OpenOrders, userId: number, answer: TradeAnswer): void {
+  if (answer.ask) open.add('ask', answer.ask.askId, userId);
+  if (answer.offer) open.add('offer', answer.offer.offerId, userId);
+}
+
+const REFUSALS = new Set(['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT', 'FORBIDDEN']);
+
+export function wsUrlOf(url: string): string {
+  return `${url.replace(/^http/, 'ws')}/trpc`;
+}
+
+/**
+ * One simulated user: its session, its random stream and the open orders it knows of. It outlives
+ * the connections of each phase, so it never loses track of its orders (the exchange caps them).
+ */
+export class SimUser {
+  readonly r: () => number;
+  readonly open = new OpenOrders();
+
+  constructor(
+    readonly userId: number,
+    readonly token: string,
+    readonly playerId: number,
+    readonly maxOpen: number,
+    seed: number,
+  ) {
+    this.r = rng(seed);
+  }
+
+  nextCall(): Call {
+    return nextCall(this.r, this.open, this.userId, this.playerId, this.maxOpen);
+  }
+
+  remember(answer: TradeAnswer): void {
+    remember(this.open, this.userId, answer);
+  }
+}
+
+export function wsTrader(url: string, user: SimUser): Trader {
+  const client = createWSClient({ url: wsUrlOf(url), WebSocket: WebSocket as never, connectionParams: { token: user.token } });
+  const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
+  return {
+    async send() {
+      const call = user.nextCall();
+      const mutate = (): Promise<TradeAnswer> => {
+        switch (call.kind) {
+          case 'ask':
+            return trpc.trading.ask.mutate(call.input);
+          case 'offer':
+            return trpc.trading.postOffer.mutate(call.input);
+          case 'cancelAsk':
+            return trpc.trading.cancelAsk.mutate(call.input);
+          case 'cancelOffer':
+            return trpc.trading.cancelOffer.mutate(call.input);
+        }
+      };
+      try {
+        user.remember(await mutate());
+        return { outcome: 'ok' };
+      } catch (error) {
+        const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
+        const message = `${call.kind}: ${code ?? ''} ${error instanceof Error ? error.message : String(error)}`;
+        return { outcome: code && REFUSALS.has(code) ? 'refused' : 'error', message };
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: Buffer;
+}
+
+/** One HTTP/1.1 request over a keep-alive agent, to 127.0.0.1 only. */
+export function request(agent: http.Agent, url: string, method: string, path: string, body?: unknown, token?: string): Promise<HttpAnswer> {
+  const { port } = new URL(url);
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = {};
+  if (data !== undefined) {
+    headers['content-type'] = 'application/json';
+    // Node sends a DELETE body without chunking, so the length must be given.
+    headers['content-length'] = String(Buffer.byteLength(data));
+  }
+  if (token) headers.authorization = `Bearer ${token}`;
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: Number(port), method, path, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+export function httpTrader(url: string, agent: http.Agent, user: SimUser): Trader {
+  return {
+    async send() {
+      const call = user.nextCall();
+      const uid = { userId: user.userId };
+      const go = (): Promise<HttpAnswer> => {
+        switch (call.kind) {
+          case 'ask':
+            return request(agent, url, 'POST', '/api/trade/ask', call.input, user.token);
+          case 'offer':
+            return request(agent, url, 'POST', '/api/offers', call.input, user.token);
+          case 'cancelAsk':
+            return request(agent, url, 'DELETE', `/api/asks/${call.input.askId}`, uid, user.token);
+          case 'cancelOffer':
+            return request(agent, url, 'DELETE', `/api/offers/${call.input.offerId}`, uid, user.token);
+        }
+      };
+      try {
+        const res = await go();
+        if (res.status === 200) {
+          user.remember(JSON.parse(res.body.toString('utf8')) as TradeAnswer);
+          return { outcome: 'ok' };
+        }
+        const message = `${call.kind}: ${res.status} ${res.body.toString('utf8')}`;
+        return { outcome: res.status >= 400 && res.status < 500 ? 'refused' : 'error', message };
+      } catch (error) {
+        return { outcome: 'error', message: `${call.kind}: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    },
+    async close() {},
+  };
+}
+
+/**
+ * Anonymous plain-ws followers of the public trade feed (the tRPC subscription protocol by hand,
+ * as any ws client can speak it). Most only count trade events; the first `observers` parse them
+ * to measure the lag from the trade to its receipt.
+ */
+export class Subscribers {
+  delivered = 0;
+  readonly lags: number[] = [];
+  private readonly sockets: WebSocket[] = [];
+
+  static async connect(url: string, count: number, observers = 20): Promise<Subscribers> {
+    const subs = new Subscribers();
+    // In batches, so the listen backlog never overflows.
+    for (let first = 0; first < count; first += 100) {
+      const batch: Promise<void>[] = [];
+      for (let i = first; i < Math.min(count, first + 100); i++) batch.push(subs.open(url, i < observers));
+      await Promise.all(batch);
+    }
+    return subs;
+  }
+
+  private open(url: string, observer: boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(wsUrlOf(url));
+      this.sockets.push(ws);
+      let started = false;
+      ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'live.events', input: {} } })));
+      ws.on('message', (data: Buffer) => {
+        if (!started) {
+          if (data.includes('"started"')) {
+            started = true;
+            resolve();
+          }
+          return;
+        }
+        if (!data.includes('"tradeCompleted"')) return;
+        this.delivered++;
+        if (observer) {
+          // {"id":1,"result":{"type":"data","data":{"id":"<event id>","data":{"type":"tradeCompleted","trade":{…}}}}}
+          const m = JSON.parse(data.toString('utf8')) as { result: { data: { data: { trade: { created_at: string } } } } };
+          this.lags.push(Date.now() - Date.parse(m.result.data.data.trade.created_at));
+        }
+      });
+      ws.on('error', (e) => (started ? undefined : reject(e)));
+    });
+  }
+
+  /** Waits until nothing new arrived for `quietMs`, or `maxMs` passed. */
+  async drain(quietMs: number, maxMs: number): Promise<void> {
+    const end = performance.now() + maxMs;
+    let last = -1;
+    let lastChange = performance.now();
+    while (performance.now() < end) {
+      if (this.delivered !== last) {
+        last = this.delivered;
+        lastChange = performance.now();
+      } else if (performance.now() - lastChange >= quietMs) {
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  get count(): number {
+    return this.sockets.length;
+  }
+
+  close(): void {
+    for (const ws of this.sockets) ws.terminate();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Scenario 1, the engine alone: one book, a million commands of the mix, plan + apply only (no
+ * database, no events). Run by bench/run.ts in its own process.
+ */
+import { createOrderBook, type Command, type OrderBook } from '../src/domain/orderbook/index.js';
+import { buildBookStream } from './lib/book-stream.js';
+import { sendReport } from './lib/child.js';
+import { below, figure, fmt, MB, peakRssMb, percentiles, type Figure } from './lib/results.js';
+
+const N = Number(process.env.BENCH_BOOK_COMMANDS ?? 1_000_000);
+const USERS = 5_000;
+/** One command in this many is timed on its own for the latency figures. */
+const SAMPLE_EVERY = 8;
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+
+function step(book: OrderBook, command: Command): void {
+  const result = book.plan(command);
+  if (!result.ok) throw new Error(`refused: ${result.error.message}`);
+  book.apply(result.plan);
+}
+
+function run(commands: readonly Command[], count = commands.length): OrderBook {
+  const book = createOrderBook();
+  for (let i = 0; i < count; i++) step(book, commands[i]!);
+  return book;
+}
+
+const t0 = performance.now();
+const stream = buildBookStream(N, USERS);
+const buildMs = performance.now() - t0;
+const { commands } = stream;
+
+// Warm-up: the JIT compiles the hot paths on a throwaway book.
+run(commands, Math.min(commands.length, 200_000));
+run(commands, Math.min(commands.length, 200_000));
+
+// Throughput: the whole stream, untimed per command, three times on fresh books (the median is
+// reported: the machine is shared); heap sampled every 64k commands.
+gc();
+const heapBefore = process.memoryUsage().heapUsed;
+let peakHeap = heapBefore;
+const rates: number[] = [];
+for (let pass = 0; pass < 3; pass++) {
+  const fresh = createOrderBook();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < commands.length; i++) {
+    step(fresh, commands[i]!);
+    if ((i & 0xffff) === 0) peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+  }
+  rates.push(commands.length / (Number(process.hrtime.bigint() - start) / 1e9));
+}
+rates.sort((a, b) => a - b);
+const ordersPerSec = rates[1]!;
+
+// Latency: the same stream on a fresh book, one command in SAMPLE_EVERY timed alone.
+const book = createOrderBook();
+const samples = new Float64Array(Math.ceil(commands.length / SAMPLE_EVERY));
+let s = 0;
+for (let i = 0; i < commands.length; i++) {
+  if (i % SAMPLE_EVERY === 0) {
+    const a = process.hrtime.bigint();
+    step(book, commands[i]!);
+    samples[s++] = Number(process.hrtime.bigint() - a) / 1000;
+  } else {
+    step(book, commands[i]!);
+  }
+}
+// What two hrtime.bigint() calls cost on their own: it is part of every sample.
+const overhead = new Float64Array(100_000);
+for (let i = 0; i < overhead.length; i++) {
+  const a = process.hrtime.bigint();
+  overhead[i] = Number(process.hrtime.bigint() - a) / 1000;
+}
+const [p50, p99, p999] = percentiles(samples.subarray(0, s), [0.5, 0.99, 0.999]) as [number, number, number];
+const [timerP50] = percentiles(overhead, [0.5]) as [number];
+
+const c = stream.counts;
+const pct = (x: number) => `${((100 * x) / commands.length).toFixed(1)}%`;
+const figures: Figure[] = [
+  figure(`engine alone: orders/s (1 book, ${fmt(commands.length)} cmds, median of 3)`, ordersPerSec, 'orders/s'),
+  figure('engine alone: vs nodejs-order-book, same stream', 'n/a: not installed', 'ratio', { text: '≥ 10×', check: () => false }),
+  figure('engine alone: p50 per command', p50, 'µs'),
+  figure('engine alone: p99 per command', p99, 'µs', below(5, '< 5')),
+  figure('engine alone: p99.9 per command', p999, 'µs'),
+  figure('engine alone: heapUsed before the run (the pre-built stream)', heapBefore / MB, 'MB'),
+  figure('engine alone: peak heapUsed during the run', peakHeap / MB, 'MB'),
+  figure('engine alone: peak RSS of the process', peakRssMb(), 'MB'),
+];
+sendReport({
+  figures,
+  notes: [
+    `engine alone: stream of ${fmt(commands.length)} commands from ${fmt(USERS)} users built in ${(buildMs / 1000).toFixed(1)} s: ` +
+      `marketable buys ${pct(c.marketableBuy)}, marketable sells ${pct(c.marketableSell)}, cancels ${pct(c.cancel)}, ` +
+      `resting buys ${pct(c.restingBuy)}, resting sells ${pct(c.restingSell)}; ${fmt(c.fills)} fills; ` +
+      `open orders in the book: mean ${fmt(Math.round(stream.open.mean))}, max ${fmt(stream.open.max)}, at the end ${fmt(stream.open.end)}.`,
+    `engine alone: three passes at ${rates.map((x) => fmt(Math.round(x))).join(', ')} orders/s.`,
+    `engine alone: latency sampled on 1 command in ${SAMPLE_EVERY} (${fmt(s)} samples); each sample includes ~${timerP50.toFixed(3)} µs of hrtime.bigint() overhead.`,
+  ],
+});

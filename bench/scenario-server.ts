@@ -1,0 +1,201 @@
+/**
+ * Scenarios 3 and 4, the full path: this process runs the real server (HTTP + tRPC ws + REST shim,
+ * SQLite file in WAL mode with synchronous=FULL) on 127.0.0.1 and forks the load generator
+ * (bench/load.ts) as a separate process. Each order goes client → ws or HTTP → router → exchange
+ * (plan, commit, apply, publish) → answer; subscribers receive the trade events.
+ * Run by bench/run.ts in its own process.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { MAX_OPEN_ORDERS_PER_USER } from '../src/engine/exchange.js';
+import { startServer } from '../src/server/start.js';
+import { GENEROUS_LIMITS } from '../src/server/test-support/server.js';
+import { sendReport, tsxExecArgv } from './lib/child.js';
+import { setupMarket } from './lib/market.js';
+import type { FromLoad, PhaseResult, PhaseSpec, ToLoad } from './lib/protocol.js';
+import { atLeast, atMost, figure, fmt, MB, peakRssMb, type Figure } from './lib/results.js';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
+const FEW_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 300);
+const MANY_SUBSCRIBERS = 1_000;
+const OFFERED_RATE = 10_000;
+/** Open loop: orders beyond this many unanswered are not sent (counted as shed), so a slow server cannot stall the run. */
+const MAX_IN_FLIGHT = 500;
+const WARMUP_MS = 1_000;
+const MEASURE_MS = Number(process.env.BENCH_PHASE_MS ?? 5_000);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'hoops-bench-server-'));
+// However this process ends (a failed set-up included), the temporary data goes with it.
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+const config = loadConfig({ NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', PUBLIC_URL: 'http://127.0.0.1' });
+// Logs are formatted as in production (one JSON line per HTTP request) but not written anywhere.
+// Each simulated client sends far faster than a person clicks: the per-user order limit is raised
+// out of the way (its limiter still runs on every order), as are the auth limits.
+const server = await startServer(config, {
+  logDestination: { write: () => {} },
+  authRateLimits: GENEROUS_LIMITS,
+  orderRateLimit: { points: 1_000_000_000, durationSeconds: 1 },
+  webDir: null,
+});
+const { services } = server;
+
+const market = await setupMarket(server.db, services.exchange, CLIENTS, 'load');
+const clients = market.users.map((userId) => ({ userId, token: services.sessions.create(userId).token }));
+let trades = 0;
+services.bus.subscribe((e) => {
+  if (e.type === 'tradeCompleted') trades++;
+});
+
+// Server memory, sampled between the event loop's turns (the server is this process).
+const peak = { rss: 0, heap: 0 };
+const sampler = setInterval(() => {
+  const m = process.memoryUsage();
+  peak.rss = Math.max(peak.rss, m.rss);
+  peak.heap = Math.max(peak.heap, m.heapUsed);
+}, 50);
+
+const profileDir = process.env.BENCH_PROFILE_DIR;
+const load = fork(new URL('./load.ts', import.meta.url).pathname, [], {
+  execArgv: tsxExecArgv(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, 'load')}`] : []),
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const toLoad = (m: ToLoad) => load.send(m);
+const fromLoad = () =>
+  new Promise<FromLoad>((resolve, reject) => {
+    const onExit = () => reject(new Error('the load generator exited'));
+    load.once('exit', onExit);
+    load.once('message', (m: FromLoad) => {
+      load.off('exit', onExit);
+      resolve(m);
+    });
+  });
+
+interface Measured {
+  r: PhaseResult;
+  trades: number;
+  serverCpuPct: number;
+  loadCpuPct: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+}
+
+/** Calls that failed (not refusals): any makes the figures suspect, and the notes say why. */
+let failed = 0;
+
+async function phase(spec: PhaseSpec): Promise<Measured> {
+  const tradesBefore = trades;
+  const cpu = process.cpuUsage();
+  const wall = performance.now();
+  peak.rss = 0;
+  peak.heap = 0;
+  const answer = fromLoad();
+  toLoad({ type: 'phase', spec });
+  const m = await answer;
+  if (m.type === 'error') throw new Error(`load phase ${spec.kind} failed: ${m.message}`);
+  if (m.type !== 'result') throw new Error(`unexpected message ${m.type}`);
+  failed += m.result.errors;
+  const used = process.cpuUsage(cpu);
+  const wallMs = performance.now() - wall;
+  return {
+    r: m.result,
+    trades: trades - tradesBefore,
+    serverCpuPct: (100 * (used.user + used.system)) / 1000 / wallMs,
+    loadCpuPct: (100 * m.result.cpuMs) / m.result.wallMs,
+    peakRssMb: peak.rss / MB,
+    peakHeapMb: peak.heap / MB,
+  };
+}
+
+const figures: Figure[] = [];
+const notes: string[] = [];
+const refusedPct = (r: PhaseResult) => `${((100 * r.refused) / Math.max(1, r.completed)).toFixed(1)}% refused, ${r.errors} errors`;
+const note = (label: string, m: Measured) =>
+  notes.push(`${label}: ${fmt(m.r.completed)} answered (${refusedPct(m.r)}), ${fmt(m.trades)} trades; server CPU ${m.serverCpuPct.toFixed(0)}%, load generator CPU ${m.loadCpuPct.toFixed(0)}% (of one core); max latency ${m.r.max.toFixed(1)} ms.` +
+    (m.r.reasons.length ? ` Why not ok: ${m.r.reasons.join('; ')}` : ''));
+const delivery = (m: Measured) => {
+  const expected = m.trades * m.r.subscribers;
+  return expected === 0 ? NaN : (100 * m.r.delivered) / expected;
+};
+
+try {
+  const ready = fromLoad();
+  toLoad({ type: 'init', url: server.url, playerId: market.ref.id, maxOpenOrders: MAX_OPEN_ORDERS_PER_USER, clients });
+  await ready;
+
+  const ws = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: 0 });
+  figures.push(
+    figure(`full path ws, ${CLIENTS} clients: orders/s (saturation)`, ws.r.perSecond, 'orders/s', atLeast(20_000, '> 20,000')),
+    figure(`full path ws, ${CLIENTS} clients: p50`, ws.r.p50, 'ms'),
+    figure(`full path ws, ${CLIENTS} clients: p99`, ws.r.p99, 'ms'),
+    figure(`full path ws, ${CLIENTS} clients: server CPU`, ws.serverCpuPct, '% of a core'),
+  );
+  note(`ws, ${CLIENTS} clients`, ws);
+
+  const one = await phase({ kind: 'ws-closed', clients: 1, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: 0 });
+  figures.push(
+    figure('full path ws, 1 client: orders/s', one.r.perSecond, 'orders/s'),
+    figure('full path ws, 1 client: p50', one.r.p50, 'ms'),
+    figure('full path ws, 1 client: p99', one.r.p99, 'ms'),
+  );
+  note('ws, 1 client (after the 32-client phase, so the book holds orders of others)', one);
+
+  const rest = await phase({ kind: 'http-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS });
+  figures.push(
+    figure(`full path REST, ${CLIENTS} clients: orders/s`, rest.r.perSecond, 'orders/s'),
+    figure(`full path REST, ${CLIENTS} clients: p50`, rest.r.p50, 'ms'),
+    figure(`full path REST, ${CLIENTS} clients: p99`, rest.r.p99, 'ms'),
+  );
+  note(`REST, ${CLIENTS} clients`, rest);
+
+  const subs = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: FEW_SUBSCRIBERS });
+  const s = `${fmt(subs.r.subscribers)} subscribers`;
+  figures.push(
+    figure(`full path ws, ${CLIENTS} clients + ${s}: orders/s`, subs.r.perSecond, 'orders/s'),
+    figure(`full path ws, ${CLIENTS} clients + ${s}: p50`, subs.r.p50, 'ms'),
+    figure(`full path ws, ${CLIENTS} clients + ${s}: p99`, subs.r.p99, 'ms'),
+    figure(`  trade events delivered (${fmt(subs.trades)} trades × ${fmt(subs.r.subscribers)})`, subs.r.delivered, 'events'),
+    figure('  delivered / published × subscribers', delivery(subs), '%'),
+    figure('  trade → subscriber lag p50', subs.r.lagP50, 'ms'),
+    figure('  trade → subscriber lag p99', subs.r.lagP99, 'ms'),
+    figure('  server peak RSS during the phase', subs.peakRssMb, 'MB'),
+  );
+  note(`ws, ${CLIENTS} clients + ${s}`, subs);
+
+  const open = await phase({ kind: 'ws-open', clients: CLIENTS, rate: OFFERED_RATE, durationMs: MEASURE_MS, subscribers: MANY_SUBSCRIBERS, maxInFlight: MAX_IN_FLIGHT, drainMs: 15_000 });
+  const o = `${fmt(OFFERED_RATE)}/s offered + ${fmt(open.r.subscribers)} subscribers`;
+  figures.push(
+    figure(`full path ws, ${o}: answered/s`, open.r.perSecond, 'orders/s', atLeast(OFFERED_RATE, `≥ ${fmt(OFFERED_RATE)}`)),
+    figure(`full path ws, ${o}: p50`, open.r.p50, 'ms', atMost(2)),
+    figure(`full path ws, ${o}: p99`, open.r.p99, 'ms', atMost(20)),
+    figure(`  orders shed (${fmt(MAX_IN_FLIGHT)} already waiting) or unanswered`, open.r.shed + open.r.unanswered, 'orders'),
+    figure('  delivered / published × subscribers', delivery(open), '%'),
+    figure('  trade → subscriber lag p99', open.r.lagP99, 'ms'),
+    figure('  server peak RSS during the phase', open.peakRssMb, 'MB'),
+  );
+  note(`ws open loop, ${o}`, open);
+  notes.push(`ws open loop: ${fmt(open.r.shed)} orders shed, ${fmt(open.r.unanswered)} unanswered after the drain; latency counts from when each order was due.`);
+
+  const reads = await phase({ kind: 'reads', connections: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, path: '/api/players' });
+  figures.push(
+    figure(`reads: GET /api/players, ${CLIENTS} keep-alive conns`, reads.r.perSecond, 'req/s', atLeast(5_000)),
+    figure('reads: GET /api/players p50', reads.r.p50, 'ms'),
+    figure('reads: GET /api/players p99', reads.r.p99, 'ms'),
+    figure('reads: response body', reads.r.bodyBytes / 1024, 'KB'),
+  );
+  note('reads', reads);
+
+  figures.push(
+    figure('full path: server peak RSS over all phases', peakRssMb(), 'MB'),
+    figure('full path: failed calls over all phases (should be 0)', failed, 'calls'),
+  );
+} finally {
+  clearInterval(sampler);
+  if (load.connected) toLoad({ type: 'exit' });
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+notes.push(`full path: ${CLIENTS} users, each its own connection; phases of ${WARMUP_MS / 1000} s warm-up + ${MEASURE_MS / 1000} s measured.`);
+sendReport({ figures, notes });
