@@ -21,7 +21,8 @@ export type GameEvent =
   | { type: 'offersUpdated'; userId: null; itemType: InstrumentKind; itemId: number }
   | { type: 'asksUpdated'; userId: null; itemType: InstrumentKind; itemId: number }
   | { type: 'portfolioUpdated'; userId: number }
-  | { type: 'orderFilled'; userId: number; side: 'ask' | 'offer'; orderId: number; itemType: InstrumentKind; itemId: number; itemName: string; shares: number; priceCents: number };
+  | { type: 'orderFilled'; userId: number; side: 'ask' | 'offer'; orderId: number; itemType: InstrumentKind; itemId: number; itemName: string; shares: number; priceCents: number }
+  | { type: 'outbid'; userId: number; itemType: InstrumentKind; itemId: number; itemName: string; yourPriceCents: number; bestPriceCents: number };
 
 export type PublishedEvent = GameEvent & { id: number };
 

@@ -262,3 +262,21 @@ describe('events', () => {
     expect(t.events).toHaveLength(0);
   });
 });
+
+describe('outbid notice', () => {
+  it('tells the holder of the best ask when someone else bids more', () => {
+    const t = testExchange();
+    const p = t.player(10);
+    const holder = t.user('holder');
+    const first = t.user('first');
+    const second = t.user('second');
+    t.ok({ type: 'buy', userId: holder, instrument: p, shares: 10, priceCents: 100 });
+    t.ok({ type: 'setMinSellPrice', userId: holder, instrument: p, priceCents: 900 });
+    t.ok({ type: 'buy', userId: first, instrument: p, shares: 5, priceCents: 300 });
+    t.events.length = 0;
+    t.ok({ type: 'buy', userId: second, instrument: p, shares: 5, priceCents: 250 });
+    expect(t.events.some((e) => e.type === 'outbid')).toBe(false);
+    t.ok({ type: 'buy', userId: second, instrument: p, shares: 5, priceCents: 325 });
+    expect(t.events.find((e) => e.type === 'outbid')).toMatchObject({ userId: first, yourPriceCents: 300, bestPriceCents: 325 });
+  });
+});

@@ -30,6 +30,29 @@ const refuse = (code: ExchangeError['code'], message: string): never => {
 const NOT_FOUND_CODES = new Set(['ask_not_found', 'offer_not_found']);
 const FORBIDDEN_CODES = new Set(['not_your_ask', 'not_your_offer']);
 
+/**
+ * The events of a group commit, with each "changed, fetch again" notice (a market, its asks, its
+ * offers, one user's portfolio) kept once, at its last place: a batch of 30 commands on one
+ * player tells followers once that its market changed, not 30 times. Trades, fills and other
+ * events are all kept, in order.
+ */
+export function withoutRepeatedNotices(events: readonly GameEvent[]): GameEvent[] {
+  const seen = new Set<string>();
+  const kept: GameEvent[] = [];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    const key = e.type === 'marketUpdated' || e.type === 'asksUpdated' || e.type === 'offersUpdated'
+      ? `${e.type}:${e.itemType}:${e.itemId}`
+      : e.type === 'portfolioUpdated' ? `${e.type}:${e.userId}` : null;
+    if (key !== null) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    kept.push(e);
+  }
+  return kept.reverse();
+}
+
 function planned(result: PlanResult): Plan {
   if (result.ok) return result.plan;
   const code = NOT_FOUND_CODES.has(result.error.code) ? 'NOT_FOUND' : FORBIDDEN_CODES.has(result.error.code) ? 'FORBIDDEN' : 'BAD_REQUEST';
@@ -70,8 +93,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
   }
 
   /** Shares of a holding that may be listed, dumped or sold automatically: not listed, not locked. */
-  function unlisted(ref: InstrumentRef, userId: number, at: number): number {
-    const h = ledger.holding(ref.kind, userId, ref.id);
+  function unlisted(ref: InstrumentRef, userId: number, at: number, h = ledger.holding(ref.kind, userId, ref.id)): number {
     if (!h || h.lockedUntil > at) return 0;
     return h.shares - ledger.listedShares(ref.kind, userId, ref.id);
   }
@@ -105,7 +127,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     /** Keeps a user's standing sell equal to the holding's unlisted shares at its minimum price; it may fill resting asks. */
     refreshStandingSell(ref: InstrumentRef, book: OrderBook, userId: number): void {
       const h = ledger.holding(ref.kind, userId, ref.id);
-      const shares = h ? unlisted(ref, userId, this.at) : 0;
+      const shares = h ? unlisted(ref, userId, this.at, h) : 0;
       const current = book.getStandingSell(userId);
       let command: Command | null = null;
       if (shares === 0 || !h) {
@@ -157,6 +179,10 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       }
       if (plan.newAsk) {
         const a = plan.newAsk;
+        const best = ledger.bestOtherAsk(kind, id, a.userId);
+        if (best && best.price < a.price) {
+          this.events.push({ type: 'outbid', userId: best.userId, itemType: kind, itemId: id, itemName, yourPriceCents: best.price, bestPriceCents: a.price });
+        }
         ledger.insertOrder({ id: a.id, side: 'ask', instrument: kind, instrumentId: id, userId: a.userId, priceCents: a.price, shares: a.shares, seq: a.seq, at: this.at });
       }
       if (plan.newOffer) {
@@ -329,9 +355,16 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
 
   const stoppedResult = (): ExchangeResult => ({ ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: STOPPED_MESSAGE } });
 
+  /** Group commits so far: transactions, the commands they held, the largest. */
+  const commits = { batches: 0, commands: 0, largest: 0 };
+
   function flush(): void {
     flushScheduled = false;
-    if (queue.length > 0) runBatch(queue.splice(0));
+    if (queue.length === 0) return;
+    commits.batches += 1;
+    commits.commands += queue.length;
+    commits.largest = Math.max(commits.largest, queue.length);
+    runBatch(queue.splice(0));
   }
 
   /**
@@ -366,12 +399,12 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       for (const p of batch) p.reject(error);
       return;
     }
+    // Every event of the batch is published before any answer, as one list without repeated notices.
+    bus.publish(withoutRepeatedNotices(done.flatMap((d) => (d.ok ? d.run.finalEvents() : []))));
     batch.forEach((p, i) => {
       const d = done[i]!;
-      if (d.ok) {
-        bus.publish(d.run.finalEvents());
-        p.resolve({ ok: true, outcome: d.outcome });
-      } else if (d.result) p.resolve(d.result);
+      if (d.ok) p.resolve({ ok: true, outcome: d.outcome });
+      else if (d.result) p.resolve(d.result);
       else p.reject(d.error);
     });
   }
@@ -452,6 +485,10 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     },
     bookKeys(): string[] {
       return [...books.keys()];
+    },
+    /** How many group commits ran and how many queued commands they held (for benchmarks and monitoring). */
+    commitStats(): { batches: number; commands: number; largest: number } {
+      return { ...commits };
     },
   };
 }

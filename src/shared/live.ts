@@ -18,4 +18,6 @@ export type LiveEvent =
   | { type: 'tradeCompleted'; trade: LiveTrade }
   | { type: 'marketUpdated' | 'offersUpdated' | 'asksUpdated'; itemType: 'player' | 'team'; itemId: number }
   | { type: 'portfolioUpdated' }
-  | { type: 'orderFilled'; side: 'ask' | 'offer'; orderId: number; itemType: 'player' | 'team'; itemId: number; itemName: string; shares: number; price_per_share: number };
+  | { type: 'orderFilled'; side: 'ask' | 'offer'; orderId: number; itemType: 'player' | 'team'; itemId: number; itemName: string; shares: number; price_per_share: number }
+  /** Someone else now bids more than your resting ask. */
+  | { type: 'outbid'; itemType: 'player' | 'team'; itemId: number; itemName: string; your_price: number; best_price: number };

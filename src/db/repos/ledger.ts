@@ -72,7 +72,10 @@ export function createLedgerRepo(db: Db) {
     `INSERT INTO orders (id, side, instrument, instrument_id, user_id, price_cents, shares_total, shares_remaining, status, seq, created_at)
      VALUES (@id, @side, @instrument, @instrumentId, @userId, @priceCents, @shares, @shares, 'open', @seq, @at)`,
   );
-  const updateOrder = c.prepare<[number, string, number]>('UPDATE orders SET shares_remaining = ?, status = ? WHERE id = ?');
+  // A partial fill leaves the status alone: naming `status` in SET would rewrite the four indexes
+  // that hold it on every fill, even when it stays 'open'.
+  const shrinkOrder = c.prepare<[number, number]>('UPDATE orders SET shares_remaining = ? WHERE id = ?');
+  const fillOrder = c.prepare<[number]>(`UPDATE orders SET shares_remaining = 0, status = 'filled' WHERE id = ?`);
   const cancelOrder = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
   const insertTrade = c.prepare(
     `INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at) VALUES (@instrument, @instrumentId, @buyerId, @sellerId, @shares, @price, @at)`,
@@ -116,6 +119,10 @@ export function createLedgerRepo(db: Db) {
   const locksEnding = c.prepare<[number, number], { userId: number; teamId: number }>(
     'SELECT user_id AS userId, team_id AS teamId FROM team_holdings WHERE locked_until > ? AND locked_until <= ?',
   );
+  const bestOtherAsk = c.prepare<[string, number, number], { userId: number; price: number }>(
+    `SELECT user_id AS userId, price_cents AS price FROM orders WHERE instrument = ? AND instrument_id = ? AND side = 'ask' AND status = 'open' AND user_id <> ?
+     ORDER BY price_cents DESC, seq ASC LIMIT 1`,
+  );
   const openOrderCount = c.prepare<[number], { n: number }>(`SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status = 'open'`);
   const teamInfo = c.prepare<[number], { name: string; conference: string }>('SELECT name, conference FROM teams WHERE id = ?');
 
@@ -127,6 +134,10 @@ export function createLedgerRepo(db: Db) {
     /** Team holdings whose 7-day lock ends in (from, to]. */
     locksEnding(from: number, to: number): { userId: number; teamId: number }[] {
       return locksEnding.all(from, to);
+    },
+    /** The best resting ask of anyone but `userId` on an instrument. */
+    bestOtherAsk(kind: InstrumentKind, instrumentId: number, userId: number): { userId: number; price: number } | undefined {
+      return bestOtherAsk.get(kind, instrumentId, userId);
     },
     openOrderCount(userId: number): number {
       return openOrderCount.get(userId)?.n ?? 0;
@@ -167,7 +178,8 @@ export function createLedgerRepo(db: Db) {
       insertOrder.run(o);
     },
     setOrderRemaining(id: number, remaining: number): void {
-      updateOrder.run(remaining, remaining === 0 ? 'filled' : 'open', id);
+      if (remaining === 0) fillOrder.run(id);
+      else shrinkOrder.run(remaining, id);
     },
     cancelOrder(id: number): void {
       cancelOrder.run(id);

@@ -10,6 +10,7 @@ import {
   userIdParam,
 } from '../../shared/schemas/auth.js';
 import { route, type RestRoute } from './route.js';
+import { accountRestRoutes } from './routes-account.js';
 import { adminRestRoutes } from './routes-admin.js';
 import { marketRestRoutes } from './routes-market.js';
 import { tradingRestRoutes } from './routes-trading.js';
@@ -54,6 +55,7 @@ export const restRoutes: RestRoute[] = [
     input: userIdParam, output: publicUser,
     call: (c, input) => c.users.get(input),
   }),
+  ...accountRestRoutes,
   ...marketRestRoutes,
   ...tradingRestRoutes,
   ...adminRestRoutes,

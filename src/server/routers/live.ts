@@ -1,4 +1,4 @@
-import { tracked } from '@trpc/server';
+import { tracked, type TrackedEnvelope } from '@trpc/server';
 import { z } from 'zod';
 import type { PublishedEvent } from '../../engine/events.js';
 import type { LiveEvent } from '../../shared/live.js';
@@ -11,13 +11,14 @@ function visibleTo(userId: number | null, event: PublishedEvent): boolean {
   return userId !== null || event.type === 'tradeCompleted';
 }
 
-// Every subscriber gets the same object for the same event, so the WebSocket encoder serialises it once.
-const shaped = new WeakMap<PublishedEvent, LiveEvent>();
+// Every subscriber gets the same tracked object for the same event, so the WebSocket encoder
+// serialises it once (and nothing is allocated per subscriber here).
+const shaped = new WeakMap<PublishedEvent, TrackedEnvelope<LiveEvent>>();
 
-function toLive(event: PublishedEvent): LiveEvent {
+function toLive(event: PublishedEvent): TrackedEnvelope<LiveEvent> {
   let live = shaped.get(event);
   if (!live) {
-    live = shape(event);
+    live = tracked(String(event.id), shape(event));
     shaped.set(event, live);
   }
   return live;
@@ -41,6 +42,8 @@ function shape(event: PublishedEvent): LiveEvent {
       return { type: 'portfolioUpdated' };
     case 'orderFilled':
       return { type: 'orderFilled', side: event.side, orderId: event.orderId, itemType: event.itemType, itemId: event.itemId, itemName: event.itemName, shares: event.shares, price_per_share: centsToDollars(event.priceCents) };
+    case 'outbid':
+      return { type: 'outbid', itemType: event.itemType, itemId: event.itemId, itemName: event.itemName, your_price: centsToDollars(event.yourPriceCents), best_price: centsToDollars(event.bestPriceCents) };
     default:
       return { type: event.type, itemType: event.itemType, itemId: event.itemId };
   }
@@ -74,7 +77,7 @@ export const liveRouter = router({
       for (const event of bus.since(last)) {
         if (!visibleTo(viewer(event), event)) continue;
         last = event.id;
-        yield tracked(String(event.id), toLive(event));
+        yield toLive(event);
       }
       while (!signal?.aborted) {
         const event = pending.shift();
@@ -85,7 +88,7 @@ export const liveRouter = router({
         }
         if (event.id <= last) continue;
         last = event.id;
-        yield tracked(String(event.id), toLive(event));
+        yield toLive(event);
       }
     } finally {
       unsubscribe();

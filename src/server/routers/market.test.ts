@@ -76,6 +76,8 @@ describe('GET /players', () => {
     const rookie = freshPlayer();
     server.db.update(players).set({ retiredAt: clock }).where(eq(players.id, retired.id)).run();
     server.db.update(players).set({ restrictedUntil: Date.UTC(2030, 0, 1) }).where(eq(players.id, rookie.id)).run();
+    // Changes written behind the exchange's back announce themselves, as every real change does.
+    server.services.bus.publish([{ type: 'marketUpdated', userId: null, itemType: 'player', itemId: rookie.id }]);
     const res = await get<PlayerOut[]>('/players');
     expect(res.body.find((r) => r.id === retired.id)).toBeUndefined();
     expect(res.body.find((r) => r.id === rookie.id)?.restricted_until).toBe('2030-01-01T00:00:00.000Z');

@@ -1,4 +1,6 @@
+import { portfolioHistoryResult } from '../../shared/schemas/account.js';
 import { portfolioResult, userIdInput } from '../../shared/schemas/market.js';
+import { portfolioHistoryOf } from '../reads/history.js';
 import { readsOf } from '../reads/service.js';
 import { publicProcedure, router } from '../trpc.js';
 
@@ -8,4 +10,10 @@ export const portfolioRouter = router({
     .input(userIdInput)
     .output(portfolioResult)
     .query(({ ctx, input }) => readsOf(ctx.services).portfolio(input.userId)),
+
+  /** Anyone's portfolio value over time, for a chart (see createPortfolioHistoryRepo). */
+  history: publicProcedure
+    .input(userIdInput)
+    .output(portfolioHistoryResult)
+    .query(({ ctx, input }) => portfolioHistoryOf(ctx.services, input.userId)),
 });

@@ -8,93 +8,21 @@ import {
   postOfferInput,
   setMinSellPriceInput,
   tradeAskInput,
-  tradeResult,
 } from '../../shared/schemas/trading.js';
-import { submit, tradeResultOf } from '../exchange-call.js';
-import { orderProcedure, router } from '../trpc.js';
-import { assertSelf } from './guards.js';
+import { router } from '../trpc.js';
+import { boughtMessage, listedMessage, minSellMessage, tradeMutation } from './trade-mutation.js';
 
 const player = (id: number) => ({ kind: 'player' as const, id });
 
 /** Player trading (SPEC.md §7): every call acts for the session's user only and goes through the exchange. */
 export const tradingRouter = router({
-  ask: orderProcedure
-    .input(tradeAskInput)
-    .output(tradeResult)
-    .mutation(async ({ ctx, input }) => {
-      assertSelf(ctx, input.userId);
-      const out = await submit(ctx.services.exchange, { type: 'buy', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares, priceCents: input.pricePerShare });
-      const message =
-        out.bought > 0
-          ? `Purchased ${out.bought} shares${out.ask ? ' and posted an ask for the rest' : ''}`
-          : 'Ask posted successfully';
-      return tradeResultOf(out, message);
-    }),
-
-  acceptAsk: orderProcedure
-    .input(acceptAskInput)
-    .output(tradeResult)
-    .mutation(async ({ ctx, input }) => {
-      assertSelf(ctx, input.sellerId);
-      return tradeResultOf(await submit(ctx.services.exchange, { type: 'acceptAsk', userId: ctx.user.id, askId: input.askId, shares: input.shares }), 'Ask accepted');
-    }),
-
-  declineAsk: orderProcedure
-    .input(declineAskInput)
-    .output(tradeResult)
-    .mutation(async ({ ctx, input }) => {
-      assertSelf(ctx, input.userId);
-      return tradeResultOf(await submit(ctx.services.exchange, { type: 'declineAsk', userId: ctx.user.id, askId: input.askId }), 'Ask declined');
-    }),
-
-  cancelAsk: orderProcedure
-    .input(cancelAskInput)
-    .output(tradeResult)
-    .mutation(async ({ ctx, input }) => {
-      assertSelf(ctx, input.userId);
-      return tradeResultOf(await submit(ctx.services.exchange, { type: 'cancelAsk', userId: ctx.user.id, askId: input.askId }), 'Ask cancelled');
-    }),
-
-  dump: orderProcedure
-    .input(dumpInput)
-    .output(tradeResult)
-    .mutation(async ({ ctx, input }) => {
-      assertSelf(ctx, input.userId);
-      return tradeResultOf(await submit(ctx.services.exchange, { type: 'dump', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares }), 'Shares dumped');
-    }),
-
-  postOffer: orderProcedure
-    .input(postOfferInput)
-    .output(tradeResult)
-    .mutation(async ({ ctx, input }) => {
-      assertSelf(ctx, input.userId);
-      const out = await submit(ctx.services.exchange, { type: 'listOffer', userId: ctx.user.id, instrument: player(input.playerId), shares: input.shares, priceCents: input.pricePerShare });
-      const message = out.sold > 0 ? `Sold ${out.sold} shares to waiting bids${out.offer ? ' and posted an offer for the rest' : ''}` : 'Offer posted successfully';
-      return tradeResultOf(out, message);
-    }),
-
-  acceptOffer: orderProcedure
-    .input(acceptOfferInput)
-    .output(tradeResult)
-    .mutation(async ({ ctx, input }) => {
-      assertSelf(ctx, input.buyerId);
-      return tradeResultOf(await submit(ctx.services.exchange, { type: 'acceptOffer', userId: ctx.user.id, offerId: input.offerId, shares: input.shares }), 'Offer accepted');
-    }),
-
-  cancelOffer: orderProcedure
-    .input(cancelOfferInput)
-    .output(tradeResult)
-    .mutation(async ({ ctx, input }) => {
-      assertSelf(ctx, input.userId);
-      return tradeResultOf(await submit(ctx.services.exchange, { type: 'cancelOffer', userId: ctx.user.id, offerId: input.offerId }), 'Offer cancelled');
-    }),
-
-  setMinSellPrice: orderProcedure
-    .input(setMinSellPriceInput)
-    .output(tradeResult)
-    .mutation(async ({ ctx, input }) => {
-      assertSelf(ctx, input.userId);
-      const out = await submit(ctx.services.exchange, { type: 'setMinSellPrice', userId: ctx.user.id, instrument: player(input.playerId), priceCents: input.minSellPrice });
-      return tradeResultOf(out, out.sold > 0 ? `Min sell price updated; sold ${out.sold} shares to waiting bids` : 'Min sell price updated');
-    }),
+  ask: tradeMutation(tradeAskInput, (i) => i.userId, (userId, i) => ({ type: 'buy', userId, instrument: player(i.playerId), shares: i.shares, priceCents: i.pricePerShare }), boughtMessage),
+  acceptAsk: tradeMutation(acceptAskInput, (i) => i.sellerId, (userId, i) => ({ type: 'acceptAsk', userId, askId: i.askId, shares: i.shares }), 'Ask accepted'),
+  declineAsk: tradeMutation(declineAskInput, (i) => i.userId, (userId, i) => ({ type: 'declineAsk', userId, askId: i.askId }), 'Ask declined'),
+  cancelAsk: tradeMutation(cancelAskInput, (i) => i.userId, (userId, i) => ({ type: 'cancelAsk', userId, askId: i.askId }), 'Ask cancelled'),
+  dump: tradeMutation(dumpInput, (i) => i.userId, (userId, i) => ({ type: 'dump', userId, instrument: player(i.playerId), shares: i.shares }), 'Shares dumped'),
+  postOffer: tradeMutation(postOfferInput, (i) => i.userId, (userId, i) => ({ type: 'listOffer', userId, instrument: player(i.playerId), shares: i.shares, priceCents: i.pricePerShare }), listedMessage),
+  acceptOffer: tradeMutation(acceptOfferInput, (i) => i.buyerId, (userId, i) => ({ type: 'acceptOffer', userId, offerId: i.offerId, shares: i.shares }), 'Offer accepted'),
+  cancelOffer: tradeMutation(cancelOfferInput, (i) => i.userId, (userId, i) => ({ type: 'cancelOffer', userId, offerId: i.offerId }), 'Offer cancelled'),
+  setMinSellPrice: tradeMutation(setMinSellPriceInput, (i) => i.userId, (userId, i) => ({ type: 'setMinSellPrice', userId, instrument: player(i.playerId), priceCents: i.minSellPrice }), minSellMessage),
 });

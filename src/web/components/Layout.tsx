@@ -1,28 +1,34 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { LiveProvider } from '../lib/live';
+// The market's styles build on the base stylesheet: both here, in this order, so market.css comes second.
+import '../styles.css';
+import '../market.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SessionSync } from './SessionSync';
 import { Loading } from './Spinner';
 import { Ticker } from './Ticker';
 
-/** The frame of every page: header with navigation, ticker, the page, footer. */
+/** The frame of every page: header with navigation, ticker, the page, footer; and the live feed under them all. */
 export function Layout() {
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SessionSync />
-      <Header />
-      <Ticker />
-      <main id="main" className="container main" tabIndex={-1}>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-      <ScrollRestoration />
-    </div>
+    <LiveProvider>
+      <div className="app">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SessionSync />
+        <Header />
+        <Ticker />
+        <main id="main" className="container main" tabIndex={-1}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        <ScrollRestoration />
+      </div>
+    </LiveProvider>
   );
 }

@@ -1,40 +1,32 @@
 import { Link } from 'react-router';
 import { formatDollars, formatInteger } from '../lib/format';
-
-/** One trade on the ticker. */
-export interface TickerTrade {
-  tradeId: number | string;
-  playerId?: number | string;
-  playerName: string;
-  shares: number;
-  /** Dollars per share. */
-  price: number;
-}
+import { itemPath } from '../lib/itemLinks';
+import { useLastTrades, useLiveStatus } from '../lib/live';
 
 /** The number of live trades the ticker shows (SPEC.md §9). */
 export const TICKER_SIZE = 5;
 
-/**
- * The bar under the header with the last 5 live trades. Until the market's live feed exists it
- * says so; pass `trades` (newest first) to show them.
- */
-export function Ticker({ trades = [] }: { trades?: readonly TickerTrade[] }) {
-  const latest = trades.slice(0, TICKER_SIZE);
+/** The bar under the header with the last 5 trades, live, for everyone. */
+export function Ticker() {
+  const { trades } = useLastTrades(TICKER_SIZE);
+  const status = useLiveStatus();
   return (
-    <section className="ticker" aria-label="Latest trades">
+    <section className="ticker" aria-label="Latest trades" data-testid="ticker">
       <div className="container ticker-inner">
-        <span className="ticker-label">Live trades</span>
-        {latest.length === 0 ? (
+        <span className={`ticker-label ticker-${status}`} title={status === 'live' ? 'Connected: trades show as they happen' : 'Reconnecting…'}>
+          Live trades
+        </span>
+        {trades.length === 0 ? (
           <span className="ticker-empty">
             No trades yet. <span className="ticker-hint">The last 5 trades show here as they happen.</span>
           </span>
         ) : (
           <ul className="ticker-list" aria-live="polite">
-            {latest.map((t) => (
-              <li key={t.tradeId}>
-                {t.playerId !== undefined ? <Link to={`/market/${t.playerId}`}>{t.playerName}</Link> : t.playerName}{' '}
+            {trades.map((t) => (
+              <li key={t.tradeId} className="ticker-item">
+                <Link to={itemPath(t.itemType, t.playerId)}>{t.playerName}</Link>{' '}
                 <span className="ticker-detail">
-                  {formatInteger(t.shares)} @ {formatDollars(t.price)}
+                  {formatInteger(t.shares_transferred)} @ {formatDollars(t.price_per_share)}
                 </span>
               </li>
             ))}

@@ -1,10 +1,310 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { matchesSearch, TableSearch } from '../components/account/TableSearch';
+import { ADMIN_TEXT, LOAD_DATA_FAILED, LOAD_PLAYERS_FAILED } from '../components/account/texts';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { Modal } from '../components/Modal';
+import { PageTitle } from '../components/PageTitle';
+import { Loading, Spinner } from '../components/Spinner';
+import type { Player, RouterOutputs } from '../lib/apiTypes';
+import { formatDollars, formatInteger } from '../lib/format';
+import { formatDateTime } from '../lib/time';
+import { errorMessage, useTRPC } from '../lib/trpc';
+import './account.css';
+
+/** Rows shown at once in the players table; the search narrows the rest. */
+const PAGE_ROWS = 50;
+const AUDIT_ROWS = 20;
+
+type AuditEntry = RouterOutputs['admin']['audit'][number];
+
+/**
+ * Every SPEC.md §8 admin text, and — unlike the original — the failure text whenever the server
+ * refused, never the success text: the server's reason goes with it.
+ */
+function useAdminFeedback() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return (success: string, failure: string) => ({
+    onSuccess: () => {
+      toast.success(success);
+      for (const filter of [trpc.market.pathFilter(), trpc.teams.pathFilter(), trpc.admin.audit.pathFilter(), trpc.portfolio.pathFilter(), trpc.auth.me.pathFilter()]) {
+        void queryClient.invalidateQueries(filter);
+      }
+    },
+    onError: (error: unknown) => {
+      const reason = errorMessage(error, '');
+      toast.error(failure, reason && reason !== failure ? { description: reason } : undefined);
+    },
+  });
+}
 
 /** /admin: only admins reach this page (see RequireAdmin in App.tsx). */
 export default function AdminPage() {
   return (
-    <ComingSoon title="Admin">
-      <p>Trigger the rookie draft, update player salaries and retire players.</p>
-    </ComingSoon>
+    <>
+      <PageTitle title="Admin" subtitle="Run the rookie draft, change salaries and retire players. Every action is written to the audit log." />
+      <DraftSection />
+      <PlayersSection />
+      <AuditSection />
+    </>
+  );
+}
+
+function DraftSection() {
+  const trpc = useTRPC();
+  const feedback = useAdminFeedback();
+  const [confirming, setConfirming] = useState(false);
+  const draft = useMutation(trpc.admin.draft.mutationOptions(feedback(ADMIN_TEXT.draftSimulated, ADMIN_TEXT.draftFailed)));
+  return (
+    <section className="card admin-draft" aria-labelledby="draft-title">
+      <div>
+        <h2 id="draft-title">Rookie draft</h2>
+        <p className="muted">
+          Two rounds, 60 rookies, lowest payroll picks first. For 7 days only holders of a rookie’s team may buy his shares.
+        </p>
+      </div>
+      <button type="button" className="button" onClick={() => setConfirming(true)} disabled={draft.isPending} aria-haspopup="dialog">
+        {draft.isPending ? <Spinner size="sm" /> : null}
+        Run rookie draft
+      </button>
+      <Modal open={confirming} onClose={() => setConfirming(false)} title="Run the rookie draft?" size="sm">
+        <p>60 new players join the league at once. This cannot be undone.</p>
+        <div className="acct-actions">
+          <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-autofocus
+            onClick={() => {
+              setConfirming(false);
+              draft.mutate();
+            }}
+          >
+            Run the draft
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+function PlayersSection() {
+  const trpc = useTRPC();
+  const players = useQuery(trpc.market.players.queryOptions());
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search);
+  const [limit, setLimit] = useState(PAGE_ROWS);
+  const [retiring, setRetiring] = useState<Player | null>(null);
+  const feedback = useAdminFeedback();
+  const retire = useMutation(trpc.admin.retirePlayer.mutationOptions(feedback(ADMIN_TEXT.playerRetired, ADMIN_TEXT.retireFailed)));
+
+  const matching = useMemo(() => (players.data ?? []).filter((p) => matchesSearch(query, [p.name, p.team_name, p.team_code])), [players.data, query]);
+  const shown = matching.slice(0, limit);
+
+  return (
+    <section className="section" aria-labelledby="players-title">
+      <h2 id="players-title">Players</h2>
+      {players.isPending ? (
+        <Loading label="Loading players…" />
+      ) : players.isError ? (
+        <ErrorMessage onRetry={() => void players.refetch()}>{LOAD_PLAYERS_FAILED}</ErrorMessage>
+      ) : (
+        <>
+          <TableSearch
+            label="Search players"
+            placeholder="Name or team"
+            value={search}
+            onChange={(v) => {
+              setSearch(v);
+              setLimit(PAGE_ROWS);
+            }}
+            status={`${formatInteger(shown.length)} of ${formatInteger(matching.length)} shown${matching.length < players.data.length ? ` (${formatInteger(players.data.length)} players in all)` : ''}`}
+          />
+          {matching.length === 0 ? (
+            <EmptyState title="No players match your search" />
+          ) : (
+            <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label="Players">
+              <table className="table admin-table">
+                <caption className="sr-only">Players with their salary</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Player</th>
+                    <th scope="col" className="num">
+                      Salary
+                    </th>
+                    <th scope="col">New salary</th>
+                    <th scope="col">
+                      <span className="sr-only">Retire</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((p) => (
+                    <tr key={p.id}>
+                      <th scope="row" className="holding-name">
+                        <Link to={`/market/${p.id}`}>{p.name}</Link>
+                        <div className="cell-note">{p.team_name}</div>
+                      </th>
+                      <td className="num">${formatInteger(p.salary)}</td>
+                      <td>
+                        <SalaryForm player={p} />
+                      </td>
+                      <td>
+                        <button type="button" className="button button-small button-secondary button-danger-outline" onClick={() => setRetiring(p)} disabled={retire.isPending} aria-label={`Retire ${p.name}`} aria-haspopup="dialog">
+                          Retire
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {matching.length > shown.length ? (
+            <p className="table-more">
+              <button type="button" className="button button-small button-secondary" onClick={() => setLimit((n) => n + PAGE_ROWS)}>
+                Show {formatInteger(Math.min(PAGE_ROWS, matching.length - shown.length))} more
+              </button>
+            </p>
+          ) : null}
+        </>
+      )}
+      <Modal open={retiring !== null} onClose={() => setRetiring(null)} title={retiring ? `Retire ${retiring.name}?` : 'Retire'} size="sm">
+        {retiring ? (
+          <>
+            <p>
+              Open orders on {retiring.name} are cancelled and every holder is paid {formatDollars(1)} a share ({formatInteger(retiring.total_distributed)} shares held).
+              He leaves the market. This cannot be undone.
+            </p>
+            <div className="acct-actions">
+              <button type="button" className="button button-secondary" onClick={() => setRetiring(null)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button-danger-solid"
+                onClick={() => {
+                  retire.mutate({ playerId: retiring.id });
+                  setRetiring(null);
+                }}
+              >
+                Retire {retiring.name}
+              </button>
+            </div>
+          </>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}
+
+function SalaryForm({ player }: { player: Player }) {
+  const trpc = useTRPC();
+  const id = useId();
+  const [text, setText] = useState('');
+  const feedback = useAdminFeedback();
+  const base = feedback(ADMIN_TEXT.salaryUpdated, ADMIN_TEXT.updateFailed);
+  const update = useMutation(
+    trpc.admin.updateSalary.mutationOptions({
+      ...base,
+      onSuccess: () => {
+        base.onSuccess();
+        setText('');
+      },
+    }),
+  );
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const trimmed = text.trim().replace(/[,_\s$]/g, '');
+    if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1) {
+      toast.error(ADMIN_TEXT.updateFailed, { description: 'Enter the new salary as a whole number of dollars.' });
+      return;
+    }
+    update.mutate({ id: player.id, newSalary: Number(trimmed) });
+  };
+  return (
+    <form className="min-price-form" onSubmit={onSubmit} noValidate>
+      <label htmlFor={id} className="sr-only">
+        New salary for {player.name}
+      </label>
+      <span className="min-price-input salary-input">
+        <span aria-hidden="true">$</span>
+        <input id={id} name="newSalary" type="text" inputMode="numeric" autoComplete="off" placeholder={formatInteger(player.salary)} value={text} onChange={(e) => setText(e.target.value)} />
+      </span>
+      <button type="submit" className="button button-small" disabled={update.isPending} aria-label={`Update the salary of ${player.name}`}>
+        {update.isPending ? <Spinner size="sm" /> : null}
+        Update
+      </button>
+    </form>
+  );
+}
+
+function auditSummary(entry: AuditEntry): string {
+  const d = (typeof entry.details === 'object' && entry.details !== null ? entry.details : {}) as Record<string, unknown>;
+  const name = typeof d.name === 'string' ? d.name : typeof d.username === 'string' ? d.username : null;
+  switch (entry.action) {
+    case 'player.salary':
+      return `${name ?? 'Player'}: salary $${formatInteger(Number(d.oldSalary))} → $${formatInteger(Number(d.newSalary))}`;
+    case 'player.retire':
+      return `${name ?? 'Player'} retired; ${formatInteger(Number(d.holders ?? 0))} holders paid ${formatDollars(Number(d.paidCents ?? 0) / 100)}`;
+    case 'draft':
+      return `Rookie draft: ${formatInteger(Number(d.picks ?? 0))} picks`;
+    case 'admin.grant':
+      return `${name ?? 'A user'} made an admin`;
+    case 'admin.revoke':
+      return `${name ?? 'A user'} is no longer an admin`;
+    default:
+      return name ?? '';
+  }
+}
+
+function AuditSection() {
+  const trpc = useTRPC();
+  const audit = useQuery(trpc.admin.audit.queryOptions({ limit: AUDIT_ROWS }));
+  return (
+    <section className="section" aria-labelledby="audit-title">
+      <h2 id="audit-title">Audit log</h2>
+      {audit.isPending ? (
+        <Loading label="Loading the audit log…" />
+      ) : audit.isError ? (
+        <ErrorMessage onRetry={() => void audit.refetch()}>{LOAD_DATA_FAILED}</ErrorMessage>
+      ) : audit.data.length === 0 ? (
+        <EmptyState title="No admin actions yet" />
+      ) : (
+        <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label="Audit log">
+          <table className="table">
+            <caption className="sr-only">The latest {AUDIT_ROWS} admin actions</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">What</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
+                  </td>
+                  <td>{e.actor}</td>
+                  <td>
+                    <code>{e.action}</code>
+                  </td>
+                  <td className="wrap">{auditSummary(e)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,10 +1,45 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { PageTitle } from '../components/PageTitle';
+import { Loading } from '../components/Spinner';
+import { AsksTable } from '../components/trade/AsksTable';
+import { useSession } from '../lib/session';
+import { useTRPC } from '../lib/trpc';
+import { useSellable } from '../lib/useSellable';
 
-/** /asks: bids from other players for shares you hold. */
+/** SPEC.md §8 */
+const LOAD_ASKS_FAILED = 'Failed to load asks';
+
+/** /asks, "Offers For You": bids from other fans for shares you hold, to accept or decline. */
 export default function AsksPage() {
+  const trpc = useTRPC();
+  const { user } = useSession();
+  const asks = useQuery(trpc.market.relevantAsks.queryOptions(user ? { userId: user.id } : skipToken));
+  const { sellable, isPending: sellablePending } = useSellable();
   return (
-    <ComingSoon title="Offers For You">
-      <p>Bids from other players for shares you hold, to accept or decline.</p>
-    </ComingSoon>
+    <>
+      <PageTitle
+        title="Offers For You"
+        subtitle="Bids from other fans for shares you hold. Accept to sell at their price, or decline to hide the bid."
+        actions={
+          <Link className="button button-secondary button-small" to="/offers#my-orders">
+            My orders
+          </Link>
+        }
+      />
+      {asks.isPending || sellablePending ? (
+        <Loading label="Loading offers for you…" />
+      ) : asks.isError ? (
+        <ErrorMessage onRetry={() => void asks.refetch()}>{LOAD_ASKS_FAILED}</ErrorMessage>
+      ) : asks.data.length === 0 ? (
+        <EmptyState title="No offers for you right now" action={<Link to="/market">Browse the market</Link>}>
+          <p>When someone bids for shares you hold, the bid shows here.</p>
+        </EmptyState>
+      ) : (
+        <AsksTable asks={asks.data} caption="Offers for you" sellable={sellable} canDecline />
+      )}
+    </>
   );
 }

@@ -1,6 +1,10 @@
 import { Link } from 'react-router';
 import { EmptyState } from '../components/EmptyState';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { TradesTable } from '../components/market/TradesTable';
 import { PageTitle } from '../components/PageTitle';
+import { Loading } from '../components/Spinner';
+import { useLastTrades } from '../lib/live';
 import { useSession } from '../lib/session';
 
 /** How many trades the home page lists (SPEC.md §9). */
@@ -8,6 +12,7 @@ export const HOME_RECENT_TRADES = 10;
 
 export default function HomePage() {
   const { user } = useSession();
+  const recent = useLastTrades(HOME_RECENT_TRADES);
   return (
     <>
       <PageTitle title={user ? `Welcome back, ${user.username}` : 'Welcome to Hoops Exchange'} documentTitle={null} />
@@ -46,9 +51,17 @@ export default function HomePage() {
 
       <section className="section" aria-labelledby="recent-trades-title">
         <h2 id="recent-trades-title">Recent trades</h2>
-        <EmptyState title="No trades to show yet">
-          <p>The latest {HOME_RECENT_TRADES} trades will show here as soon as shares change hands.</p>
-        </EmptyState>
+        {recent.isLoading ? (
+          <Loading label="Loading recent trades…" />
+        ) : recent.isError ? (
+          <ErrorMessage onRetry={() => void recent.refetch()}>Failed to load data</ErrorMessage>
+        ) : recent.trades.length === 0 ? (
+          <EmptyState title="No trades to show yet">
+            <p>The latest {HOME_RECENT_TRADES} trades will show here as soon as shares change hands.</p>
+          </EmptyState>
+        ) : (
+          <TradesTable trades={recent.trades} caption={`The latest ${HOME_RECENT_TRADES} trades`} />
+        )}
       </section>
     </>
   );

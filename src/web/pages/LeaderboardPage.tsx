@@ -1,9 +1,94 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { LOAD_LEADERBOARD_FAILED } from '../components/account/texts';
+import { Avatar } from '../components/Avatar';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { PageTitle } from '../components/PageTitle';
+import { Loading } from '../components/Spinner';
+import { formatDollars } from '../lib/format';
+import { userPath } from '../lib/itemLinks';
+import { useSession } from '../lib/session';
+import { useTRPC } from '../lib/trpc';
+import './account.css';
 
-export default function LeaderboardPage() {
+const MEDALS: Record<number, { className: string; label: string }> = {
+  1: { className: 'rank-gold', label: '1st place, gold' },
+  2: { className: 'rank-silver', label: '2nd place, silver' },
+  3: { className: 'rank-bronze', label: '3rd place, bronze' },
+};
+
+function RankBadge({ rank }: { rank: number }) {
+  const medal = MEDALS[rank];
+  if (!medal) return <span className="rank">{rank}</span>;
   return (
-    <ComingSoon title="Leaderboard">
-      <p>The top 10 players by share value.</p>
-    </ComingSoon>
+    <span className={`rank rank-medal ${medal.className}`} title={medal.label}>
+      <span aria-hidden="true">{rank}</span>
+      <span className="sr-only">{medal.label}</span>
+    </span>
+  );
+}
+
+/** /leaderboard: the top 10 by share value, with badges for the top 3 (SPEC.md §2). */
+export default function LeaderboardPage() {
+  const trpc = useTRPC();
+  const { user } = useSession();
+  const board = useQuery(trpc.stats.leaderboard.queryOptions());
+
+  return (
+    <>
+      <PageTitle title="Leaderboard" subtitle="The top 10 players by the value of their shares. Total is cash plus shares." />
+      {board.isPending ? (
+        <Loading label="Loading the leaderboard…" />
+      ) : board.isError ? (
+        <ErrorMessage onRetry={() => void board.refetch()}>{LOAD_LEADERBOARD_FAILED}</ErrorMessage>
+      ) : board.data.length === 0 ? (
+        <EmptyState title="Nobody on the board yet">
+          <p>The leaderboard fills as soon as players buy their first shares.</p>
+        </EmptyState>
+      ) : (
+        <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label="Leaderboard">
+          <table className="table leaderboard-table">
+            <caption className="sr-only">Top 10 players by share value</caption>
+            <thead>
+              <tr>
+                <th scope="col">Rank</th>
+                <th scope="col">Player</th>
+                <th scope="col" className="num">
+                  Share value
+                </th>
+                <th scope="col" className="num">
+                  Cash
+                </th>
+                <th scope="col" className="num">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {board.data.map((row) => (
+                <tr key={row.userId} className={row.userId === user?.id ? 'is-me' : undefined}>
+                  <td>
+                    <RankBadge rank={row.rank} />
+                  </td>
+                  <th scope="row">
+                    <div className="leader-name">
+                      <Link to={userPath(row.userId)}>
+                        <Avatar username={row.username} avatar={row.avatar} size="sm" />
+                        <span className="leader-username">{row.username}</span>
+                      </Link>
+                      {row.userId === user?.id ? <span className="you-badge">You</span> : null}
+                    </div>
+                  </th>
+                  <td className="num strong">{formatDollars(row.shareValue)}</td>
+                  <td className="num">{formatDollars(row.cashBalance)}</td>
+                  <td className="num">{formatDollars(row.portfolioValue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
   );
 }

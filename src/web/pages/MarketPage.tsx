@@ -1,9 +1,50 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useState } from 'react';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { MarketTable } from '../components/market/MarketTable';
+import { PageTitle } from '../components/PageTitle';
+import { SearchBox } from '../components/SearchBox';
+import { Loading } from '../components/Spinner';
+import { BuyModal } from '../components/trade/BuyModal';
+import type { Player } from '../lib/apiTypes';
+import { useSession } from '../lib/session';
+import { useTRPC } from '../lib/trpc';
 
+/** SPEC.md §8 */
+const LOAD_PLAYERS_FAILED = 'Failed to load players';
+
+/** /market: every player, searchable and sortable, with a buy modal. */
 export default function MarketPage() {
+  const trpc = useTRPC();
+  const { isLoggedIn } = useSession();
+  const players = useQuery(trpc.market.players.queryOptions());
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [buying, setBuying] = useState<{ id: number; name: string } | null>(null);
+  const onBuy = useCallback((p: Player) => setBuying({ id: p.id, name: p.name }), []);
+
   return (
-    <ComingSoon title="Market">
-      <p>The table of every player with their shares, shareholders and last price, a search, and a buy form.</p>
-    </ComingSoon>
+    <>
+      <PageTitle
+        title="Market"
+        subtitle="Every player’s shares: unclaimed shares cost $1.00 on the open market; once all are owned, bid and holders sell at their price."
+      />
+      <div className="toolbar">
+        <SearchBox label="Search players" value={search} onChange={setSearch} placeholder="Name or team" />
+      </div>
+      {players.isPending ? (
+        <Loading label="Loading players…" />
+      ) : players.isError ? (
+        <ErrorMessage onRetry={() => void players.refetch()}>{LOAD_PLAYERS_FAILED}</ErrorMessage>
+      ) : players.data.length === 0 ? (
+        <EmptyState title="No players on the market yet">
+          <p>Players appear here once the league is loaded.</p>
+        </EmptyState>
+      ) : (
+        <MarketTable players={players.data} search={deferredSearch} onBuy={onBuy} loggedIn={isLoggedIn} />
+      )}
+      <BuyModal itemType="player" item={buying} onClose={() => setBuying(null)} />
+    </>
   );
 }

@@ -1,10 +1,43 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { PageTitle } from '../components/PageTitle';
+import { Loading } from '../components/Spinner';
+import { MyOrders } from '../components/trade/MyOrders';
+import { OffersTable } from '../components/trade/OffersTable';
+import { useTRPC } from '../lib/trpc';
 
-/** /offers: shares other players have listed for sale. */
+/** SPEC.md §8 */
+const LOAD_OFFERS_FAILED = 'Failed to load offers';
+
+/** /offers, "Shares for Sale": every open offer of player and team shares, and the user's own orders. */
 export default function OffersPage() {
+  const trpc = useTRPC();
+  const offers = useQuery(trpc.market.offers.queryOptions());
   return (
-    <ComingSoon title="Shares for Sale">
-      <p>The shares other players have listed for sale, with their price, ready to buy.</p>
-    </ComingSoon>
+    <>
+      <PageTitle
+        title="Shares for Sale"
+        subtitle="Shares other fans have listed at their price. Buy all of an offer, or just some of its shares."
+        actions={
+          <a className="button button-secondary button-small" href="#my-orders">
+            My orders
+          </a>
+        }
+      />
+      {offers.isPending ? (
+        <Loading label="Loading offers…" />
+      ) : offers.isError ? (
+        <ErrorMessage onRetry={() => void offers.refetch()}>{LOAD_OFFERS_FAILED}</ErrorMessage>
+      ) : offers.data.length === 0 ? (
+        <EmptyState title="No shares for sale right now" action={<Link to="/market">Browse the market</Link>}>
+          <p>When a fan lists shares for sale, they show here at once.</p>
+        </EmptyState>
+      ) : (
+        <OffersTable offers={offers.data} caption="Shares for sale" />
+      )}
+      <MyOrders />
+    </>
   );
 }

@@ -1,14 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ComingSoon } from '../components/ComingSoon';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { ItemSections } from '../components/market/ItemSections';
+import { StatGrid } from '../components/market/StatGrid';
+import { PageTitle } from '../components/PageTitle';
+import { Loading } from '../components/Spinner';
+import { BuyForm } from '../components/trade/BuyForm';
+import { isRestricted, playerTarget } from '../components/trade/buyTarget';
+import { HoldingCard } from '../components/trade/HoldingCard';
+import type { MarketDetail } from '../lib/apiTypes';
+import { formatDollars, formatInteger } from '../lib/format';
+import { parseId } from '../lib/params';
+import { formatDate } from '../lib/time';
+import { errorStatus, useTRPC } from '../lib/trpc';
+import { useNow } from '../lib/useNow';
+import { useSellable } from '../lib/useSellable';
+import NotFoundPage from './NotFoundPage';
 
+/** SPEC.md §8 */
+const LOAD_MARKET_FAILED = 'Failed to load market';
+
+/** /market/{playerId}: a player's totals, buy form with preview, order book, asks, offers, trades and chart. */
 export default function PlayerPage() {
-  const { playerId = '' } = useParams();
+  const { playerId } = useParams();
+  const id = parseId(playerId);
+  if (id === null) return <NotFoundPage />;
+  return <Player id={id} />;
+}
+
+function Player({ id }: { id: number }) {
+  const trpc = useTRPC();
+  const detail = useQuery(trpc.market.detail.queryOptions({ playerId: id }));
+  if (detail.isError && errorStatus(detail.error) === 404) return <NotFoundPage />;
+  if (detail.isPending) {
+    return (
+      <>
+        <PageTitle title="Player" />
+        <Loading label="Loading the player…" />
+      </>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <>
+        <PageTitle title="Player" />
+        <ErrorMessage onRetry={() => void detail.refetch()}>{LOAD_MARKET_FAILED}</ErrorMessage>
+      </>
+    );
+  }
+  return <PlayerDetail detail={detail.data} />;
+}
+
+function PlayerDetail({ detail }: { detail: MarketDetail }) {
+  const { player } = detail;
+  const { holding } = useSellable();
+  const own = holding('player', player.id);
+  const target = playerTarget(detail);
+  const now = useNow();
   return (
-    <ComingSoon title="Player" documentTitle={`Player ${playerId}`}>
-      <p>This player’s share totals, a buy form with a cost preview, the open asks and the recent trades.</p>
-      <p>
-        <Link to={`/market/${encodeURIComponent(playerId)}/shareholders`}>Shareholders of this player</Link>
-      </p>
-    </ComingSoon>
+    <>
+      <PageTitle
+        title={player.name}
+        subtitle={player.team_name}
+        actions={
+          <>
+            <Link className="button button-secondary button-small" to={`/market/${player.id}/shareholders`}>
+              Shareholders
+            </Link>
+            <Link className="button button-secondary button-small" to="/market">
+              Market
+            </Link>
+          </>
+        }
+      />
+      {isRestricted(target, now) && player.restricted_until ? (
+        <p className="notice notice-warning" role="note">
+          Drafted rookie: until {formatDate(player.restricted_until)}, only shareholders of the {player.team_name} may buy his shares.
+        </p>
+      ) : null}
+      <StatGrid
+        stats={[
+          { label: 'Salary / total shares', value: formatInteger(player.total_shares) },
+          { label: 'Distributed', value: formatInteger(player.total_distributed) },
+          { label: 'Remaining', value: formatInteger(player.shares_remaining), hint: 'at $1.00' },
+          { label: 'Shareholders', value: <Link to={`/market/${player.id}/shareholders`}>{formatInteger(player.shareholder_count)}</Link> },
+          { label: 'Last price', value: player.last_trade_price === null ? '—' : formatDollars(player.last_trade_price) },
+          { label: 'You own', value: formatInteger(player.owned) },
+        ]}
+      />
+      <div className="detail-grid">
+        <section className="card" aria-labelledby="buy-title">
+          <h2 id="buy-title">Buy shares</h2>
+          <BuyForm key={player.id} target={target} clamp notices={false} />
+        </section>
+        {own && own.shares > 0 ? <HoldingCard itemType="player" itemId={player.id} itemName={player.name} holding={own} lastPrice={player.last_trade_price} /> : null}
+      </div>
+      <ItemSections
+        itemType="player"
+        name={player.name}
+        asks={detail.asks}
+        offers={detail.offers}
+        trades={detail.trades}
+        book={{ openMarket: player.shares_remaining, offers: detail.offers, shareholders: detail.shareholders }}
+      />
+    </>
   );
 }

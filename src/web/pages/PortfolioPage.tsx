@@ -1,9 +1,49 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PortfolioView } from '../components/account/PortfolioView';
+import { ProfileEditor } from '../components/account/ProfileEditor';
+import { LOAD_PORTFOLIO_FAILED } from '../components/account/texts';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { PageTitle } from '../components/PageTitle';
+import { Loading } from '../components/Spinner';
+import { MyOrders } from '../components/trade/MyOrders';
+import { useSession } from '../lib/session';
+import { useTRPC } from '../lib/trpc';
+import './account.css';
 
+/** /portfolio: the user's own portfolio, editable (SPEC.md §2). */
 export default function PortfolioPage() {
+  const trpc = useTRPC();
+  const { user } = useSession();
+  const portfolio = useQuery(trpc.portfolio.get.queryOptions(user ? { userId: user.id } : skipToken));
+  if (!user) return null;
   return (
-    <ComingSoon title="Portfolio">
-      <p>Your total value, cash balance and today’s change, your player and team holdings with their minimum sell prices, your avatar and username.</p>
-    </ComingSoon>
+    <>
+      <PageTitle
+        title="Portfolio"
+        subtitle="Your money, your shares and the prices they sell at automatically."
+        actions={
+          <>
+            <a className="button button-small button-secondary" href="#my-orders">
+              My orders
+            </a>
+            <Link className="button button-small button-secondary" to="/transactions">
+              Transactions
+            </Link>
+          </>
+        }
+      />
+      <ProfileEditor user={user} />
+      <div className="section">
+        {portfolio.isPending ? (
+          <Loading label="Loading your portfolio…" />
+        ) : portfolio.isError ? (
+          <ErrorMessage onRetry={() => void portfolio.refetch()}>{LOAD_PORTFOLIO_FAILED}</ErrorMessage>
+        ) : (
+          <PortfolioView portfolio={portfolio.data} editable />
+        )}
+      </div>
+      <MyOrders />
+    </>
   );
 }

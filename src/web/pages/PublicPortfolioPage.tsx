@@ -1,50 +1,57 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { PortfolioView } from '../components/account/PortfolioView';
+import { LOAD_PORTFOLIO_FAILED } from '../components/account/texts';
 import { Avatar } from '../components/Avatar';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
-import { errorCode, errorMessage, useTRPC } from '../lib/trpc';
-import NotFoundPage from './NotFoundPage';
+import { useSession } from '../lib/session';
+import { errorStatus, useTRPC } from '../lib/trpc';
+import './account.css';
 
-/** /public/:userId: a read-only portfolio anyone can see. */
+/** /public/{userId}: anyone's portfolio, read-only, with its owner's name and avatar. */
 export default function PublicPortfolioPage() {
-  const { userId = '' } = useParams();
-  const id = Number(userId);
-  const valid = Number.isSafeInteger(id) && id > 0;
   const trpc = useTRPC();
-  const user = useQuery({ ...trpc.users.get.queryOptions({ id }), enabled: valid });
+  const { user } = useSession();
+  const raw = useParams().userId ?? '';
+  const userId = /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+  const portfolio = useQuery(trpc.portfolio.get.queryOptions(userId !== null ? { userId } : skipToken));
 
-  if (!valid || errorCode(user.error) === 'NOT_FOUND') return <NotFoundPage />;
-  if (user.isPending) {
+  if (userId === null || (portfolio.isError && errorStatus(portfolio.error) === 404)) {
     return (
       <>
-        <PageTitle title="Portfolio" />
-        <Loading />
+        <PageTitle title="Portfolio not found" />
+        <ErrorMessage>There is no player with this portfolio link.</ErrorMessage>
+        <p>
+          <Link to="/leaderboard">See the leaderboard</Link>
+        </p>
       </>
     );
   }
-  if (user.isError) {
+  if (portfolio.isPending) return <Loading label="Loading the portfolio…" />;
+  if (portfolio.isError) {
     return (
       <>
         <PageTitle title="Portfolio" />
-        <ErrorMessage onRetry={() => void user.refetch()}>{errorMessage(user.error, 'Failed to load portfolio')}</ErrorMessage>
+        <ErrorMessage onRetry={() => void portfolio.refetch()}>{LOAD_PORTFOLIO_FAILED}</ErrorMessage>
       </>
     );
   }
-  const { username, avatar } = user.data;
+  const p = portfolio.data;
+  const own = user?.id === p.userId;
   return (
     <>
-      <PageTitle title={`${username}’s Portfolio`} />
-      <div className="card profile-card">
-        <Avatar username={username} avatar={avatar} size="lg" />
+      <PageTitle title={`${p.username}’s portfolio`} documentTitle={`${p.username} · Portfolio`} />
+      <div className="card public-owner">
+        <Avatar username={p.username} avatar={p.avatar} size="lg" />
         <div>
-          <p className="profile-name">{username}</p>
-          <p className="muted">The holdings and value of this portfolio are coming soon.</p>
-          <p>
-            <Link to="/leaderboard">See the leaderboard</Link>
-          </p>
+          <p className="profile-name">{p.username}</p>
+          <p className="muted public-note">{own ? <>This is how others see your portfolio. <Link to="/portfolio">Edit it</Link></> : 'A read-only view of this player’s holdings.'}</p>
         </div>
+      </div>
+      <div className="section">
+        <PortfolioView portfolio={p} editable={false} />
       </div>
     </>
   );

@@ -1,11 +1,148 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../components/ComingSoon';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { ItemSections } from '../components/market/ItemSections';
+import { ShareholdersTable } from '../components/market/ShareholdersTable';
+import { StatGrid } from '../components/market/StatGrid';
+import { PageTitle } from '../components/PageTitle';
+import { Loading } from '../components/Spinner';
+import { BuyForm } from '../components/trade/BuyForm';
+import { teamTarget } from '../components/trade/buyTarget';
+import { HoldingCard } from '../components/trade/HoldingCard';
+import type { TeamDetail } from '../lib/apiTypes';
+import { formatDollars, formatInteger } from '../lib/format';
+import { parseId } from '../lib/params';
+import { formatDate } from '../lib/time';
+import { errorStatus, useTRPC } from '../lib/trpc';
+import { useNow } from '../lib/useNow';
+import { useSellable } from '../lib/useSellable';
+import NotFoundPage from './NotFoundPage';
 
+/** SPEC.md §8 */
+const LOAD_TEAMS_FAILED = 'Failed to load teams';
+
+/** /teams/{teamId}: totals, roster, buy form, the team's order book, trades, chart and shareholders. */
 export default function TeamPage() {
-  const { teamId = '' } = useParams();
+  const { teamId } = useParams();
+  const id = parseId(teamId);
+  if (id === null) return <NotFoundPage />;
+  return <TeamLoader id={id} />;
+}
+
+function TeamLoader({ id }: { id: number }) {
+  const trpc = useTRPC();
+  const detail = useQuery(trpc.teams.detail.queryOptions({ teamId: id }));
+  if (detail.isError && errorStatus(detail.error) === 404) return <NotFoundPage />;
+  if (detail.isPending || detail.isError) {
+    return (
+      <>
+        <PageTitle title="Team" />
+        {detail.isPending ? (
+          <Loading label="Loading the team…" />
+        ) : (
+          <ErrorMessage onRetry={() => void detail.refetch()}>{LOAD_TEAMS_FAILED}</ErrorMessage>
+        )}
+      </>
+    );
+  }
+  return <Team detail={detail.data} />;
+}
+
+function Team({ detail }: { detail: TeamDetail }) {
+  const { team, roster } = detail;
+  const { holding } = useSellable();
+  const own = holding('team', team.id);
+  const now = useNow();
   return (
-    <ComingSoon title="Team" documentTitle={`Team ${teamId}`}>
-      <p>This team’s shares, open asks and offers, and a buy form.</p>
-    </ComingSoon>
+    <>
+      <PageTitle
+        title={team.name}
+        subtitle={`${team.conference}ern Conference · ${team.division} Division`}
+        actions={
+          <Link className="button button-secondary button-small" to="/teams">
+            All teams
+          </Link>
+        }
+      />
+      <StatGrid
+        stats={[
+          { label: 'Total salary / shares', value: formatInteger(team.total_shares) },
+          { label: 'Distributed', value: formatInteger(team.shares_distributed) },
+          { label: 'Remaining', value: formatInteger(team.shares_remaining), hint: 'at $1.00' },
+          { label: 'Shareholders', value: formatInteger(team.shareholder_count) },
+          { label: 'Last price', value: team.last_trade_price === null ? '—' : formatDollars(team.last_trade_price) },
+          { label: 'You own', value: formatInteger(team.owned) },
+        ]}
+      />
+      <div className="detail-grid">
+        <section className="card" aria-labelledby="buy-title">
+          <h2 id="buy-title">Buy team shares</h2>
+          <BuyForm key={team.id} target={teamTarget(detail)} clamp />
+        </section>
+        {own && own.shares > 0 ? <HoldingCard itemType="team" itemId={team.id} itemName={team.name} holding={own} lastPrice={team.last_trade_price} /> : null}
+      </div>
+      <section className="section" aria-labelledby="roster-title">
+        <h2 id="roster-title">Roster</h2>
+        {roster.length === 0 ? (
+          <EmptyState title="No players on the roster" />
+        ) : (
+          <div className="table-wrap acct-scroll">
+            <table className="table table-stack" data-testid="roster-table">
+              <caption className="sr-only">Roster of the {team.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Player</th>
+                  <th scope="col" className="num">
+                    Salary
+                  </th>
+                  <th scope="col" className="num">
+                    Remaining
+                  </th>
+                  <th scope="col" className="num">
+                    Last price
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {roster.map((p) => (
+                  <tr key={p.id}>
+                    <td data-label="Player" className="stack-title">
+                      <Link to={`/market/${p.id}`} className="cell-strong">
+                        {p.name}
+                      </Link>
+                      {p.restricted_until && Date.parse(p.restricted_until) > now ? (
+                        <span className="tag" title={`Open to team shareholders only until ${formatDate(p.restricted_until)}`}>
+                          Rookie
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="num" data-label="Salary">{formatDollars(p.salary)}</td>
+                    <td className="num" data-label="Remaining">{formatInteger(p.shares_remaining)}</td>
+                    <td className="num" data-label="Last price">{p.last_trade_price === null ? <span className="muted">—</span> : formatDollars(p.last_trade_price)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <ItemSections
+        itemType="team"
+        name={team.name}
+        asks={detail.asks}
+        offers={detail.offers}
+        trades={detail.trades}
+        book={{ openMarket: team.shares_remaining, offers: detail.offers, shareholders: detail.shareholders }}
+      />
+      <section className="section" aria-labelledby="team-holders-title">
+        <h2 id="team-holders-title">Shareholders</h2>
+        {detail.shareholders.length === 0 ? (
+          <EmptyState title="No shareholders yet" />
+        ) : (
+          <ShareholdersTable shareholders={detail.shareholders} caption={`Shareholders of the ${team.name}`} />
+        )}
+      </section>
+    </>
   );
 }

@@ -1,9 +1,97 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { PageTitle } from '../components/PageTitle';
+import { Loading } from '../components/Spinner';
+import { TeamRules } from '../components/trade/BuyForm';
+import { BuyModal } from '../components/trade/BuyModal';
+import type { Team } from '../lib/apiTypes';
+import { formatDollars, formatInteger } from '../lib/format';
+import { useTRPC } from '../lib/trpc';
 
+/** SPEC.md §8 */
+const LOAD_TEAMS_FAILED = 'Failed to load teams';
+
+/** /teams: all 30 teams with conference, shares remaining, total salary, a details link and Buy. */
 export default function TeamsPage() {
+  const trpc = useTRPC();
+  const teams = useQuery(trpc.teams.list.queryOptions());
+  const [buying, setBuying] = useState<{ id: number; name: string } | null>(null);
   return (
-    <ComingSoon title="Teams">
-      <p>All 30 teams with their conference, shares remaining and total salary. You may hold shares in one Eastern and one Western team.</p>
-    </ComingSoon>
+    <>
+      <PageTitle title="Teams" subtitle="A team has as many shares as its payroll in dollars. Team shareholders get first pick of the team’s drafted rookies." />
+      <div className="card rules-card">
+        <TeamRules />
+      </div>
+      {teams.isPending ? (
+        <Loading label="Loading teams…" />
+      ) : teams.isError ? (
+        <ErrorMessage onRetry={() => void teams.refetch()}>{LOAD_TEAMS_FAILED}</ErrorMessage>
+      ) : teams.data.length === 0 ? (
+        <EmptyState title="No teams yet" />
+      ) : (
+        <TeamsTable teams={teams.data} onBuy={(t) => setBuying({ id: t.id, name: t.name })} />
+      )}
+      <BuyModal itemType="team" item={buying} onClose={() => setBuying(null)} />
+    </>
+  );
+}
+
+function TeamsTable({ teams, onBuy }: { teams: readonly Team[]; onBuy: (team: Team) => void }) {
+  return (
+    <div className="table-wrap acct-scroll">
+      <table className="table table-stack" data-testid="teams-table">
+        <caption className="sr-only">Teams</caption>
+        <thead>
+          <tr>
+            <th scope="col">Team</th>
+            <th scope="col">Conference</th>
+            <th scope="col" className="num">
+              Shares remaining
+            </th>
+            <th scope="col" className="num">
+              Total salary
+            </th>
+            <th scope="col" className="num">
+              Last price
+            </th>
+            <th scope="col" className="num">
+              Owned
+            </th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {teams.map((t) => (
+            <tr key={t.id} data-testid={`team-row-${t.id}`}>
+              <td data-label="Team" className="stack-title">
+                <span className="team-dot" style={{ background: t.primary_color, borderColor: t.secondary_color }} aria-hidden="true" />
+                <Link to={`/teams/${t.id}`} className="cell-strong">
+                  {t.name}
+                </Link>{' '}
+                <span className="muted small">{t.code}</span>
+              </td>
+              <td data-label="Conference">{t.conference}</td>
+              <td className="num" data-label="Shares remaining">{formatInteger(t.shares_remaining)}</td>
+              <td className="num" data-label="Total salary">{formatDollars(t.total_salary)}</td>
+              <td className="num" data-label="Last price">{t.last_trade_price === null ? <span className="muted">—</span> : formatDollars(t.last_trade_price)}</td>
+              <td className="num" data-label="Owned">{t.owned > 0 ? <strong>{formatInteger(t.owned)}</strong> : <span className="muted">0</span>}</td>
+              <td data-label="Action" className="stack-actions">
+                <span className="trade-actions">
+                  <button type="button" className="button button-small" onClick={() => onBuy(t)} aria-label={`Buy ${t.name}`}>
+                    Buy
+                  </button>
+                  <Link to={`/teams/${t.id}`} className="button button-small button-secondary" aria-label={`Details of ${t.name}`}>
+                    Details
+                  </Link>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

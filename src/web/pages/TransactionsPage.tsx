@@ -1,9 +1,109 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { matchesSearch, TableSearch } from '../components/account/TableSearch';
+import { LOAD_TRANSACTIONS_FAILED } from '../components/account/texts';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorMessage } from '../components/ErrorMessage';
+import { PageTitle } from '../components/PageTitle';
+import { Loading } from '../components/Spinner';
+import { formatDollars, formatInteger } from '../lib/format';
+import { itemPath, userPath } from '../lib/itemLinks';
+import { useSession } from '../lib/session';
+import { formatDateTime } from '../lib/time';
+import { useTRPC } from '../lib/trpc';
+import './account.css';
 
+/** /transactions: the user's own trades, newest first, with search (SPEC.md §2). */
 export default function TransactionsPage() {
+  const trpc = useTRPC();
+  const { user } = useSession();
+  const trades = useQuery(trpc.trades.user.queryOptions(user ? { userId: user.id } : skipToken));
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search);
+
+  const rows = useMemo(
+    () =>
+      (trades.data ?? []).map((t) => {
+        const counterparty = t.side === 'Bought' ? t.sellerUsername : t.buyerUsername;
+        const counterpartyId = t.side === 'Bought' ? t.seller_id : t.buyer_id;
+        return { ...t, counterparty, counterpartyId };
+      }),
+    [trades.data],
+  );
+  const shown = useMemo(
+    () => rows.filter((t) => matchesSearch(query, [t.playerName, t.teamName, t.side, t.counterparty ?? 'Market', t.itemType === 'team' ? 'team' : 'player'])),
+    [rows, query],
+  );
+
   return (
-    <ComingSoon title="Transactions">
-      <p>Every trade you made: date, player, bought or sold, shares, price and total, with a search.</p>
-    </ComingSoon>
+    <>
+      <PageTitle title="Transactions" subtitle="Every share you bought or sold, newest first." />
+      {trades.isPending ? (
+        <Loading label="Loading your transactions…" />
+      ) : trades.isError ? (
+        <ErrorMessage onRetry={() => void trades.refetch()}>{LOAD_TRANSACTIONS_FAILED}</ErrorMessage>
+      ) : rows.length === 0 ? (
+        <EmptyState title="No transactions yet" action={<Link to="/market">Go to the market</Link>}>
+          <p>Your trades will be listed here as soon as you buy or sell shares.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <TableSearch
+            label="Search transactions"
+            placeholder="Player, team, Bought or Sold, user"
+            value={search}
+            onChange={setSearch}
+            status={query.trim() ? `${formatInteger(shown.length)} of ${formatInteger(rows.length)} shown` : `${formatInteger(rows.length)} transactions`}
+          />
+          {shown.length === 0 ? (
+            <EmptyState title="No transactions match your search" action={<button type="button" className="button button-small button-secondary" onClick={() => setSearch('')}>Clear the search</button>} />
+          ) : (
+            <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label="Your transactions">
+              <table className="table">
+                <caption className="sr-only">Your transactions</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Player</th>
+                    <th scope="col">Type</th>
+                    <th scope="col" className="num">
+                      Shares
+                    </th>
+                    <th scope="col" className="num">
+                      Price
+                    </th>
+                    <th scope="col" className="num">
+                      Total
+                    </th>
+                    <th scope="col">With</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((t) => (
+                    <tr key={t.tradeId}>
+                      <td>
+                        <time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
+                      </td>
+                      <td>
+                        <Link to={itemPath(t.itemType, t.itemId)}>{t.playerName}</Link>
+                        <div className="cell-note">{t.itemType === 'team' ? 'Team' : t.teamName}</div>
+                      </td>
+                      <td>
+                        <span className={`side-badge ${t.side === 'Bought' ? 'side-bought' : 'side-sold'}`}>{t.side}</span>
+                      </td>
+                      <td className="num">{formatInteger(t.shares_transferred)}</td>
+                      <td className="num">{formatDollars(t.price_per_share)}</td>
+                      <td className="num">{formatDollars(t.total_value)}</td>
+                      <td>{t.counterparty && t.counterpartyId !== null ? <Link to={userPath(t.counterpartyId)}>{t.counterparty}</Link> : <span className="muted">Market</span>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </>
   );
 }

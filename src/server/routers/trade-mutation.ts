@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import type { ExchangeCommand, ExchangeOutcome } from '../../engine/commands.js';
+import { tradeResult } from '../../shared/schemas/trading.js';
+import { submit, tradeResultOf } from '../exchange-call.js';
+import { orderProcedure } from '../trpc.js';
+import { assertSelf } from './guards.js';
+
+/**
+ * A trading call: the payload names the user it acts for (which must be the caller), becomes one
+ * exchange command, and is answered with what happened and a message for the toast.
+ */
+export function tradeMutation<I extends z.ZodType<object>>(
+  input: I,
+  actsFor: (input: z.output<I>) => number,
+  command: (userId: number, input: z.output<I>) => ExchangeCommand,
+  message: string | ((outcome: ExchangeOutcome) => string),
+) {
+  return orderProcedure
+    .input(input)
+    .output(tradeResult)
+    .mutation(async ({ ctx, input: payload }) => {
+      const parsed = payload as z.output<I>;
+      assertSelf(ctx, actsFor(parsed));
+      const outcome = await submit(ctx.services.exchange, command(ctx.user.id, parsed));
+      return tradeResultOf(outcome, typeof message === 'string' ? message : message(outcome));
+    });
+}
+
+/** SPEC.md §8's texts for what a buy or a listing did. */
+export const boughtMessage = (out: ExchangeOutcome) =>
+  out.bought > 0 ? `Purchased ${out.bought} shares${out.ask ? ' and posted an ask for the rest' : ''}` : 'Ask posted successfully';
+export const listedMessage = (out: ExchangeOutcome) =>
+  out.sold > 0 ? `Sold ${out.sold} shares to waiting bids${out.offer ? ' and posted an offer for the rest' : ''}` : 'Offer posted successfully';
+export const minSellMessage = (out: ExchangeOutcome) =>
+  out.sold > 0 ? `Min sell price updated; sold ${out.sold} shares to waiting bids` : 'Min sell price updated';

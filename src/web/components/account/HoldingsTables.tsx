@@ -1,0 +1,157 @@
+import { Link } from 'react-router';
+import type { RouterOutputs } from '../../lib/apiTypes';
+import { formatDollars, formatInteger } from '../../lib/format';
+import { formatDateTime } from '../../lib/time';
+import { useNow } from '../../lib/useNow';
+import { EmptyState } from '../EmptyState';
+import { DumpButton, SellDialog } from '../trade';
+import { formatShareOfTotal, isLocked } from './accountFormat';
+import { MinSellPriceForm } from './MinSellPriceForm';
+
+export type Portfolio = RouterOutputs['portfolio']['get'];
+export type PlayerHolding = Portfolio['players'][number];
+export type TeamHolding = Portfolio['teams'][number];
+
+/** What the owner may do from the tables; absent on a public (read-only) portfolio. */
+export interface HoldingActions {
+  onBuy(item: { itemType: 'player' | 'team'; id: number; name: string }): void;
+}
+
+/** Player Shares (SPEC.md §2): name (★ for the largest shareholder), team, shares and % owned, average price, min sell price, value. */
+export function PlayerHoldingsTable({ players, actions, caption }: { players: readonly PlayerHolding[]; actions?: HoldingActions; caption: string }) {
+  if (players.length === 0) {
+    return (
+      <EmptyState title="No player shares yet" action={actions ? <Link to="/market">Browse the market</Link> : undefined}>
+        {actions ? <p>Buy shares on the market: unclaimed shares cost $1.00 each.</p> : null}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label={caption}>
+      <table className="table holdings-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            <th scope="col" className="num">
+              Shares
+            </th>
+            <th scope="col" className="num">
+              Avg price
+            </th>
+            <th scope="col">Min sell price</th>
+            <th scope="col" className="num">
+              Est. value
+            </th>
+            {actions ? <th scope="col">Actions</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {players.map((p) => {
+            const free = Math.max(0, p.shares_owned - p.listed_shares);
+            return (
+              <tr key={p.player_id}>
+                <th scope="row" className="holding-name">
+                  <Link to={`/market/${p.player_id}`}>{p.name}</Link>
+                  {p.is_top_holder ? (
+                    <span className="top-holder" title="Largest single shareholder">
+                      <span aria-hidden="true"> ★</span>
+                      <span className="sr-only"> (largest single shareholder)</span>
+                    </span>
+                  ) : null}
+                  <div className="cell-note">{p.team_name}</div>
+                </th>
+                <td className="num">
+                  {formatInteger(p.shares_owned)} <span className="muted">({formatShareOfTotal(p.shares_owned, p.salary)})</span>
+                  {p.listed_shares > 0 ? <div className="cell-note">{formatInteger(p.listed_shares)} listed</div> : null}
+                </td>
+                <td className="num">{formatDollars(p.average_buy_price)}</td>
+                <td>{actions ? <MinSellPriceForm itemType="player" itemId={p.player_id} itemName={p.name} current={p.min_sell_price} /> : formatDollars(p.min_sell_price)}</td>
+                <td className="num">
+                  {formatDollars(p.value)}
+                  <div className="cell-note">{p.current_price === null ? 'at cost' : `at ${formatDollars(p.current_price)}`}</div>
+                </td>
+                {actions ? (
+                  <td>
+                    <div className="row-actions">
+                      <button type="button" className="button button-small" onClick={() => actions.onBuy({ itemType: 'player', id: p.player_id, name: p.name })} aria-label={`Buy ${p.name}`}>
+                        Buy
+                      </button>
+                      <SellDialog itemType="player" itemId={p.player_id} itemName={p.name} maxShares={free} defaultPrice={p.min_sell_price} />
+                      <DumpButton itemType="player" itemId={p.player_id} itemName={p.name} shares={free} />
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Team Holdings (SPEC.md §2): team, shares, value, min sell price, lockout end. */
+export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly TeamHolding[]; actions?: HoldingActions; caption: string }) {
+  const now = useNow();
+  if (teams.length === 0) {
+    return (
+      <EmptyState title="No team shares yet" action={actions ? <Link to="/teams">See the teams</Link> : undefined}>
+        {actions ? <p>Hold shares in one Eastern and one Western team to get first pick of their drafted rookies.</p> : null}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label={caption}>
+      <table className="table holdings-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Team</th>
+            <th scope="col" className="num">
+              Shares
+            </th>
+            <th scope="col" className="num">
+              Value
+            </th>
+            <th scope="col">Min sell price</th>
+            <th scope="col">Lockout end</th>
+            {actions ? <th scope="col">Actions</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {teams.map((t) => {
+            const locked = isLocked(t.locked_until, now);
+            const free = locked ? 0 : Math.max(0, t.shares_owned - t.listed_shares);
+            return (
+              <tr key={t.id}>
+                <th scope="row" className="holding-name">
+                  <Link to={`/teams/${t.id}`}>{t.name}</Link>
+                  <div className="cell-note">{t.conference === 'East' ? 'Eastern' : 'Western'} Conference</div>
+                </th>
+                <td className="num">
+                  {formatInteger(t.shares_owned)}
+                  {t.listed_shares > 0 ? <div className="cell-note">{formatInteger(t.listed_shares)} listed</div> : null}
+                </td>
+                <td className="num">{formatDollars(t.value)}</td>
+                <td>{actions ? <MinSellPriceForm itemType="team" itemId={t.id} itemName={t.name} current={t.min_sell_price} /> : formatDollars(t.min_sell_price)}</td>
+                <td>{locked ? <span className="lock-badge">Locked until {formatDateTime(t.locked_until)}</span> : <span className="muted">Unlocked</span>}</td>
+                {actions ? (
+                  <td>
+                    <div className="row-actions">
+                      <button type="button" className="button button-small" onClick={() => actions.onBuy({ itemType: 'team', id: t.id, name: t.name })} aria-label={`Buy ${t.name}`}>
+                        Buy
+                      </button>
+                      <SellDialog itemType="team" itemId={t.id} itemName={t.name} maxShares={free} defaultPrice={t.min_sell_price} />
+                      <DumpButton itemType="team" itemId={t.id} itemName={t.name} shares={free} />
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

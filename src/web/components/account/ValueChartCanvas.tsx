@@ -1,0 +1,60 @@
+import { AreaSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { useTheme } from '../../theme/ThemeProvider';
+import { formatCompactDollars } from './accountFormat';
+
+export interface ChartPoint {
+  /** Seconds since the epoch. */
+  time: number;
+  value: number;
+}
+
+/** `#rrggbb` (or `#rgb`) with an alpha, as the chart library wants it. */
+function withAlpha(color: string, alpha: number): string {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (!hex) return color;
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}
+
+const cssVar = (name: string, fallback: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+
+/** An area chart of value over time, in the theme's accent colour. Loaded on demand (lightweight-charts). */
+export default function ValueChartCanvas({ points }: { points: readonly ChartPoint[] }) {
+  const container = useRef<HTMLDivElement>(null);
+  const { theme } = useTheme();
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const accent = cssVar('--team-accent', '#00653a');
+    const chart = createChart(element, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: cssVar('--muted', '#56616e'),
+        fontFamily: cssVar('--font', 'system-ui, sans-serif'),
+        attributionLogo: false,
+      },
+      grid: { vertLines: { visible: false }, horzLines: { color: cssVar('--border', '#dbe1e8') } },
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.08 } },
+      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
+      localization: { priceFormatter: formatCompactDollars },
+      handleScroll: false,
+      handleScale: false,
+    });
+    const series = chart.addSeries(AreaSeries, {
+      lineColor: accent,
+      lineWidth: 2,
+      topColor: withAlpha(accent, 0.35),
+      bottomColor: withAlpha(accent, 0.03),
+      priceLineVisible: false,
+    });
+    series.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
+    chart.timeScale().fitContent();
+    return () => chart.remove();
+  }, [points, theme]);
+
+  return <div ref={container} className="value-chart-canvas" role="img" aria-label="Chart of the portfolio’s total value over time" />;
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import type { Shareholder } from '../../lib/apiTypes';
+import { formatDollars, formatInteger } from '../../lib/format';
+import { userPath } from '../../lib/itemLinks';
+import { useSession } from '../../lib/session';
+
+const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+
+/** Who holds shares: user (to the public portfolio), shares, percent owned, minimum sell price. */
+export function ShareholdersTable({ shareholders, caption }: { shareholders: readonly Shareholder[]; caption: string }) {
+  const { user } = useSession();
+  return (
+    <div className="table-wrap">
+      <table className="table table-stack" data-testid="shareholders-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col" className="num">
+              Shares
+            </th>
+            <th scope="col" className="num">
+              Percent owned
+            </th>
+            <th scope="col" className="num">
+              Min sell price
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {shareholders.map((h) => (
+            <tr key={h.user_id}>
+              <td data-label="User" className="stack-title">
+                <Link to={userPath(h.user_id)}>{h.username}</Link>
+                {h.user_id === user?.id ? <span className="tag">You</span> : null}
+              </td>
+              <td className="num" data-label="Shares">{formatInteger(h.shares_owned)}</td>
+              <td className="num" data-label="Percent owned">{percent.format(h.percent_owned)}%</td>
+              <td className="num" data-label="Min sell price">{formatDollars(h.min_sell_price)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { Link } from 'react-router';
+import { userPath } from '../../lib/itemLinks';
+
+/** A username linking to the public portfolio; a null user is the open market ('Market'). */
+export function UserLink({ id, username }: { id: number | null; username: string | null }) {
+  if (id === null || username === null) return <span className="market-party">Market</span>;
+  return <Link to={userPath(id)}>{username}</Link>;
+}

@@ -1,0 +1,170 @@
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { TradeResult } from '../../lib/apiTypes';
+import { formatDollars, formatInteger } from '../../lib/format';
+import { clampPriceText, clampSharesText, parsePrice, parseShares, toCents } from '../../lib/numbers';
+import { previewBuy, sellSources } from '../../lib/orderBook';
+import { useSession } from '../../lib/session';
+import { formatDate } from '../../lib/time';
+import { useTRPC } from '../../lib/trpc';
+import { useMe } from '../../lib/useMe';
+import { useNow } from '../../lib/useNow';
+import { useTradeFeedback } from '../../lib/useTradeFeedback';
+import { Spinner } from '../Spinner';
+import { defaultBuyPrice, isRestricted, maxBuyShares, type BuyTarget } from './buyTarget';
+import { FillPreview } from './FillPreview';
+import { PriceField } from './PriceField';
+import { SharesField } from './SharesField';
+
+/** SPEC.md §8 */
+export const PURCHASE_FAILED = 'Purchase failed';
+export const ASK_FAILED = 'Ask failed';
+
+interface BuyFormProps {
+  target: BuyTarget;
+  /** Player and team pages clamp values below 1 up to 1 (SPEC.md §5). */
+  clamp?: boolean;
+  autoFocus?: boolean;
+  /** Repeat the rules notices (rookie restriction, team rules) in the form; pages that show them elsewhere turn this off. */
+  notices?: boolean;
+  onDone?: (result: TradeResult) => void;
+  onCancel?: () => void;
+}
+
+/** What the market offers right now: open-market shares at $1.00, or the range of asked prices ($2.00 with none). */
+export function Availability({ target }: { target: BuyTarget }) {
+  if (target.openMarket > 0) {
+    return (
+      <p className="availability" data-testid="availability">
+        <strong>{formatInteger(target.openMarket)}</strong> shares available on the open market at <strong>{formatDollars(1)}</strong>.
+      </p>
+    );
+  }
+  const { min_price, max_price } = target.priceRange;
+  const range =
+    min_price === null || max_price === null
+      ? formatDollars(2)
+      : min_price === max_price
+        ? formatDollars(min_price)
+        : `${formatDollars(min_price)} – ${formatDollars(max_price)}`;
+  return (
+    <p className="availability" data-testid="availability">
+      All shares are owned. Ask price range: <strong>{range}</strong>.
+    </p>
+  );
+}
+
+/**
+ * The buy form of the buy modal and of the player and team pages: shares (with Max) and a price,
+ * a live preview of the sellers that would fill it, and what would rest as an ask.
+ */
+export function BuyForm({ target, clamp = false, autoFocus = false, notices = true, onDone, onCancel }: BuyFormProps) {
+  const trpc = useTRPC();
+  const { user } = useSession();
+  const location = useLocation();
+  const me = useMe();
+  const now = useNow();
+  const feedback = useTradeFeedback();
+  const max = maxBuyShares(target);
+  const [shares, setShares] = useState('');
+  const [price, setPrice] = useState(() => defaultBuyPrice(target).toFixed(2));
+
+  const n = parseShares(shares);
+  const p = parsePrice(price);
+  const sources = useMemo(
+    () => sellSources({ openMarket: target.openMarket, offers: target.offers, shareholders: target.shareholders }, user?.id ?? null),
+    [target.openMarket, target.offers, target.shareholders, user?.id],
+  );
+  const preview = n !== null && p !== null ? previewBuy(sources, n, toCents(p)) : null;
+  const fallback = preview && preview.filledShares > 0 ? PURCHASE_FAILED : ASK_FAILED;
+
+  const options = feedback({
+    fallback,
+    purchase: true,
+    onSuccess: (result) => {
+      setShares('');
+      onDone?.(result);
+    },
+  });
+  const playerBuy = useMutation(trpc.trading.ask.mutationOptions(options));
+  const teamBuy = useMutation(trpc.teamTrading.bid.mutationOptions(options));
+  const pending = playerBuy.isPending || teamBuy.isPending;
+
+  if (!user) {
+    return (
+      <p className="notice">
+        <Link to="/login" state={{ from: location.pathname }}>
+          Log in
+        </Link>{' '}
+        to buy shares of {target.name}.
+      </p>
+    );
+  }
+
+  const maxCostCents = n !== null && p !== null ? n * toCents(p) : null;
+  const balance = me.data?.balance;
+  const tooExpensive = maxCostCents !== null && balance !== undefined && maxCostCents > toCents(balance);
+  const restricted = isRestricted(target, now);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (n === null || p === null) return;
+    if (target.itemType === 'team') teamBuy.mutate({ userId: user.id, teamId: target.id, shares: n, pricePerShare: p });
+    else playerBuy.mutate({ userId: user.id, playerId: target.id, shares: n, pricePerShare: p });
+  };
+
+  return (
+    <form className="trade-form buy-form" onSubmit={onSubmit} aria-label={`Buy ${target.name}`}>
+      <Availability target={target} />
+      {notices && restricted && target.restrictedUntil ? (
+        <p className="notice notice-warning">
+          Drafted rookie: until {formatDate(target.restrictedUntil)} only shareholders of his team may buy his shares.
+        </p>
+      ) : null}
+      {notices && target.itemType === 'team' ? <TeamRules /> : null}
+      <div className="form-grid">
+        <SharesField
+          value={shares}
+          onChange={setShares}
+          max={max}
+          limit={Math.max(max, target.totalShares - target.owned)}
+          autoFocus={autoFocus}
+          onBlur={clamp ? () => setShares(clampSharesText) : undefined}
+          hint={target.openMarket > 0 ? `Max: the ${formatInteger(max)} open-market shares.` : `Max: ${formatInteger(max)} (total shares minus yours).`}
+        />
+        <PriceField value={price} onChange={setPrice} onBlur={clamp ? () => setPrice((v) => clampPriceText(v)) : undefined} hint="The most you pay per share." />
+      </div>
+      {preview && p !== null ? <FillPreview preview={preview} priceCents={toCents(p)} /> : <p className="muted">Enter shares and a price to preview your order.</p>}
+      {maxCostCents !== null ? (
+        <p className={tooExpensive ? 'trade-total loss' : 'trade-total'}>
+          You pay at most <strong>{formatDollars(maxCostCents / 100)}</strong>
+          {preview && preview.restingShares > 0 ? ' (the ask’s cash is held until it fills or you cancel it)' : ''}.
+          {tooExpensive ? ` That is more than your cash balance of ${formatDollars(balance)}.` : ''}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        {onCancel ? (
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? <Spinner size="sm" /> : null}
+          {pending ? 'Buying…' : preview && preview.filledShares === 0 ? 'Post ask' : 'Buy'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The team rules a buyer should know (RULES.md, Teams). */
+export function TeamRules() {
+  return (
+    <ul className="notice team-rules">
+      <li>You may hold shares in only one Eastern and one Western team.</li>
+      <li>Team shares you buy are locked for 7 days: they cannot be sold or dumped until then.</li>
+      <li>Team shareholders get first pick of the team’s drafted rookies for a week.</li>
+    </ul>
+  );
+}

@@ -1,0 +1,81 @@
+import { formatDollars, formatInteger } from '../../lib/format';
+import type { BuyPreview } from '../../lib/orderBook';
+
+const dollars = (cents: number) => formatDollars(cents / 100);
+
+const SOURCE: Record<BuyPreview['fills'][number]['kind'], string> = {
+  market: 'open market',
+  offer: 'offer',
+  standing: 'min. sell price',
+};
+
+interface FillPreviewProps {
+  preview: BuyPreview;
+  /** The bid price, in cents. */
+  priceCents: number;
+}
+
+/**
+ * Which sellers a buy would meet (open market first at $1.00, then the cheapest sells), with shares,
+ * price, total and average; and what is left over, which rests as an ask for holders to accept or decline.
+ */
+export function FillPreview({ preview, priceCents }: FillPreviewProps) {
+  const { fills, filledShares, totalCents, averageCents, restingShares } = preview;
+  return (
+    <div className="fill-preview" aria-live="polite" data-testid="fill-preview">
+      <h3 className="fill-preview-title">Preview</h3>
+      {fills.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table table-compact">
+            <caption className="sr-only">Sellers that would fill this order</caption>
+            <thead>
+              <tr>
+                <th scope="col">Seller</th>
+                <th scope="col" className="num">
+                  Shares
+                </th>
+                <th scope="col" className="num">
+                  Price
+                </th>
+                <th scope="col" className="num">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {fills.map((f, i) => (
+                <tr key={`${f.seller}-${f.kind}-${i}`}>
+                  <td>
+                    {f.seller} <span className="fill-source">{SOURCE[f.kind]}</span>
+                  </td>
+                  <td className="num">{formatInteger(f.shares)}</td>
+                  <td className="num">{dollars(f.priceCents)}</td>
+                  <td className="num">{dollars(f.totalCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Bought now</th>
+                <td className="num">{formatInteger(filledShares)}</td>
+                <td className="num" title="Average price per share">
+                  {averageCents !== null ? `avg ${formatDollars(Math.round(averageCents) / 100)}` : '—'}
+                </td>
+                <td className="num">{dollars(totalCents)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      ) : null}
+      {restingShares > 0 ? (
+        <p className="notice" data-testid="ask-notice">
+          {filledShares === 0
+            ? 'Your bid is below every sale price, or nothing is available: '
+            : `The other ${formatInteger(restingShares)} shares find no seller at your price: `}
+          an ask for <strong>{formatInteger(restingShares)}</strong> shares at <strong>{dollars(priceCents)}</strong> will be created
+          for shareholders to accept or decline.
+        </p>
+      ) : null}
+    </div>
+  );
+}

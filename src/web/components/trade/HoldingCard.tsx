@@ -1,0 +1,42 @@
+import type { ItemType } from '../../lib/apiTypes';
+import { formatDollars, formatInteger } from '../../lib/format';
+import { formatDateTime } from '../../lib/time';
+import type { Holding } from '../../lib/useSellable';
+import { DumpButton } from './DumpButton';
+import { MinSellPriceForm } from './MinSellPriceForm';
+import { SellDialog } from './SellDialog';
+
+interface HoldingCardProps {
+  itemType: ItemType;
+  itemId: number;
+  itemName: string;
+  holding: Holding;
+  lastPrice: number | null;
+}
+
+/** On a player or team page: the user's own shares, their minimum sell price, and Sell / Dump. */
+export function HoldingCard({ itemType, itemId, itemName, holding, lastPrice }: HoldingCardProps) {
+  return (
+    <section className="card holding-card" aria-labelledby="holding-title" data-testid="holding">
+      <h2 id="holding-title">Your shares</h2>
+      <p>
+        You own <strong>{formatInteger(holding.shares)}</strong> shares
+        {holding.listed > 0 ? <>, {formatInteger(holding.listed)} of them listed for sale</> : null}, bought at{' '}
+        {formatDollars(holding.averageBuyPrice)} on average.
+      </p>
+      {holding.lockedUntil ? <p className="notice notice-warning">Locked until {formatDateTime(holding.lockedUntil)}: team shares cannot be sold or dumped for 7 days after a purchase.</p> : null}
+      <MinSellPriceForm key={holding.minSellPrice} itemType={itemType} itemId={itemId} itemName={itemName} current={holding.minSellPrice} />
+      <div className="trade-actions">
+        <SellDialog
+          itemType={itemType}
+          itemId={itemId}
+          itemName={itemName}
+          maxShares={holding.sellable}
+          defaultPrice={Math.max(lastPrice ?? 0, holding.minSellPrice)}
+          buttonClassName="button button-secondary"
+        />
+        <DumpButton itemType={itemType} itemId={itemId} itemName={itemName} shares={holding.sellable} buttonClassName="button button-danger" />
+      </div>
+    </section>
+  );
+}

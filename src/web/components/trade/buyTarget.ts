@@ -1,0 +1,70 @@
+import type { ItemType, MarketDetail, Offer, Shareholder, TeamDetail } from '../../lib/apiTypes';
+
+/** What the buy form needs to know about a player or a team. */
+export interface BuyTarget {
+  itemType: ItemType;
+  id: number;
+  name: string;
+  /** Open-market shares at $1.00. */
+  openMarket: number;
+  /** Salary (player) or payroll (team): the total number of shares. */
+  totalShares: number;
+  /** The caller's shares. */
+  owned: number;
+  /** A drafted rookie: only holders of the rookie's team may buy until then. */
+  restrictedUntil: string | null;
+  offers: readonly Offer[];
+  shareholders: readonly Shareholder[];
+  priceRange: { min_price: number | null; max_price: number | null };
+}
+
+export function playerTarget(detail: MarketDetail): BuyTarget {
+  const p = detail.player;
+  return {
+    itemType: 'player',
+    id: p.id,
+    name: p.name,
+    openMarket: p.shares_remaining,
+    totalShares: p.total_shares,
+    owned: p.owned,
+    restrictedUntil: p.restricted_until,
+    offers: detail.offers,
+    shareholders: detail.shareholders,
+    priceRange: detail.priceRange,
+  };
+}
+
+export function teamTarget(detail: TeamDetail): BuyTarget {
+  const t = detail.team;
+  return {
+    itemType: 'team',
+    id: t.id,
+    name: t.name,
+    openMarket: t.shares_remaining,
+    totalShares: t.total_shares,
+    owned: t.owned,
+    restrictedUntil: null,
+    offers: detail.offers,
+    shareholders: detail.shareholders,
+    priceRange: detail.priceRange,
+  };
+}
+
+/** SPEC.md §5: the Max button fills in the remaining supply, or else salary minus owned. */
+export function maxBuyShares(target: BuyTarget): number {
+  return target.openMarket > 0 ? target.openMarket : Math.max(0, target.totalShares - target.owned);
+}
+
+/** The default price: $1.00 while the open market has shares, else the lowest offer, else $2.00. */
+export function defaultBuyPrice(target: BuyTarget): number {
+  if (target.openMarket > 0) return 1;
+  return target.priceRange.min_price ?? DEFAULT_ASK_PRICE;
+}
+
+/** SPEC.md §9: the ask price range shown when there are no offers. */
+export const DEFAULT_ASK_PRICE = 2;
+
+/** True while a drafted rookie is open to his team's shareholders only. */
+export function isRestricted(target: { restrictedUntil: string | null }, now: number): boolean {
+  return target.restrictedUntil !== null && Date.parse(target.restrictedUntil) > now;
+}

@@ -1,0 +1,11 @@
+import type { ItemType } from './apiTypes';
+
+/** The page of a player (/market/{id}) or a team (/teams/{id}). */
+export function itemPath(itemType: ItemType, id: number): string {
+  return itemType === 'team' ? `/teams/${id}` : `/market/${id}`;
+}
+
+/** A public portfolio. */
+export function userPath(userId: number): string {
+  return `/public/${userId}`;
+}

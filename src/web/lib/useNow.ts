@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The current time in milliseconds, refreshed every `intervalMs` (for "locked until" style checks in render). */
+export function useNow(intervalMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

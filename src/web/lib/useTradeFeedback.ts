@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { TradeResult } from './apiTypes';
+import { errorMessage, useTRPC } from './trpc';
+
+/** SPEC.md §8: what a purchase toast advises. */
+export const MIN_PRICE_ADVICE = 'Set a minimum sale price in your portfolio to sell these shares automatically.';
+
+export interface FeedbackOptions {
+  /** The SPEC.md §8 fallback text shown when the server gave no readable error. */
+  fallback: string;
+  /** A buy: when shares were purchased, the toast advises setting a minimum sale price. */
+  purchase?: boolean;
+  onSuccess?: (result: TradeResult) => void;
+  onError?: (message: string) => void;
+}
+
+/**
+ * Toasts and refreshes for the trading calls: the server's message on success (every trading call
+ * answers `{ message, ... }`), the server's error text or the fallback on failure, and the queries
+ * the trade touched refetched at once (the live feed would also do it a moment later).
+ *
+ *   const feedback = useTradeFeedback();
+ *   const accept = useMutation(trpc.trading.acceptOffer.mutationOptions(feedback({ fallback: 'Failed to accept offer' })));
+ */
+export function useTradeFeedback() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const refresh = useCallback(() => {
+    for (const filter of [
+      trpc.market.pathFilter(),
+      trpc.teams.pathFilter(),
+      trpc.auth.me.pathFilter(),
+      trpc.portfolio.pathFilter(),
+      trpc.trades.pathFilter(),
+    ]) {
+      void queryClient.invalidateQueries(filter);
+    }
+  }, [queryClient, trpc]);
+
+  return useCallback(
+    ({ fallback, purchase = false, onSuccess, onError }: FeedbackOptions) => ({
+      onSuccess: (result: TradeResult) => {
+        if (purchase && result.sharesPurchased > 0) {
+          toast.success(result.message, {
+            description: MIN_PRICE_ADVICE,
+            action: { label: 'Portfolio', onClick: () => void navigate('/portfolio') },
+          });
+        } else {
+          toast.success(result.message);
+        }
+        refresh();
+        onSuccess?.(result);
+      },
+      onError: (error: unknown) => {
+        const message = errorMessage(error, fallback);
+        toast.error(message);
+        refresh();
+        onError?.(message);
+      },
+    }),
+    [navigate, refresh],
+  );
+}
