@@ -2,8 +2,8 @@
  * `npm run bench`: every scenario in its own process, one after the other, then the table of
  * figures (target and verdict where issue 7 sets one) and bench/results.json.
  *
- *   npm run bench                         all scenarios (about 4 minutes on 2 cores)
- *   npm run bench -- --only=book,server   some of them: book, exchange, server
+ *   npm run bench                         all scenarios (about 1.5 minutes on 2 cores)
+ *   npm run bench -- --only=book,server   some of them: book, exchange, server, web
  *   npm run bench -- --profile            also write V8 CPU profiles to bench/profiles/ and summarise them
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,8 @@ const root = join(here, '..');
 const SCENARIOS = [
   { name: 'book', file: 'scenario-book.ts', title: '1. engine alone (one book, plan + apply)', timeoutMs: 90_000 },
   { name: 'exchange', file: 'scenario-exchange.ts', title: '2. exchange + SQLite file, no network', timeoutMs: 120_000 },
-  { name: 'server', file: 'scenario-server.ts', title: '3–4. full path: server here, load generator in its own process', timeoutMs: 300_000 },
+  { name: 'server', file: 'scenario-server.ts', title: '3–4. full path: server here, load generator in its own process', timeoutMs: 360_000 },
+  { name: 'web', file: 'scenario-web.ts', title: '5. web app first load (vite build into a temporary folder)', timeoutMs: 120_000 },
 ] as const;
 
 const args = process.argv.slice(2);

@@ -17,7 +17,7 @@ import { leagueDir, migrationsDir } from '../src/paths.js';
 import { sendReport, type ScenarioReport } from './lib/child.js';
 import { setupMarket } from './lib/market.js';
 import { nextIntent, OpenOrders } from './lib/mix.js';
-import { figure, fmt, MB, peakRssMb, percentiles, type Figure } from './lib/results.js';
+import { figure, fmt, MB, peakRssMb, percentiles, round, type Figure } from './lib/results.js';
 import { between, rng } from './lib/rng.js';
 
 const USERS = 2_000;
@@ -35,8 +35,12 @@ try {
   seedLeagueIfEmpty(db, leagueDir, Date.now());
   const bus = new EventBus();
   let trades = 0;
+  /** Events published: all, and the "changed, fetch again" notices a signed-in follower also gets. */
+  const published = { all: 0, notices: 0 };
   bus.subscribe((e) => {
+    published.all++;
     if (e.type === 'tradeCompleted') trades++;
+    if (e.type === 'marketUpdated' || e.type === 'asksUpdated' || e.type === 'offersUpdated' || e.type === 'portfolioUpdated') published.notices++;
   });
   const exchange = createExchange({ db, bus, now: Date.now });
   const setupStart = performance.now();
@@ -70,6 +74,7 @@ try {
     let issued = 0;
     let refused = 0;
     const tradesBefore = trades;
+    const before = { ...published, commits: exchange.commitStats() };
     const start = performance.now();
     const deadline = start + MAX_MS;
     await Promise.all(
@@ -93,7 +98,13 @@ try {
     );
     const seconds = (performance.now() - start) / 1000;
     const [p50, p99] = percentiles(latencies, [0.5, 0.99]) as [number, number];
-    return { done: latencies.length, seconds, p50, p99, refused, trades: trades - tradesBefore };
+    const commits = exchange.commitStats();
+    return {
+      done: latencies.length, seconds, p50, p99, refused, trades: trades - tradesBefore,
+      eventsPerCommand: (published.all - before.all) / latencies.length,
+      noticesPerCommand: (published.notices - before.notices) / latencies.length,
+      perCommit: (commits.commands - before.commits.commands) / Math.max(1, commits.batches - before.commits.batches),
+    };
   }
 
   await drive(1, 1_000); // warm-up, not counted
@@ -116,6 +127,8 @@ try {
     figure(`exchange+SQLite, ${label}: p50`, d.p50, 'ms'),
     figure(`exchange+SQLite, ${label}: p99`, d.p99, 'ms'),
     figure(`exchange+SQLite, ${label}: trades/s`, d.trades / d.seconds, 'trades/s'),
+    figure(`exchange+SQLite, ${label}: commands per group commit`, d.perCommit, 'commands'),
+    figure(`exchange+SQLite, ${label}: events published per command (of which notices)`, `${round(d.eventsPerCommand)} (${round(d.noticesPerCommand)})`, 'events'),
   ];
   const described = (label: string, d: Awaited<ReturnType<typeof drive>>) =>
     `${label}: ${fmt(d.done)} commands in ${d.seconds.toFixed(1)} s, ${fmt(d.trades)} trades, ${fmt(d.refused)} refused`;

@@ -16,16 +16,21 @@ import { GENEROUS_LIMITS } from '../src/server/test-support/server.js';
 import { sendReport, tsxExecArgv } from './lib/child.js';
 import { setupMarket } from './lib/market.js';
 import type { FromLoad, PhaseResult, PhaseSpec, ToLoad } from './lib/protocol.js';
-import { atLeast, atMost, figure, fmt, MB, peakRssMb, type Figure } from './lib/results.js';
+import { atLeast, atMost, figure, fmt, MB, peakRssMb, round, type Figure } from './lib/results.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const FEW_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 300);
 const MANY_SUBSCRIBERS = 1_000;
+/** Issue 7's target 3: this many ws clients following the ticker, while orders trickle in at CROWD_RATE per second. */
+const CROWD = Number(process.env.BENCH_CROWD ?? 5_000);
+const CROWD_RATE = 16;
 const OFFERED_RATE = 10_000;
 /** Open loop: orders beyond this many unanswered are not sent (counted as shed), so a slow server cannot stall the run. */
 const MAX_IN_FLIGHT = 500;
 const WARMUP_MS = 1_000;
 const MEASURE_MS = Number(process.env.BENCH_PHASE_MS ?? 5_000);
+/** Which phases run (all by default): ws, one, rest, subs, open, crowd, reads — e.g. to profile one of them alone. */
+const PHASES = new Set((process.env.BENCH_SERVER_PHASES ?? 'ws,one,rest,subs,open,crowd,reads').split(','));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hoops-bench-server-'));
 // However this process ends (a failed set-up included), the temporary data goes with it.
@@ -80,6 +85,35 @@ interface Measured {
   loadCpuPct: number;
   peakRssMb: number;
   peakHeapMb: number;
+  /** Server CPU time (user + system) in the phase, ms. */
+  serverCpuMs: number;
+  /** Group commits in the phase: transactions and the commands per transaction on average. */
+  commits: number;
+  perCommit: number;
+}
+
+/**
+ * Counts, in this process (the server), the JSON.stringify calls whose value is a trade event's
+ * live payload, and the characters they produce: one per event means one serialisation per event
+ * whatever the number of clients (target 3). Installed for one phase only.
+ */
+function countPayloadSerialisations(): () => { calls: number; chars: number } {
+  const original = JSON.stringify;
+  let calls = 0;
+  let chars = 0;
+  JSON.stringify = function (this: JSON, ...args: Parameters<typeof JSON.stringify>) {
+    const out = original.apply(this, args);
+    const value = args[0] as { type?: unknown; trade?: unknown } | null;
+    if (value !== null && typeof value === 'object' && value.type === 'tradeCompleted' && value.trade !== undefined) {
+      calls++;
+      chars += out?.length ?? 0;
+    }
+    return out;
+  } as typeof JSON.stringify;
+  return () => {
+    JSON.stringify = original;
+    return { calls, chars };
+  };
 }
 
 /** Calls that failed (not refusals): any makes the figures suspect, and the notes say why. */
@@ -87,6 +121,7 @@ let failed = 0;
 
 async function phase(spec: PhaseSpec): Promise<Measured> {
   const tradesBefore = trades;
+  const commitsBefore = services.exchange.commitStats();
   const cpu = process.cpuUsage();
   const wall = performance.now();
   peak.rss = 0;
@@ -99,7 +134,12 @@ async function phase(spec: PhaseSpec): Promise<Measured> {
   failed += m.result.errors;
   const used = process.cpuUsage(cpu);
   const wallMs = performance.now() - wall;
+  const commits = services.exchange.commitStats();
+  const batches = commits.batches - commitsBefore.batches;
   return {
+    serverCpuMs: (used.user + used.system) / 1000,
+    commits: batches,
+    perCommit: (commits.commands - commitsBefore.commands) / Math.max(1, batches),
     r: m.result,
     trades: trades - tradesBefore,
     serverCpuPct: (100 * (used.user + used.system)) / 1000 / wallMs,
@@ -113,8 +153,11 @@ const figures: Figure[] = [];
 const notes: string[] = [];
 const refusedPct = (r: PhaseResult) => `${((100 * r.refused) / Math.max(1, r.completed)).toFixed(1)}% refused, ${r.errors} errors`;
 const note = (label: string, m: Measured) =>
-  notes.push(`${label}: ${fmt(m.r.completed)} answered (${refusedPct(m.r)}), ${fmt(m.trades)} trades; server CPU ${m.serverCpuPct.toFixed(0)}%, load generator CPU ${m.loadCpuPct.toFixed(0)}% (of one core); max latency ${m.r.max.toFixed(1)} ms.` +
+  notes.push(`${label}: ${fmt(m.r.completed)} answered (${refusedPct(m.r)}), ${fmt(m.trades)} trades; server CPU ${m.serverCpuPct.toFixed(0)}%, load generator CPU ${m.loadCpuPct.toFixed(0)}% (of one core); max latency ${m.r.max.toFixed(1)} ms; ` +
+    `${fmt(m.commits)} group commits of ${m.perCommit.toFixed(1)} commands on average.` +
     (m.r.reasons.length ? ` Why not ok: ${m.r.reasons.join('; ')}` : ''));
+/** Server CPU per event delivered to a subscriber (the whole phase's CPU, orders included): what the fan-out costs. */
+const cpuPerDelivered = (m: Measured) => (m.r.delivered === 0 ? NaN : (1000 * m.serverCpuMs) / m.r.delivered);
 const delivery = (m: Measured) => {
   const expected = m.trades * m.r.subscribers;
   return expected === 0 ? NaN : (100 * m.r.delivered) / expected;
@@ -125,67 +168,101 @@ try {
   toLoad({ type: 'init', url: server.url, playerId: market.ref.id, maxOpenOrders: MAX_OPEN_ORDERS_PER_USER, clients });
   await ready;
 
-  const ws = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: 0 });
-  figures.push(
-    figure(`full path ws, ${CLIENTS} clients: orders/s (saturation)`, ws.r.perSecond, 'orders/s', atLeast(20_000, '> 20,000')),
-    figure(`full path ws, ${CLIENTS} clients: p50`, ws.r.p50, 'ms'),
-    figure(`full path ws, ${CLIENTS} clients: p99`, ws.r.p99, 'ms'),
-    figure(`full path ws, ${CLIENTS} clients: server CPU`, ws.serverCpuPct, '% of a core'),
-  );
-  note(`ws, ${CLIENTS} clients`, ws);
+  if (PHASES.has('ws')) {
+    const ws = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: 0 });
+    figures.push(
+      figure(`full path ws, ${CLIENTS} clients: orders/s (saturation)`, ws.r.perSecond, 'orders/s', atLeast(20_000, '> 20,000')),
+      figure(`full path ws, ${CLIENTS} clients: p50`, ws.r.p50, 'ms'),
+      figure(`full path ws, ${CLIENTS} clients: p99`, ws.r.p99, 'ms'),
+      figure(`full path ws, ${CLIENTS} clients: server CPU`, ws.serverCpuPct, '% of a core'),
+      figure(`full path ws, ${CLIENTS} clients: commands per group commit`, ws.perCommit, 'commands'),
+    );
+    note(`ws, ${CLIENTS} clients`, ws);
+  }
 
-  const one = await phase({ kind: 'ws-closed', clients: 1, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: 0 });
-  figures.push(
-    figure('full path ws, 1 client: orders/s', one.r.perSecond, 'orders/s'),
-    figure('full path ws, 1 client: p50', one.r.p50, 'ms'),
-    figure('full path ws, 1 client: p99', one.r.p99, 'ms'),
-  );
-  note('ws, 1 client (after the 32-client phase, so the book holds orders of others)', one);
+  if (PHASES.has('one')) {
+    const one = await phase({ kind: 'ws-closed', clients: 1, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: 0 });
+    figures.push(
+      figure('full path ws, 1 client: orders/s', one.r.perSecond, 'orders/s'),
+      figure('full path ws, 1 client: p50', one.r.p50, 'ms'),
+      figure('full path ws, 1 client: p99', one.r.p99, 'ms'),
+    );
+    note('ws, 1 client (after the 32-client phase, so the book holds orders of others)', one);
+  }
 
-  const rest = await phase({ kind: 'http-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS });
-  figures.push(
-    figure(`full path REST, ${CLIENTS} clients: orders/s`, rest.r.perSecond, 'orders/s'),
-    figure(`full path REST, ${CLIENTS} clients: p50`, rest.r.p50, 'ms'),
-    figure(`full path REST, ${CLIENTS} clients: p99`, rest.r.p99, 'ms'),
-  );
-  note(`REST, ${CLIENTS} clients`, rest);
+  if (PHASES.has('rest')) {
+    const rest = await phase({ kind: 'http-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS });
+    figures.push(
+      figure(`full path REST, ${CLIENTS} clients: orders/s`, rest.r.perSecond, 'orders/s'),
+      figure(`full path REST, ${CLIENTS} clients: p50`, rest.r.p50, 'ms'),
+      figure(`full path REST, ${CLIENTS} clients: p99`, rest.r.p99, 'ms'),
+    );
+    note(`REST, ${CLIENTS} clients`, rest);
+  }
 
-  const subs = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: FEW_SUBSCRIBERS });
-  const s = `${fmt(subs.r.subscribers)} subscribers`;
-  figures.push(
-    figure(`full path ws, ${CLIENTS} clients + ${s}: orders/s`, subs.r.perSecond, 'orders/s'),
-    figure(`full path ws, ${CLIENTS} clients + ${s}: p50`, subs.r.p50, 'ms'),
-    figure(`full path ws, ${CLIENTS} clients + ${s}: p99`, subs.r.p99, 'ms'),
-    figure(`  trade events delivered (${fmt(subs.trades)} trades × ${fmt(subs.r.subscribers)})`, subs.r.delivered, 'events'),
-    figure('  delivered / published × subscribers', delivery(subs), '%'),
-    figure('  trade → subscriber lag p50', subs.r.lagP50, 'ms'),
-    figure('  trade → subscriber lag p99', subs.r.lagP99, 'ms'),
-    figure('  server peak RSS during the phase', subs.peakRssMb, 'MB'),
-  );
-  note(`ws, ${CLIENTS} clients + ${s}`, subs);
+  if (PHASES.has('subs')) {
+    const subs = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: FEW_SUBSCRIBERS });
+    const s = `${fmt(subs.r.subscribers)} subscribers`;
+    figures.push(
+      figure(`full path ws, ${CLIENTS} clients + ${s}: orders/s`, subs.r.perSecond, 'orders/s'),
+      figure(`full path ws, ${CLIENTS} clients + ${s}: p50`, subs.r.p50, 'ms'),
+      figure(`full path ws, ${CLIENTS} clients + ${s}: p99`, subs.r.p99, 'ms'),
+      figure(`  trade events delivered (${fmt(subs.trades)} trades × ${fmt(subs.r.subscribers)})`, subs.r.delivered, 'events'),
+      figure('  delivered / published × subscribers', delivery(subs), '%'),
+      figure('  trade → subscriber lag p50', subs.r.lagP50, 'ms'),
+      figure('  trade → subscriber lag p99', subs.r.lagP99, 'ms'),
+      figure('  server CPU per delivered event (orders included)', cpuPerDelivered(subs), 'µs'),
+      figure('  server peak RSS during the phase', subs.peakRssMb, 'MB'),
+    );
+    note(`ws, ${CLIENTS} clients + ${s}`, subs);
+  }
 
-  const open = await phase({ kind: 'ws-open', clients: CLIENTS, rate: OFFERED_RATE, durationMs: MEASURE_MS, subscribers: MANY_SUBSCRIBERS, maxInFlight: MAX_IN_FLIGHT, drainMs: 15_000 });
-  const o = `${fmt(OFFERED_RATE)}/s offered + ${fmt(open.r.subscribers)} subscribers`;
-  figures.push(
-    figure(`full path ws, ${o}: answered/s`, open.r.perSecond, 'orders/s', atLeast(OFFERED_RATE, `≥ ${fmt(OFFERED_RATE)}`)),
-    figure(`full path ws, ${o}: p50`, open.r.p50, 'ms', atMost(2)),
-    figure(`full path ws, ${o}: p99`, open.r.p99, 'ms', atMost(20)),
-    figure(`  orders shed (${fmt(MAX_IN_FLIGHT)} already waiting) or unanswered`, open.r.shed + open.r.unanswered, 'orders'),
-    figure('  delivered / published × subscribers', delivery(open), '%'),
-    figure('  trade → subscriber lag p99', open.r.lagP99, 'ms'),
-    figure('  server peak RSS during the phase', open.peakRssMb, 'MB'),
-  );
-  note(`ws open loop, ${o}`, open);
-  notes.push(`ws open loop: ${fmt(open.r.shed)} orders shed, ${fmt(open.r.unanswered)} unanswered after the drain; latency counts from when each order was due.`);
+  if (PHASES.has('open')) {
+    const open = await phase({ kind: 'ws-open', clients: CLIENTS, rate: OFFERED_RATE, durationMs: MEASURE_MS, subscribers: MANY_SUBSCRIBERS, maxInFlight: MAX_IN_FLIGHT, drainMs: 15_000 });
+    const o = `${fmt(OFFERED_RATE)}/s offered + ${fmt(open.r.subscribers)} subscribers`;
+    figures.push(
+      figure(`full path ws, ${o}: answered/s`, open.r.perSecond, 'orders/s', atLeast(OFFERED_RATE, `≥ ${fmt(OFFERED_RATE)}`)),
+      figure(`full path ws, ${o}: p50`, open.r.p50, 'ms', atMost(2)),
+      figure(`full path ws, ${o}: p99`, open.r.p99, 'ms', atMost(20)),
+      figure(`  orders shed (${fmt(MAX_IN_FLIGHT)} already waiting) or unanswered`, open.r.shed + open.r.unanswered, 'orders'),
+      figure('  delivered / published × subscribers', delivery(open), '%'),
+      figure('  trade → subscriber lag p99', open.r.lagP99, 'ms'),
+      figure('  server CPU per delivered event (orders included)', cpuPerDelivered(open), 'µs'),
+      figure('  server peak RSS during the phase', open.peakRssMb, 'MB'),
+    );
+    note(`ws open loop, ${o}`, open);
+    notes.push(`ws open loop: ${fmt(open.r.shed)} orders shed, ${fmt(open.r.unanswered)} unanswered after the drain; latency counts from when each order was due.`);
+  }
 
-  const reads = await phase({ kind: 'reads', connections: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, path: '/api/players' });
-  figures.push(
-    figure(`reads: GET /api/players, ${CLIENTS} keep-alive conns`, reads.r.perSecond, 'req/s', atLeast(5_000)),
-    figure('reads: GET /api/players p50', reads.r.p50, 'ms'),
-    figure('reads: GET /api/players p99', reads.r.p99, 'ms'),
-    figure('reads: response body', reads.r.bodyBytes / 1024, 'KB'),
-  );
-  note('reads', reads);
+  if (PHASES.has('crowd')) {
+    const stopCounting = countPayloadSerialisations();
+    const crowd = await phase({ kind: 'ws-open', clients: CLIENTS, rate: CROWD_RATE, durationMs: MEASURE_MS, subscribers: CROWD, maxInFlight: MAX_IN_FLIGHT, drainMs: 30_000 });
+    const serialised = stopCounting();
+    const c = `${fmt(crowd.r.subscribers)} ticker followers`;
+    figures.push(
+      figure(`${c}: server peak RSS`, crowd.peakRssMb, 'MB', { text: '< 1,024', check: (m) => m < 1_024 }),
+      figure(`${c}: server peak heapUsed`, crowd.peakHeapMb, 'MB'),
+      figure(`${c}: payload serialisations per trade event`, serialised.calls / Math.max(1, crowd.trades), 'per event', atMost(1, '1')),
+      figure(`${c}: payload bytes serialised per trade event`, serialised.chars / Math.max(1, crowd.trades), 'bytes'),
+      figure(`  trade events delivered (${fmt(crowd.trades)} trades × ${fmt(crowd.r.subscribers)})`, crowd.r.delivered, 'events'),
+      figure('  delivered / published × followers', delivery(crowd), '%'),
+      figure('  trade → follower lag p99', crowd.r.lagP99, 'ms'),
+      figure('  server CPU per delivered event (orders included)', cpuPerDelivered(crowd), 'µs'),
+      figure(`  orders answered/s (${CROWD_RATE}/s offered) and p99`, `${round(crowd.r.perSecond)}/s, ${round(crowd.r.p99)} ms`, '-'),
+    );
+    note(`crowd, ${c}, ${CROWD_RATE} orders/s offered`, crowd);
+  }
+
+  if (PHASES.has('reads')) {
+    const reads = await phase({ kind: 'reads', connections: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, path: '/api/players' });
+    figures.push(
+      figure(`reads: GET /api/players, ${CLIENTS} keep-alive conns`, reads.r.perSecond, 'req/s', atLeast(5_000)),
+      figure('reads: GET /api/players p50', reads.r.p50, 'ms'),
+      figure('reads: GET /api/players p99', reads.r.p99, 'ms'),
+      figure('reads: response body', reads.r.bodyBytes / 1024, 'KB'),
+    );
+    note('reads', reads);
+  }
 
   figures.push(
     figure('full path: server peak RSS over all phases', peakRssMb(), 'MB'),

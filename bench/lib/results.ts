@@ -48,7 +48,9 @@ export function percentiles(sample: ArrayLike<number>, ps: readonly number[]): n
 
 export function printTable(rows: readonly Figure[]): string {
   const verdict = (p: boolean | null) => (p === null ? '-' : p ? 'PASS' : 'FAIL');
-  const cells = rows.map((r) => [r.figure, r.target, typeof r.measured === 'number' ? fmt(r.measured) : r.measured, r.unit, verdict(r.pass)]);
+  // NaN (nothing to measure, e.g. no trade in a phase) arrives from a scenario process as null: JSON has no NaN.
+  const shown = (m: Figure['measured'] | null) => (typeof m === 'number' && Number.isFinite(m) ? fmt(m) : typeof m === 'string' ? m : 'n/a');
+  const cells = rows.map((r) => [r.figure, r.target, shown(r.measured), r.unit, verdict(r.pass)]);
   const head = ['figure', 'target', 'measured', 'unit', 'verdict'];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i === 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
