@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  // Pre-compressed copies beside each asset: the server sends them to browsers that accept them.
+  plugins: [react(), compression({ algorithms: [defineAlgorithm('gzip'), defineAlgorithm('brotliCompress')] })],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

@@ -121,7 +121,7 @@ export function createLedgerRepo(db: Db) {
   );
   const bestOtherAsk = c.prepare<[string, number, number], { userId: number; price: number }>(
     `SELECT user_id AS userId, price_cents AS price FROM orders WHERE instrument = ? AND instrument_id = ? AND side = 'ask' AND status = 'open' AND user_id <> ?
-     ORDER BY price_cents DESC, seq ASC LIMIT 1`,
+     ORDER BY price_cents DESC LIMIT 1`,
   );
   const openOrderCount = c.prepare<[number], { n: number }>(`SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status = 'open'`);
   const teamInfo = c.prepare<[number], { name: string; conference: string }>('SELECT name, conference FROM teams WHERE id = ?');
