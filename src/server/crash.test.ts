@@ -94,5 +94,6 @@ describe('crash safety', () => {
       expect((await api(child.url, 'POST', '/trade/ask', { userId: users[0]!.id, playerId: players[0], shares: 1, pricePerShare: 1 }, users[0]!.token)).status).toBe(200);
     }
     expect(acked.size).toBeGreaterThan(0);
-  }, 180_000);
+    console.info(`crash: ${KILLS} SIGKILLs survived, ${acked.size} acknowledged trades all found after restarts`);
+  }, 600_000);
 });
