@@ -94,6 +94,20 @@ describe('offers, asks and the minimum sell price over REST', () => {
     expect(await api(server.url, 'PUT', `/portfolio/${u.id}/min-sell-price/${playerId}`, { minSellPrice: 12.5 }, u.token)).toMatchObject({ status: 200, body: { message: 'Min sell price updated' } });
   });
 
+  it('shows the same total value in the user box (Val) as on the portfolio, escrow and traded prices included', async () => {
+    const seller = await registerUser(server.url);
+    const buyer = await registerUser(server.url);
+    await api(server.url, 'POST', '/trade/ask', { userId: seller.id, playerId, shares: 30, pricePerShare: 1 }, seller.token);
+    const offer = await api<Trade>(server.url, 'POST', '/offers', { userId: seller.id, playerId, shares: 10, pricePerShare: 4.5 }, seller.token);
+    await api(server.url, 'POST', '/offers/accept', { buyerId: buyer.id, offerId: offer.body.offer!.offerId, shares: 4 }, buyer.token);
+    for (const u of [seller, buyer]) {
+      const me = await fetch(`${server.url}/trpc/auth.me`, { headers: { authorization: `Bearer ${u.token}` } });
+      const val = ((await me.json()) as { result: { data: { value: number } } }).result.data.value;
+      const portfolio = await api<{ totalValue: number }>(server.url, 'GET', `/portfolio/${u.id}`);
+      expect(val).toBe(portfolio.body.totalValue);
+    }
+  });
+
   it('dumps unlisted shares at $1.00, capped at the holding', async () => {
     const u = await registerUser(server.url);
     await api(server.url, 'POST', '/trade/ask', { userId: u.id, playerId, shares: 7, pricePerShare: 1 }, u.token);
