@@ -21,28 +21,35 @@ export class BookSide<T extends { readonly price: number }> {
   }
 
   insert(item: T): QueueNode<T> {
-    let level = this.byPrice.get(item.price);
+    return this.insertNode(queueNode(item));
+  }
+
+  /** Queues a node made by the caller (the book's entries are their own nodes). */
+  insertNode(node: QueueNode<T>): QueueNode<T> {
+    const price = node.item.price;
+    let level = this.byPrice.get(price);
     if (!level) {
-      level = new PriceLevel<T>(item.price, this.before);
-      this.levels.splice(this.upperBound(this.rank(item.price)), 0, level);
-      this.byPrice.set(item.price, level);
+      level = new PriceLevel<T>(price, this.before);
+      const at = this.upperBound(this.rank(price));
+      if (at === this.levels.length) this.levels.push(level);
+      else this.levels.splice(at, 0, level);
+      this.byPrice.set(price, level);
     }
-    const node = queueNode(item);
     level.insert(node);
     return node;
   }
 
   /** Removes a node that is in this side at `item.price`; drops the level once empty. */
   remove(node: QueueNode<T>): void {
-    const price = node.item.price;
-    const level = this.byPrice.get(price);
-    if (!level) throw new Error(`no level at price ${price}`);
+    const level = node.level;
+    if (!level) throw new Error(`order at price ${node.item.price} is in no level`);
+    const price = level.price;
     level.remove(node);
     if (level.size > 0) return;
     this.byPrice.delete(price);
     const last = this.levels.length - 1;
-    const index = this.levels[last] === level ? last : this.upperBound(this.rank(price)) - 1;
-    this.levels.splice(index, 1);
+    if (this.levels[last] === level) this.levels.pop();
+    else this.levels.splice(this.upperBound(this.rank(price)) - 1, 1);
   }
 
   /** Items best first. */

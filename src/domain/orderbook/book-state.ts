@@ -3,26 +3,48 @@
  * takes both by price then time) in sorted price levels, and maps from id to queue node.
  */
 import { BookSide } from './book-side.js';
-import type { QueueNode } from './price-level.js';
+import type { PriceLevel, QueueNode } from './price-level.js';
 import type { BookSnapshot, OrderId, Plan, RestingOrder, Seq, StandingSell, UserId } from './types.js';
 
-export interface AskEntry {
-  readonly id: OrderId;
-  readonly userId: UserId;
-  readonly price: number;
-  shares: number;
-  readonly seq: Seq;
+/** An open ask. It is its own queue node, so a resting order costs one object. */
+export class AskEntry implements QueueNode<AskEntry> {
+  prev: QueueNode<AskEntry> | null = null;
+  next: QueueNode<AskEntry> | null = null;
+  level: PriceLevel<AskEntry> | null = null;
+
+  constructor(
+    readonly id: OrderId,
+    readonly userId: UserId,
+    readonly price: number,
+    public shares: number,
+    readonly seq: Seq,
+  ) {}
+
+  get item(): AskEntry {
+    return this;
+  }
 }
 
-export interface SellEntry {
-  /** False for an offer, true for a standing sell. */
-  readonly standing: boolean;
-  /** The offer id; for a standing sell, the user id. */
-  readonly id: number;
-  readonly userId: UserId;
-  readonly price: number;
-  shares: number;
-  readonly seq: Seq;
+/** An offer or a standing sell, its own queue node like an ask. */
+export class SellEntry implements QueueNode<SellEntry> {
+  prev: QueueNode<SellEntry> | null = null;
+  next: QueueNode<SellEntry> | null = null;
+  level: PriceLevel<SellEntry> | null = null;
+
+  constructor(
+    /** False for an offer, true for a standing sell. */
+    readonly standing: boolean,
+    /** The offer id; for a standing sell, the user id. */
+    readonly id: number,
+    readonly userId: UserId,
+    readonly price: number,
+    public shares: number,
+    readonly seq: Seq,
+  ) {}
+
+  get item(): SellEntry {
+    return this;
+  }
 }
 
 const askBefore = (a: AskEntry, b: AskEntry): boolean => a.seq < b.seq || (a.seq === b.seq && a.id < b.id);
@@ -39,9 +61,9 @@ export class BookState {
   remaining = 0;
   readonly asks = new BookSide<AskEntry>(true, askBefore);
   readonly sells = new BookSide<SellEntry>(false, sellBefore);
-  readonly askById = new Map<OrderId, QueueNode<AskEntry>>();
-  readonly offerById = new Map<OrderId, QueueNode<SellEntry>>();
-  readonly standingByUser = new Map<UserId, QueueNode<SellEntry>>();
+  readonly askById = new Map<OrderId, AskEntry>();
+  readonly offerById = new Map<OrderId, SellEntry>();
+  readonly standingByUser = new Map<UserId, SellEntry>();
 
   constructor(snapshot?: BookSnapshot) {
     if (!snapshot) return;
@@ -55,27 +77,32 @@ export class BookState {
     if (plan.version !== this.version) {
       throw new Error(`Stale plan: it was made on book version ${plan.version}, the book is at ${this.version}.`);
     }
-    for (const u of plan.askUpdates) {
-      const node = this.askById.get(u.id);
-      if (!node) throw new Error(`Plan updates ask ${u.id}, which is not in the book.`);
+    const askUpdates = plan.askUpdates;
+    for (let i = 0; i < askUpdates.length; i++) {
+      const u = askUpdates[i]!;
+      const entry = this.askById.get(u.id);
+      if (!entry) throw new Error(`Plan updates ask ${u.id}, which is not in the book.`);
       if (u.shares > 0) {
-        node.item.shares = u.shares;
+        entry.shares = u.shares;
       } else {
-        this.asks.remove(node);
+        this.asks.remove(entry);
         this.askById.delete(u.id);
       }
     }
-    for (const u of plan.offerUpdates) {
-      const node = this.offerById.get(u.id);
-      if (!node) throw new Error(`Plan updates offer ${u.id}, which is not in the book.`);
+    const offerUpdates = plan.offerUpdates;
+    for (let i = 0; i < offerUpdates.length; i++) {
+      const u = offerUpdates[i]!;
+      const entry = this.offerById.get(u.id);
+      if (!entry) throw new Error(`Plan updates offer ${u.id}, which is not in the book.`);
       if (u.shares > 0) {
-        node.item.shares = u.shares;
+        entry.shares = u.shares;
       } else {
-        this.sells.remove(node);
+        this.sells.remove(entry);
         this.offerById.delete(u.id);
       }
     }
-    for (const s of plan.standingSellUpdates) this.setStanding(s);
+    const standingUpdates = plan.standingSellUpdates;
+    for (let i = 0; i < standingUpdates.length; i++) this.setStanding(standingUpdates[i]!);
     if (plan.newAsk) this.addAsk(plan.newAsk);
     if (plan.newOffer) this.addOffer(plan.newOffer);
     this.remaining = plan.remaining;
@@ -106,13 +133,16 @@ export class BookState {
 
   private addAsk(o: RestingOrder): void {
     if (this.askById.has(o.id)) throw new Error(`Ask ${o.id} is already in the book.`);
-    this.askById.set(o.id, this.asks.insert({ id: o.id, userId: o.userId, price: o.price, shares: o.shares, seq: o.seq }));
+    const entry = new AskEntry(o.id, o.userId, o.price, o.shares, o.seq);
+    this.asks.insertNode(entry);
+    this.askById.set(o.id, entry);
   }
 
   private addOffer(o: RestingOrder): void {
     if (this.offerById.has(o.id)) throw new Error(`Offer ${o.id} is already in the book.`);
-    const entry: SellEntry = { standing: false, id: o.id, userId: o.userId, price: o.price, shares: o.shares, seq: o.seq };
-    this.offerById.set(o.id, this.sells.insert(entry));
+    const entry = new SellEntry(false, o.id, o.userId, o.price, o.shares, o.seq);
+    this.sells.insertNode(entry);
+    this.offerById.set(o.id, entry);
   }
 
   /** Upsert; 0 shares removes. Only a new price or time moves it in the queue. */
@@ -127,8 +157,9 @@ export class BookState {
       this.standingByUser.delete(s.userId);
     }
     if (s.shares > 0) {
-      const entry: SellEntry = { standing: true, id: s.userId, userId: s.userId, price: s.price, shares: s.shares, seq: s.seq };
-      this.standingByUser.set(s.userId, this.sells.insert(entry));
+      const entry = new SellEntry(true, s.userId, s.userId, s.price, s.shares, s.seq);
+      this.sells.insertNode(entry);
+      this.standingByUser.set(s.userId, entry);
     }
   }
 }

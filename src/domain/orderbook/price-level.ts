@@ -5,9 +5,11 @@ export interface QueueNode<T> {
   readonly item: T;
   prev: QueueNode<T> | null;
   next: QueueNode<T> | null;
+  /** The level the node is queued in, so that removing it needs no lookup by price. */
+  level: PriceLevel<T> | null;
 }
 
-export const queueNode = <T>(item: T): QueueNode<T> => ({ item, prev: null, next: null });
+export const queueNode = <T>(item: T): QueueNode<T> => ({ item, prev: null, next: null, level: null });
 
 export class PriceLevel<T> {
   head: QueueNode<T> | null = null;
@@ -30,6 +32,7 @@ export class PriceLevel<T> {
     else node.next.prev = node;
     if (after === null) this.head = node;
     else after.next = node;
+    node.level = this;
     this.size++;
   }
 
@@ -40,6 +43,7 @@ export class PriceLevel<T> {
     else node.next.prev = node.prev;
     node.prev = null;
     node.next = null;
+    node.level = null;
     this.size--;
   }
 

@@ -5,8 +5,13 @@
 import { OPEN_MARKET_PRICE_CENTS } from '../../shared/money.js';
 import { bookErrors, type BookError } from './errors.js';
 import { PlanBuilder } from './plan-builder.js';
-import type { BookSnapshot, Command, OrderBook, OrderId, Plan, PlanResult, RestingOrder, StandingSell, UserId } from './types.js';
+import type { BookSnapshot, Command, Fill, OrderBook, OrderId, Plan, PlanResult, RestingOrder, StandingSell, UserId } from './types.js';
 import { checkAmount, checkOrder, checkPrice, checkShares } from './validation.js';
+
+type FillInput = Pick<Fill, 'buyerId' | 'sellerId' | 'shares' | 'price'> & Partial<Fill>;
+
+/** A whole fill from its defining fields; the others default to "not from an order, no refund". */
+const fill = (input: FillInput): Fill => ({ askId: null, offerId: null, standingSell: false, escrowRefund: 0, ...input });
 
 type Sell = { standing: false; order: RestingOrder } | { standing: true; order: StandingSell };
 
@@ -69,8 +74,8 @@ export class ReferenceBook implements OrderBook {
         const take = Math.min(left, ask.shares);
         const price = sellerId === null ? OPEN_MARKET_PRICE_CENTS : ask.price;
         const escrowRefund = take * ask.price - take * price;
-        b.fill({ buyerId: ask.userId, sellerId, shares: take, price, askId: ask.id, standingSell: standing, escrowRefund });
-        b.askUpdates.push({ id: ask.id, userId: ask.userId, shares: ask.shares - take });
+        b.fill(fill({ buyerId: ask.userId, sellerId, shares: take, price, askId: ask.id, standingSell: standing, escrowRefund }));
+        b.askUpdate({ id: ask.id, userId: ask.userId, shares: ask.shares - take });
         left -= take;
       }
       return left;
@@ -85,7 +90,7 @@ export class ReferenceBook implements OrderBook {
         let left = c.shares;
         const fromMarket = Math.min(left, this.remaining);
         if (fromMarket > 0) {
-          b.fill({ buyerId: c.userId, sellerId: null, shares: fromMarket, price: OPEN_MARKET_PRICE_CENTS });
+          b.fill(fill({ buyerId: c.userId, sellerId: null, shares: fromMarket, price: OPEN_MARKET_PRICE_CENTS }));
           b.remaining = this.remaining - fromMarket;
           left -= fromMarket;
         }
@@ -95,11 +100,11 @@ export class ReferenceBook implements OrderBook {
           const s = sell.order;
           const take = Math.min(left, s.shares);
           if (sell.standing) {
-            b.fill({ buyerId: c.userId, sellerId: s.userId, shares: take, price: s.price, standingSell: true });
-            b.standingSellUpdates.push({ ...sell.order, shares: s.shares - take });
+            b.fill(fill({ buyerId: c.userId, sellerId: s.userId, shares: take, price: s.price, standingSell: true }));
+            b.standingSellUpdate({ ...sell.order, shares: s.shares - take });
           } else {
-            b.fill({ buyerId: c.userId, sellerId: s.userId, shares: take, price: s.price, offerId: sell.order.id });
-            b.offerUpdates.push({ id: sell.order.id, userId: s.userId, shares: s.shares - take });
+            b.fill(fill({ buyerId: c.userId, sellerId: s.userId, shares: take, price: s.price, offerId: sell.order.id }));
+            b.offerUpdate({ id: sell.order.id, userId: s.userId, shares: s.shares - take });
           }
           left -= take;
         }
@@ -123,12 +128,12 @@ export class ReferenceBook implements OrderBook {
         bad = checkPrice(c.price) ?? checkAmount('Shares', c.shares);
         if (bad) return refuse(bad);
         const left = sellToAsks(c.userId, c.price, c.shares, true);
-        b.standingSellUpdates.push({ userId: c.userId, price: c.price, shares: left, seq: c.seq });
+        b.standingSellUpdate({ userId: c.userId, price: c.price, shares: left, seq: c.seq });
         break;
       }
       case 'removeStandingSell': {
         const entry = this.standingOf(c.userId);
-        if (entry) b.standingSellUpdates.push({ ...entry, shares: 0 });
+        if (entry) b.standingSellUpdate({ ...entry, shares: 0 });
         else b.noop = true;
         break;
       }
@@ -140,8 +145,8 @@ export class ReferenceBook implements OrderBook {
         if (ask.userId === c.userId) return refuse(bookErrors.ownAsk());
         const take = Math.min(c.shares, ask.shares, c.unlisted);
         if (take === 0) return refuse(bookErrors.nothingToSell());
-        b.fill({ buyerId: ask.userId, sellerId: c.userId, shares: take, price: ask.price, askId: ask.id });
-        b.askUpdates.push({ id: ask.id, userId: ask.userId, shares: ask.shares - take });
+        b.fill(fill({ buyerId: ask.userId, sellerId: c.userId, shares: take, price: ask.price, askId: ask.id }));
+        b.askUpdate({ id: ask.id, userId: ask.userId, shares: ask.shares - take });
         b.shrinkStandingSell(this.standingOf(c.userId), c.unlisted - take);
         break;
       }
@@ -153,15 +158,15 @@ export class ReferenceBook implements OrderBook {
         if (offer.userId === c.userId) return refuse(bookErrors.ownOffer());
         const take = c.shares === undefined ? offer.shares : Math.min(c.shares, offer.shares);
         if (c.cash < take * offer.price) return refuse(bookErrors.insufficientCash(take, offer.price, c.cash));
-        b.fill({ buyerId: c.userId, sellerId: offer.userId, shares: take, price: offer.price, offerId: offer.id });
-        b.offerUpdates.push({ id: offer.id, userId: offer.userId, shares: offer.shares - take });
+        b.fill(fill({ buyerId: c.userId, sellerId: offer.userId, shares: take, price: offer.price, offerId: offer.id }));
+        b.offerUpdate({ id: offer.id, userId: offer.userId, shares: offer.shares - take });
         break;
       }
       case 'cancelAsk': {
         const ask = this.asks.find((a) => a.id === c.askId);
         if (!ask) return refuse(bookErrors.askNotFound(c.askId));
         if (ask.userId !== c.userId) return refuse(bookErrors.notYourAsk(c.askId));
-        b.askUpdates.push({ id: ask.id, userId: ask.userId, shares: 0 });
+        b.askUpdate({ id: ask.id, userId: ask.userId, shares: 0 });
         b.escrow(c.userId, -(ask.shares * ask.price));
         b.cancelled = { ...ask };
         break;
@@ -170,7 +175,7 @@ export class ReferenceBook implements OrderBook {
         const offer = this.offers.find((o) => o.id === c.offerId);
         if (!offer) return refuse(bookErrors.offerNotFound(c.offerId));
         if (offer.userId !== c.userId) return refuse(bookErrors.notYourOffer(c.offerId));
-        b.offerUpdates.push({ id: offer.id, userId: offer.userId, shares: 0 });
+        b.offerUpdate({ id: offer.id, userId: offer.userId, shares: 0 });
         b.cancelled = { ...offer };
         break;
       }
@@ -186,7 +191,7 @@ export class ReferenceBook implements OrderBook {
           b.noop = true;
           break;
         }
-        b.fill({ buyerId: null, sellerId: c.userId, shares: dumped, price: OPEN_MARKET_PRICE_CENTS });
+        b.fill(fill({ buyerId: null, sellerId: c.userId, shares: dumped, price: OPEN_MARKET_PRICE_CENTS }));
         b.shrinkStandingSell(this.standingOf(c.userId), c.unlisted - dumped);
         b.remaining = sellToAsks(null, 0, this.remaining + dumped, false);
         break;
