@@ -280,3 +280,20 @@ describe('outbid notice', () => {
     expect(t.events.find((e) => e.type === 'outbid')).toMatchObject({ userId: first, yourPriceCents: 300, bestPriceCents: 325 });
   });
 });
+
+describe('last trade price', () => {
+  it('is set by trades between users only, not by the open market or dumps', () => {
+    const t = testExchange();
+    const p = t.player(100);
+    const seller = t.user('seller');
+    const buyer = t.user('buyer');
+    const last = () => t.db.$client.prepare<[number], { price: number | null }>('SELECT last_trade_price_cents AS price FROM players WHERE id = ?').get(p.id)!.price;
+    t.ok({ type: 'buy', userId: seller, instrument: p, shares: 100, priceCents: 100 });
+    expect(last()).toBeNull();
+    const offer = t.ok({ type: 'listOffer', userId: seller, instrument: p, shares: 10, priceCents: 375 }).offer!;
+    t.ok({ type: 'acceptOffer', userId: buyer, offerId: offer.id, shares: 2 });
+    expect(last()).toBe(375);
+    t.ok({ type: 'dump', userId: buyer, instrument: p, shares: 2 });
+    expect(last()).toBe(375);
+  });
+});
