@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot, expectNoSidewaysScroll } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -57,12 +57,6 @@ async function api<T>(method: string, path: string, body?: unknown, token?: stri
 async function aliceSession() {
   const user = await api<{ id: number; username: string; isAdmin: boolean; avatar: string | null }>('GET', `/users/${aliceId}`);
   return { token: aliceToken, user: user.body };
-}
-
-/** The page fits the screen: nothing makes the window scroll sideways. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });

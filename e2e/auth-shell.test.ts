@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot, expectNoSidewaysScroll } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const START_BALANCE = '$80,000,000.00';
@@ -29,15 +29,6 @@ async function newPage(viewport: { width: number; height: number }): Promise<{ c
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
   return { context, page };
-}
-
-/** The page fits the screen: nothing makes the window scroll sideways. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
 }
 
 const rootVar = (page: Page, name: string) =>

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot, expectNoSidewaysScroll } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 interface Trader {
@@ -74,14 +74,6 @@ function toast(page: Page, text: string | RegExp): Locator {
 }
 
 const moneyText = async (page: Page, testId: string) => (await page.getByTestId(testId).locator('.amount').textContent()) ?? '';
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
-}
 
 beforeAll(async () => {
   if (!existsSync(join(projectRoot, 'dist/web/index.html')) || !existsSync(join(projectRoot, 'dist/node/server/main.js'))) {

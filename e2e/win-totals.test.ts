@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
 import { TEAMS } from '../src/shared/teams.js';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot, expectNoSidewaysScroll } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const TARGET = 1230;
@@ -95,15 +95,6 @@ function expectConsistent(shown: Shown): void {
   expect(shown.east + shown.west).toBe(shown.total);
   const diff = shown.total - TARGET;
   expect(shown.distance).toBe(diff === 0 ? 'Balanced' : diff > 0 ? `+${diff} over` : `\u2212${-diff} under`);
-}
-
-/** The page fits the screen: nothing makes the window scroll sideways. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
 }
 
 /** A full-page screenshot from the top, so the sticky totals bar sits in its own place. */
