@@ -11,11 +11,11 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
-import { DESKTOP, launchBrowser, PHONE, screenshot, expectNoSidewaysScroll } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot, expectNoSidewaysScroll, openPage } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -32,18 +32,7 @@ let aliceToken = '';
 let bobId = 0;
 let player: { id: number; name: string; salary: number } = { id: 0, name: '', salary: 0 };
 
-async function newPage(viewport: { width: number; height: number }, session?: { token: string; user: unknown }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
-  if (session) {
-    await context.addInitScript(([token, user]) => {
-      localStorage.setItem('hoops.token', token);
-      localStorage.setItem('hoops.user', user);
-    }, [session.token, JSON.stringify(session.user)] as const);
-  }
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return { context, page };
-}
+const newPage = (viewport: { width: number; height: number }, session?: { token: string; user: unknown }) => openPage(browser, server.url, viewport, pageErrors, session);
 
 async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
   const res = await fetch(`${server.url}/api${path}`, {

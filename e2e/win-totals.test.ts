@@ -8,11 +8,11 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
 import { TEAMS } from '../src/shared/teams.js';
-import { DESKTOP, launchBrowser, PHONE, screenshot, expectNoSidewaysScroll } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot, expectNoSidewaysScroll, openPage } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const TARGET = 1230;
@@ -23,12 +23,7 @@ let server: E2eServer;
 let browser: Browser;
 const pageErrors: string[] = [];
 
-async function newPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  return { context, page };
-}
+const newPage = (viewport: { width: number; height: number }) => openPage(browser, server.url, viewport, pageErrors);
 
 async function open(page: Page): Promise<void> {
   await page.goto('/win-totals');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
 
@@ -34,4 +34,27 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     clientWidth: document.documentElement.clientWidth,
   }));
   expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+}
+
+/**
+ * A fresh context and page on the app; uncaught page errors are collected in `errors`. With a
+ * session, the app starts signed in (token and user in local storage, as the app keeps them).
+ */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+  errors: string[],
+  session?: { token: string; user: unknown },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL });
+  if (session) {
+    await context.addInitScript(([token, user]) => {
+      localStorage.setItem('hoops.token', token);
+      localStorage.setItem('hoops.user', user);
+    }, [session.token, JSON.stringify(session.user)] as const);
+  }
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return { context, page };
 }

@@ -71,17 +71,7 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
                   {formatDollars(p.value)}
                   <div className="cell-note">{p.current_price === null ? 'at cost' : `at ${formatDollars(p.current_price)}`}</div>
                 </td>
-                {actions ? (
-                  <td>
-                    <div className="row-actions">
-                      <button type="button" className="button button-small" onClick={() => actions.onBuy({ itemType: 'player', id: p.player_id, name: p.name })} aria-label={`Buy ${p.name}`}>
-                        Buy
-                      </button>
-                      <SellDialog itemType="player" itemId={p.player_id} itemName={p.name} maxShares={free} defaultPrice={p.min_sell_price} />
-                      <DumpButton itemType="player" itemId={p.player_id} itemName={p.name} shares={free} />
-                    </div>
-                  </td>
-                ) : null}
+                {actions ? <HoldingActionsCell actions={actions} itemType="player" id={p.player_id} name={p.name} free={free} minSellPrice={p.min_sell_price} /> : null}
               </tr>
             );
           })}
@@ -136,22 +126,27 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
                 <td className="num">{formatDollars(t.value)}</td>
                 <td>{actions ? <MinSellPriceForm itemType="team" itemId={t.id} itemName={t.name} current={t.min_sell_price} /> : formatDollars(t.min_sell_price)}</td>
                 <td>{locked ? <span className="lock-badge">Locked until {formatDateTime(t.locked_until)}</span> : <span className="muted">Unlocked</span>}</td>
-                {actions ? (
-                  <td>
-                    <div className="row-actions">
-                      <button type="button" className="button button-small" onClick={() => actions.onBuy({ itemType: 'team', id: t.id, name: t.name })} aria-label={`Buy ${t.name}`}>
-                        Buy
-                      </button>
-                      <SellDialog itemType="team" itemId={t.id} itemName={t.name} maxShares={free} defaultPrice={t.min_sell_price} />
-                      <DumpButton itemType="team" itemId={t.id} itemName={t.name} shares={free} />
-                    </div>
-                  </td>
-                ) : null}
+                {actions ? <HoldingActionsCell actions={actions} itemType="team" id={t.id} name={t.name} free={free} minSellPrice={t.min_sell_price} /> : null}
               </tr>
             );
           })}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Buy, Sell and Dump for one holding; Sell and Dump work on its free (unlisted, unlocked) shares. */
+function HoldingActionsCell({ actions, itemType, id, name, free, minSellPrice }: { actions: HoldingActions; itemType: 'player' | 'team'; id: number; name: string; free: number; minSellPrice: number }) {
+  return (
+    <td>
+      <div className="row-actions">
+        <button type="button" className="button button-small" onClick={() => actions.onBuy({ itemType, id, name })} aria-label={`Buy ${name}`}>
+          Buy
+        </button>
+        <SellDialog itemType={itemType} itemId={id} itemName={name} maxShares={free} defaultPrice={minSellPrice} />
+        <DumpButton itemType={itemType} itemId={id} itemName={name} shares={free} />
+      </div>
+    </td>
   );
 }
