@@ -46,7 +46,7 @@ function result(t: Tally, windowMs: number, started: { cpu: NodeJS.CpuUsage; wal
     perSecond: t.inWindow / (windowMs / 1000), p50, p99, max,
     completed: t.completed, refused: t.refused, errors: t.errors,
     reasons: [...t.reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, n]) => `${n}× ${k}`),
-    shed: 0, unanswered: 0, delivered: 0, lagP50: NaN, lagP99: NaN, subscribers: 0, bodyBytes: 0,
+    shed: 0, unanswered: 0, delivered: 0, skipped: 0, messages: 0, lagP50: NaN, lagP99: NaN, subscribers: 0, bodyBytes: 0,
     cpuMs: (cpu.user + cpu.system) / 1000, wallMs: now() - started.wall,
     ...extra,
   };
@@ -55,7 +55,7 @@ function result(t: Tally, windowMs: number, started: { cpu: NodeJS.CpuUsage; wal
 function subscriberFigures(subs: Subscribers | null): Partial<PhaseResult> {
   if (!subs) return {};
   const [lagP50, lagP99] = percentiles(subs.lags, [0.5, 0.99]) as [number, number];
-  return { delivered: subs.delivered, lagP50, lagP99, subscribers: subs.count };
+  return { delivered: subs.delivered, skipped: subs.skipped, messages: subs.messages, lagP50, lagP99, subscribers: subs.count };
 }
 
 /** Each trader sends one order at a time; the window counts the answers that arrive in it. */

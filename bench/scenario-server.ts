@@ -2,7 +2,8 @@
  * Scenarios 3 and 4, the full path: this process runs the real server (HTTP + tRPC ws + REST shim,
  * SQLite file in WAL mode with synchronous=FULL) on 127.0.0.1 and forks the load generator
  * (bench/load.ts) as a separate process. Each order goes client → ws or HTTP → router → exchange
- * (plan, commit, apply, publish) → answer; subscribers receive the trade events.
+ * (plan, commit, apply, publish) → answer; subscribers follow the ticker (`live.ticker`), which
+ * sends each of them one message per interval with the trades since.
  * Run by bench/run.ts in its own process.
  */
 import { fork } from 'node:child_process';
@@ -53,6 +54,8 @@ let trades = 0;
 services.bus.subscribe((e) => {
   if (e.type === 'tradeCompleted') trades++;
 });
+let tickerMessages = 0;
+services.ticker.subscribe(() => tickerMessages++);
 
 // Server memory, sampled between the event loop's turns (the server is this process).
 const peak = { rss: 0, heap: 0 };
@@ -81,6 +84,8 @@ const fromLoad = () =>
 interface Measured {
   r: PhaseResult;
   trades: number;
+  /** Ticker messages the server sent (each to every follower). */
+  tickerMessages: number;
   serverCpuPct: number;
   loadCpuPct: number;
   peakRssMb: number;
@@ -93,8 +98,8 @@ interface Measured {
 }
 
 /**
- * Counts, in this process (the server), the JSON.stringify calls whose value is a trade event's
- * live payload, and the characters they produce: one per event means one serialisation per event
+ * Counts, in this process (the server), the JSON.stringify calls whose value is a ticker message's
+ * payload, and the characters they produce: one per message means one serialisation per message
  * whatever the number of clients (target 3). Installed for one phase only.
  */
 function countPayloadSerialisations(): () => { calls: number; chars: number } {
@@ -103,8 +108,8 @@ function countPayloadSerialisations(): () => { calls: number; chars: number } {
   let chars = 0;
   JSON.stringify = function (this: JSON, ...args: Parameters<typeof JSON.stringify>) {
     const out = original.apply(this, args);
-    const value = args[0] as { type?: unknown; trade?: unknown } | null;
-    if (value !== null && typeof value === 'object' && value.type === 'tradeCompleted' && value.trade !== undefined) {
+    const value = args[0] as { type?: unknown; trades?: unknown } | null;
+    if (value !== null && typeof value === 'object' && value.type === 'tradesCompleted' && Array.isArray(value.trades)) {
       calls++;
       chars += out?.length ?? 0;
     }
@@ -121,6 +126,7 @@ let failed = 0;
 
 async function phase(spec: PhaseSpec): Promise<Measured> {
   const tradesBefore = trades;
+  const messagesBefore = tickerMessages;
   const commitsBefore = services.exchange.commitStats();
   const cpu = process.cpuUsage();
   const wall = performance.now();
@@ -142,6 +148,7 @@ async function phase(spec: PhaseSpec): Promise<Measured> {
     perCommit: (commits.commands - commitsBefore.commands) / Math.max(1, batches),
     r: m.result,
     trades: trades - tradesBefore,
+    tickerMessages: tickerMessages - messagesBefore,
     serverCpuPct: (100 * (used.user + used.system)) / 1000 / wallMs,
     loadCpuPct: (100 * m.result.cpuMs) / m.result.wallMs,
     peakRssMb: peak.rss / MB,
@@ -156,12 +163,15 @@ const note = (label: string, m: Measured) =>
   notes.push(`${label}: ${fmt(m.r.completed)} answered (${refusedPct(m.r)}), ${fmt(m.trades)} trades; server CPU ${m.serverCpuPct.toFixed(0)}%, load generator CPU ${m.loadCpuPct.toFixed(0)}% (of one core); max latency ${m.r.max.toFixed(1)} ms; ` +
     `${fmt(m.commits)} group commits of ${m.perCommit.toFixed(1)} commands on average.` +
     (m.r.reasons.length ? ` Why not ok: ${m.r.reasons.join('; ')}` : ''));
-/** Server CPU per event delivered to a subscriber (the whole phase's CPU, orders included): what the fan-out costs. */
-const cpuPerDelivered = (m: Measured) => (m.r.delivered === 0 ? NaN : (1000 * m.serverCpuMs) / m.r.delivered);
-const delivery = (m: Measured) => {
-  const expected = m.trades * m.r.subscribers;
-  return expected === 0 ? NaN : (100 * m.r.delivered) / expected;
-};
+/** Server CPU per ticker message delivered to a follower (the whole phase's CPU, orders included): what the fan-out costs. */
+const cpuPerMessage = (m: Measured) => (m.r.messages === 0 ? NaN : (1000 * m.serverCpuMs) / m.r.messages);
+const perFollower = (m: Measured, n: number) => (m.trades * m.r.subscribers === 0 ? NaN : (100 * n) / (m.trades * m.r.subscribers));
+/** The ticker's delivery, per follower on average: trades listed, and trades accounted for (listed or counted as skipped). */
+const tickerFigures = (m: Measured, who: string): Figure[] => [
+  figure(`  ticker messages: sent per second / received per ${who} per second`, `${round(m.tickerMessages / (MEASURE_MS / 1000))} / ${round(m.r.messages / Math.max(1, m.r.subscribers) / (MEASURE_MS / 1000))}`, '-'),
+  figure(`  trades listed to each ${who} / trades published (${fmt(m.trades)})`, perFollower(m, m.r.delivered), '%'),
+  figure(`  trades listed or counted as skipped / published`, perFollower(m, m.r.delivered + m.r.skipped), '%'),
+];
 
 try {
   const ready = fromLoad();
@@ -207,11 +217,10 @@ try {
       figure(`full path ws, ${CLIENTS} clients + ${s}: orders/s`, subs.r.perSecond, 'orders/s'),
       figure(`full path ws, ${CLIENTS} clients + ${s}: p50`, subs.r.p50, 'ms'),
       figure(`full path ws, ${CLIENTS} clients + ${s}: p99`, subs.r.p99, 'ms'),
-      figure(`  trade events delivered (${fmt(subs.trades)} trades × ${fmt(subs.r.subscribers)})`, subs.r.delivered, 'events'),
-      figure('  delivered / published × subscribers', delivery(subs), '%'),
+      ...tickerFigures(subs, 'subscriber'),
       figure('  trade → subscriber lag p50', subs.r.lagP50, 'ms'),
       figure('  trade → subscriber lag p99', subs.r.lagP99, 'ms'),
-      figure('  server CPU per delivered event (orders included)', cpuPerDelivered(subs), 'µs'),
+      figure('  server CPU per delivered message (orders included)', cpuPerMessage(subs), 'µs'),
       figure('  server peak RSS during the phase', subs.peakRssMb, 'MB'),
     );
     note(`ws, ${CLIENTS} clients + ${s}`, subs);
@@ -225,9 +234,9 @@ try {
       figure(`full path ws, ${o}: p50`, open.r.p50, 'ms', atMost(2)),
       figure(`full path ws, ${o}: p99`, open.r.p99, 'ms', atMost(20)),
       figure(`  orders shed (${fmt(MAX_IN_FLIGHT)} already waiting) or unanswered`, open.r.shed + open.r.unanswered, 'orders'),
-      figure('  delivered / published × subscribers', delivery(open), '%'),
+      ...tickerFigures(open, 'subscriber'),
       figure('  trade → subscriber lag p99', open.r.lagP99, 'ms'),
-      figure('  server CPU per delivered event (orders included)', cpuPerDelivered(open), 'µs'),
+      figure('  server CPU per delivered message (orders included)', cpuPerMessage(open), 'µs'),
       figure('  server peak RSS during the phase', open.peakRssMb, 'MB'),
     );
     note(`ws open loop, ${o}`, open);
@@ -242,12 +251,11 @@ try {
     figures.push(
       figure(`${c}: server peak RSS`, crowd.peakRssMb, 'MB', { text: '< 1,024', check: (m) => m < 1_024 }),
       figure(`${c}: server peak heapUsed`, crowd.peakHeapMb, 'MB'),
-      figure(`${c}: payload serialisations per trade event`, serialised.calls / Math.max(1, crowd.trades), 'per event', atMost(1, '1')),
-      figure(`${c}: payload bytes serialised per trade event`, serialised.chars / Math.max(1, crowd.trades), 'bytes'),
-      figure(`  trade events delivered (${fmt(crowd.trades)} trades × ${fmt(crowd.r.subscribers)})`, crowd.r.delivered, 'events'),
-      figure('  delivered / published × followers', delivery(crowd), '%'),
+      figure(`${c}: payload serialisations per ticker message`, serialised.calls / Math.max(1, crowd.tickerMessages), 'per message', atMost(1, '1')),
+      figure(`${c}: payload bytes serialised per ticker message`, serialised.chars / Math.max(1, crowd.tickerMessages), 'bytes'),
+      ...tickerFigures(crowd, 'follower'),
       figure('  trade → follower lag p99', crowd.r.lagP99, 'ms'),
-      figure('  server CPU per delivered event (orders included)', cpuPerDelivered(crowd), 'µs'),
+      figure('  server CPU per delivered message (orders included)', cpuPerMessage(crowd), 'µs'),
       figure(`  orders answered/s (${CROWD_RATE}/s offered) and p99`, `${round(crowd.r.perSecond)}/s, ${round(crowd.r.p99)} ms`, '-'),
     );
     note(`crowd, ${c}, ${CROWD_RATE} orders/s offered`, crowd);

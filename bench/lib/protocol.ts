@@ -32,8 +32,14 @@ export interface PhaseResult {
   shed: number;
   /** Open loop: orders still unanswered when the drain time ran out. */
   unanswered: number;
-  /** Subscribers: trade events received in total, and the lag from trade to receipt (ms, sampled subscribers). */
+  /**
+   * Subscribers (ticker followers), over all of them: trades listed in the ticker messages received,
+   * trades those messages counted as skipped, the messages, and the lag from a message's newest
+   * trade to its receipt (ms, sampled followers).
+   */
   delivered: number;
+  skipped: number;
+  messages: number;
   lagP50: number;
   lagP99: number;
   subscribers: number;

@@ -183,13 +183,29 @@ export function httpTrader(url: string, agent: http.Agent, user: SimUser): Trade
   };
 }
 
+const TRADE_KEY = Buffer.from('"tradeId":');
+const SKIPPED_KEY = Buffer.from('"skipped":');
+
+/** How many times `needle` occurs in `haystack` (no parsing: most followers only count). */
+function occurrences(haystack: Buffer, needle: Buffer): number {
+  let n = 0;
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
+
 /**
- * Anonymous plain-ws followers of the public trade feed (the tRPC subscription protocol by hand,
- * as any ws client can speak it). Most only count trade events; the first `observers` parse them
- * to measure the lag from the trade to its receipt.
+ * Anonymous plain-ws followers of the public ticker (the tRPC subscription protocol by hand, as any
+ * ws client can speak it). Each ticker message lists trades (oldest first) and counts the ones it
+ * skipped; most followers only count them, the first `observers` parse every message to measure
+ * the lag from its newest trade to its receipt.
  */
 export class Subscribers {
+  /** Trades listed in the messages received, over all followers. */
   delivered = 0;
+  /** Trades the messages counted as skipped (conflated), over all followers. */
+  skipped = 0;
+  /** Ticker messages received, over all followers. */
+  messages = 0;
   readonly lags: number[] = [];
   private readonly sockets: WebSocket[] = [];
 
@@ -209,7 +225,7 @@ export class Subscribers {
       const ws = new WebSocket(wsUrlOf(url));
       this.sockets.push(ws);
       let started = false;
-      ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'live.events', input: {} } })));
+      ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'live.ticker', input: {} } })));
       ws.on('message', (data: Buffer) => {
         if (!started) {
           if (data.includes('"started"')) {
@@ -218,13 +234,20 @@ export class Subscribers {
           }
           return;
         }
-        if (!data.includes('"tradeCompleted"')) return;
-        this.delivered++;
+        if (!data.includes('"tradesCompleted"')) return;
+        this.messages++;
         if (observer) {
-          // {"id":1,"result":{"type":"data","data":{"id":"<event id>","data":{"type":"tradeCompleted","trade":{…}}}}}
-          const m = JSON.parse(data.toString('utf8')) as { result: { data: { data: { trade: { created_at: string } } } } };
-          this.lags.push(Date.now() - Date.parse(m.result.data.data.trade.created_at));
+          // {"id":1,"result":{"type":"data","id":"…","data":{"id":"…","data":{"type":"tradesCompleted","trades":[…],"skipped":n}}}}
+          const m = JSON.parse(data.toString('utf8')) as { result: { data: { data: { trades: { created_at: string }[]; skipped: number } } } };
+          const { trades, skipped } = m.result.data.data;
+          this.delivered += trades.length;
+          this.skipped += skipped;
+          this.lags.push(Date.now() - Date.parse(trades[trades.length - 1]!.created_at));
+          return;
         }
+        this.delivered += occurrences(data, TRADE_KEY);
+        const at = data.lastIndexOf(SKIPPED_KEY);
+        if (at >= 0) this.skipped += Number.parseInt(data.toString('latin1', at + SKIPPED_KEY.length, at + SKIPPED_KEY.length + 12), 10);
       });
       ws.on('error', (e) => (started ? undefined : reject(e)));
     });
@@ -236,8 +259,8 @@ export class Subscribers {
     let last = -1;
     let lastChange = performance.now();
     while (performance.now() < end) {
-      if (this.delivered !== last) {
-        last = this.delivered;
+      if (this.messages !== last) {
+        last = this.messages;
         lastChange = performance.now();
       } else if (performance.now() - lastChange >= quietMs) {
         return;

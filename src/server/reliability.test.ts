@@ -11,7 +11,7 @@ import { createOrderBook } from '../domain/orderbook/index.js';
 import { loadBooks } from '../engine/recovery.js';
 import { ledgerProblems } from '../engine/test-support/invariants.js';
 import { migrationsDir } from '../paths.js';
-import type { LiveEvent } from '../shared/live.js';
+import type { LiveEvent, LiveTicker, LiveTrade } from '../shared/live.js';
 import type { AppRouter } from './routers/index.js';
 import { DB_FILE } from './start.js';
 import { killChild, startChild } from './test-support/child.js';
@@ -43,10 +43,13 @@ async function cheapestPlayer(url: string): Promise<number> {
 function follow(url: string, token?: string) {
   const client = createWSClient({ url: url.replace('http', 'ws') + '/trpc', WebSocket: WebSocket as never, connectionParams: token ? { token } : undefined, retryDelayMs: () => 200 });
   const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
-  const received: LiveEvent[] = [];
-  const sub = trpc.live.events.subscribe(undefined, { onData: (e) => received.push((e as unknown as { data: LiveEvent }).data) });
+  const received = { trades: [] as LiveTrade[], events: [] as LiveEvent[] };
+  const subs = [
+    trpc.live.ticker.subscribe(undefined, { onData: (e) => received.trades.push(...(e as unknown as { data: LiveTicker }).data.trades) }),
+    trpc.live.events.subscribe(undefined, { onData: (e) => received.events.push((e as unknown as { data: LiveEvent }).data) }),
+  ];
   cleanup.push(async () => {
-    sub.unsubscribe();
+    for (const sub of subs) sub.unsubscribe();
     await client.close();
   });
   return received;
@@ -62,7 +65,7 @@ describe('graceful shutdown', () => {
     const feed = follow(first.url);
     await new Promise((r) => setTimeout(r, 300));
     await api(first.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 1, pricePerShare: 1 }, trader.token);
-    await expect.poll(() => feed.length).toBe(1);
+    await expect.poll(() => feed.trades.length).toBe(1);
 
     expect(await killChild(first, 'SIGTERM')).toBe(0);
     const second = await startChild(dataDir, port);
@@ -70,8 +73,8 @@ describe('graceful shutdown', () => {
     // The same session works after the restart, and the feed continues on the reconnected socket.
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await api(second.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 2, pricePerShare: 1 }, trader.token)).toMatchObject({ status: 200 });
-    await expect.poll(() => feed.length, { timeout: 10_000 }).toBe(2);
-    expect(feed[1]).toMatchObject({ type: 'tradeCompleted', trade: { shares_transferred: 2 } });
+    await expect.poll(() => feed.trades.length, { timeout: 10_000 }).toBe(2);
+    expect(feed.trades[1]).toMatchObject({ shares_transferred: 2 });
   });
 });
 
@@ -162,15 +165,17 @@ describe('sessions on open WebSockets', () => {
     const feed = follow(server.url, trader.token);
     await new Promise((r) => setTimeout(r, 300));
     await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 1, pricePerShare: 1 }, trader.token);
-    await expect.poll(() => feed.some((e) => e.type === 'portfolioUpdated')).toBe(true);
+    await expect.poll(() => feed.events.some((e) => e.type === 'portfolioUpdated')).toBe(true);
+    await expect.poll(() => feed.trades.length).toBe(1);
 
     const other = await api<{ token: string }>(server.url, 'POST', '/auth/login', { email: trader.email, password: trader.password });
     await api(server.url, 'POST', '/auth/logout', undefined, trader.token);
-    feed.length = 0;
+    feed.events.length = 0;
+    feed.trades.length = 0;
     await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 1, pricePerShare: 1 }, other.body.token);
-    await expect.poll(() => feed.some((e) => e.type === 'tradeCompleted')).toBe(true);
+    await expect.poll(() => feed.trades.length).toBe(1);
     await new Promise((r) => setTimeout(r, 200));
-    expect(feed.filter((e) => e.type !== 'tradeCompleted')).toEqual([]);
+    expect(feed.events).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { createValuationRepo } from '../db/repos/valuation.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
+import { Ticker } from './live/ticker.js';
 import type { Mailer } from './mail.js';
 import { createReadService } from './reads/service.js';
 import { createTeamReadService } from './reads/teams.js';
@@ -45,7 +46,8 @@ export function createServices(options: ServiceOptions) {
   });
   const orderLimiter = createLimiter(options.orderRateLimit ?? DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE);
   const bus = new EventBus();
+  const ticker = new Ticker(bus);
   const exchange = createExchange({ db, bus, now });
-  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, exchange, admin: createAdmin(db, exchange, now), reads: createReadService(db, now), teamReads: createTeamReadService(db), orderLimiter };
+  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, ticker, exchange, admin: createAdmin(db, exchange, now), reads: createReadService(db, now), teamReads: createTeamReadService(db), orderLimiter };
 }
 export type AppServices = ReturnType<typeof createServices>;

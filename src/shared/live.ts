@@ -14,8 +14,24 @@ export interface LiveTrade {
   created_at: string;
 }
 
+/** How often the ticker sends the trades since its last message (at most; nothing when there was no trade). */
+export const TICKER_INTERVAL_MS = 200;
+/** The newest trades one ticker message lists; older trades of the same interval are only counted. */
+export const TICKER_MAX_TRADES = 20;
+
+/**
+ * One message of the public ticker (`live.ticker`): the trades completed since the previous message,
+ * oldest first. When more than TICKER_MAX_TRADES happened, only the newest are listed and `skipped`
+ * counts the others (the full history is in `trades.recent` and each user's transactions).
+ */
+export interface LiveTicker {
+  type: 'tradesCompleted';
+  trades: LiveTrade[];
+  skipped: number;
+}
+
+/** The events of `live.events`: for a signed-in user, what changed in the market and what happened to them. */
 export type LiveEvent =
-  | { type: 'tradeCompleted'; trade: LiveTrade }
   | { type: 'marketUpdated' | 'offersUpdated' | 'asksUpdated'; itemType: 'player' | 'team'; itemId: number }
   | { type: 'portfolioUpdated' }
   | { type: 'orderFilled'; side: 'ask' | 'offer'; orderId: number; itemType: 'player' | 'team'; itemId: number; itemName: string; shares: number; price_per_share: number }

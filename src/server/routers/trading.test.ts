@@ -1,7 +1,7 @@
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { LiveEvent } from '../../shared/live.js';
+import { TICKER_INTERVAL_MS, type LiveEvent, type LiveTicker } from '../../shared/live.js';
 import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
 import type { AppRouter } from './index.js';
 
@@ -124,12 +124,16 @@ describe('offers, asks and the minimum sell price over REST', () => {
 });
 
 describe('live events over WebSocket', () => {
-  function follow(token?: string, lastEventId?: string) {
+  type Message<T> = { id: string; data: T };
+  function connect(token?: string) {
     const client = createWSClient({ url: server.url.replace('http', 'ws') + '/trpc', WebSocket: WebSocket as never, connectionParams: token ? { token } : undefined });
-    const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
-    const received: { id: string; data: LiveEvent }[] = [];
-    const sub = trpc.live.events.subscribe(lastEventId ? { lastEventId } : undefined, {
-      onData: (e) => received.push(e as unknown as { id: string; data: LiveEvent }),
+    return { client, trpc: createTRPCClient<AppRouter>({ links: [wsLink({ client })] }) };
+  }
+  function follow<T>(path: 'ticker' | 'events', token?: string, lastEventId?: string) {
+    const { client, trpc } = connect(token);
+    const received: Message<T>[] = [];
+    const sub = trpc.live[path].subscribe(lastEventId ? { lastEventId } : undefined, {
+      onData: (e) => received.push(e as unknown as Message<T>),
     });
     return {
       received,
@@ -139,35 +143,54 @@ describe('live events over WebSocket', () => {
       },
     };
   }
+  const tradesOf = (messages: Message<LiveTicker>[]) => messages.flatMap((m) => m.data.trades);
 
-  it('sends anonymous clients the trade feed, and a user their own portfolio updates', async () => {
+  it('sends everyone the ticker, a user their own events, and anonymous clients no events', async () => {
     const trader = await registerUser(server.url);
-    const anonymous = follow();
-    const own = follow(trader.token);
+    const ticker = follow<LiveTicker>('ticker');
+    const anonymousEvents = follow<LiveEvent>('events');
+    const own = follow<LiveEvent>('events', trader.token);
     await new Promise((r) => setTimeout(r, 300));
     await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 3, pricePerShare: 1 }, trader.token);
-    await expect.poll(() => anonymous.received.some((e) => e.data.type === 'tradeCompleted')).toBe(true);
+    await expect.poll(() => tradesOf(ticker.received).length).toBe(1);
     await expect.poll(() => own.received.some((e) => e.data.type === 'portfolioUpdated')).toBe(true);
-    expect(anonymous.received.every((e) => e.data.type === 'tradeCompleted')).toBe(true);
-    const trade = anonymous.received.find((e) => e.data.type === 'tradeCompleted')!.data;
-    expect(trade).toMatchObject({ trade: { buyer_id: trader.id, seller_id: null, shares_transferred: 3, price_per_share: 1, playerId } });
-    await anonymous.close();
-    await own.close();
+    expect(ticker.received[0]!.data).toMatchObject({
+      type: 'tradesCompleted',
+      skipped: 0,
+      trades: [{ buyer_id: trader.id, seller_id: null, shares_transferred: 3, price_per_share: 1, playerId }],
+    });
+    expect(own.received.some((e) => e.data.type === 'marketUpdated')).toBe(true);
+    expect(anonymousEvents.received).toEqual([]);
+    await Promise.all([ticker.close(), anonymousEvents.close(), own.close()]);
+  });
+
+  it('puts the trades of one moment in one ticker message', async () => {
+    const trader = await registerUser(server.url);
+    const ticker = follow<LiveTicker>('ticker');
+    await new Promise((r) => setTimeout(r, 300));
+    // Submitted in one turn, so they share a group commit and reach the ticker together.
+    const { exchange } = server.services;
+    await Promise.all([1, 2, 3].map((shares) => exchange.submit({ type: 'buy', userId: trader.id, instrument: { kind: 'player', id: playerId }, shares, priceCents: 100 })));
+    await expect.poll(() => tradesOf(ticker.received).length).toBe(3);
+    expect(ticker.received).toHaveLength(1);
+    expect(tradesOf(ticker.received).map((t) => t.shares_transferred).sort()).toEqual([1, 2, 3]);
+    await ticker.close();
   });
 
   it('lets a reconnecting client resume after its last event id', async () => {
     const trader = await registerUser(server.url);
-    const first = follow();
+    const first = follow<LiveTicker>('ticker');
     await new Promise((r) => setTimeout(r, 300));
     await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 1, pricePerShare: 1 }, trader.token);
     await expect.poll(() => first.received.length).toBeGreaterThan(0);
     const lastId = first.received.at(-1)!.id;
     await first.close();
     await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 2, pricePerShare: 1 }, trader.token);
-    const resumed = follow(undefined, lastId);
+    await new Promise((r) => setTimeout(r, TICKER_INTERVAL_MS + 100));
+    const resumed = follow<LiveTicker>('ticker', undefined, lastId);
     await expect.poll(() => resumed.received.length).toBeGreaterThan(0);
     expect(Number(resumed.received[0]!.id)).toBeGreaterThan(Number(lastId));
-    expect(resumed.received[0]!.data).toMatchObject({ type: 'tradeCompleted', trade: { shares_transferred: 2 } });
+    expect(tradesOf(resumed.received)).toMatchObject([{ shares_transferred: 2 }]);
     await resumed.close();
   });
 
@@ -177,12 +200,12 @@ describe('live events over WebSocket', () => {
     const messages: unknown[] = [];
     ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
     await new Promise((r) => ws.once('open', r));
-    ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'live.events', input: {} } }));
+    ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'live.ticker', input: {} } }));
     await expect.poll(() => messages.length).toBeGreaterThan(0);
     await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 4, pricePerShare: 1 }, trader.token);
     await expect
-      .poll(() => messages.find((m) => (m as { result?: { data?: { data?: { type?: string } } } }).result?.data?.data?.type === 'tradeCompleted'))
-      .toMatchObject({ id: 1, result: { type: 'data', id: expect.any(String), data: { id: expect.any(String), data: { type: 'tradeCompleted', trade: { shares_transferred: 4 } } } } });
+      .poll(() => messages.find((m) => (m as { result?: { data?: { data?: { type?: string } } } }).result?.data?.data?.type === 'tradesCompleted'))
+      .toMatchObject({ id: 1, result: { type: 'data', id: expect.any(String), data: { id: expect.any(String), data: { type: 'tradesCompleted', skipped: 0, trades: [{ shares_transferred: 4 }] } } } });
     ws.close();
   });
 });

@@ -2,14 +2,16 @@ import { useQuery, useQueryClient, type QueryFilters } from '@tanstack/react-que
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { LiveEvent, LiveTrade } from '../../shared/live';
+import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
+import { useSession } from './session';
 import { formatDollars, formatInteger } from './format';
 import { useTRPC } from './trpc';
 
 /**
- * The live feed (SPEC.md §4): one `live.events` subscription for the whole app. Every event marks
- * the queries it makes out of date, so whatever is on screen refetches by itself; trades are kept
- * for the ticker, and a filled order of the user's shows a toast.
+ * The live feed (SPEC.md §4) for the whole app: the public ticker (`live.ticker`, trades gathered
+ * per interval) and, when signed in, the user's events (`live.events`). Every message marks the
+ * queries it makes out of date, so whatever is on screen refetches by itself; trades are kept for
+ * the ticker, and a filled order of the user's shows a toast.
  *
  * Events come in bursts (one buy can fill many sellers), so invalidations are gathered for a moment
  * and sent as one batch: the market table refetches once, not once per fill.
@@ -79,6 +81,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const plan = useInvalidationPlan();
+  const { isLoggedIn } = useSession();
   const [trades, setTrades] = useState<readonly LiveTrade[]>([]);
 
   // Batched invalidation.
@@ -110,15 +113,23 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  const onTicker = useCallback(
+    (ticker: LiveTicker) => {
+      setTrades((current) => {
+        const known = new Set(current.map((t) => t.tradeId));
+        const fresh = ticker.trades.filter((t) => !known.has(t.tradeId)).reverse();
+        return fresh.length === 0 ? current : [...fresh, ...current].slice(0, KEEP_TRADES);
+      });
+      for (const t of ticker.trades) invalidate(plan.trade(t));
+      // Trades the message only counted may be of any player or team.
+      if (ticker.skipped > 0) invalidate([...plan.market, ...plan.portfolio]);
+    },
+    [invalidate, plan],
+  );
+
   const onEvent = useCallback(
     (event: LiveEvent, eventId: string) => {
       switch (event.type) {
-        case 'tradeCompleted':
-          setTrades((current) =>
-            current.some((t) => t.tradeId === event.trade.tradeId) ? current : [event.trade, ...current].slice(0, KEEP_TRADES),
-          );
-          invalidate(plan.trade(event.trade));
-          break;
         case 'marketUpdated':
         case 'offersUpdated':
         case 'asksUpdated':
@@ -139,27 +150,49 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     [invalidate, plan],
   );
 
-  // The id of the last event seen: a new subscription after a failure resumes from there.
+  // Back after a break: whatever the server could not replay is fetched again.
+  const onBack = useCallback(() => invalidate([{}]), [invalidate]);
+  const ticker = useResumableFeed((input, callbacks) => trpc.live.ticker.subscriptionOptions(input, callbacks), onTicker, onBack, true);
+  useResumableFeed((input, callbacks) => trpc.live.events.subscriptionOptions(input, callbacks), onEvent, onBack, isLoggedIn);
+
+  const value = useMemo(() => ({ trades, status: ticker }), [trades, ticker]);
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+}
+
+type FeedInput = { lastEventId: string } | undefined;
+interface FeedCallbacks<T> {
+  enabled: boolean;
+  onStarted: () => void;
+  onData: (tracked: { id: string; data: T }) => void;
+}
+
+/**
+ * One live subscription that, after a failure, subscribes again from the id of the last message
+ * it received (so the server replays what was missed). Returns the connection's status.
+ */
+function useResumableFeed<T, E>(
+  options: (input: FeedInput, callbacks: FeedCallbacks<T>) => Parameters<typeof useSubscription<{ id: string; data: T }, E>>[0],
+  onMessage: (data: T, id: string) => void,
+  onBack: () => void,
+  enabled: boolean,
+): LiveStatus {
   const lastId = useRef<string | null>(null);
   const [resumeFrom, setResumeFrom] = useState<string | null>(null);
   const started = useRef(0);
   const onStarted = useCallback(() => {
     started.current += 1;
-    // Back after a break: whatever the server could not replay is fetched again.
-    if (started.current > 1) invalidate([{}]);
-  }, [invalidate]);
+    if (started.current > 1) onBack();
+  }, [onBack]);
   const onData = useCallback(
-    (tracked: { id: string; data: LiveEvent }) => {
+    (tracked: { id: string; data: T }) => {
       lastId.current = tracked.id;
-      onEvent(tracked.data, tracked.id);
+      onMessage(tracked.data, tracked.id);
     },
-    [onEvent],
+    [onMessage],
   );
-  const subscription = useSubscription(
-    // The callbacks read refs when events arrive, never during render.
-    // eslint-disable-next-line react-hooks/refs
-    trpc.live.events.subscriptionOptions(resumeFrom ? { lastEventId: resumeFrom } : undefined, { onStarted, onData }),
-  );
+  // The callbacks read refs when messages arrive, never during render.
+  // eslint-disable-next-line react-hooks/refs
+  const subscription = useSubscription(options(resumeFrom ? { lastEventId: resumeFrom } : undefined, { enabled, onStarted, onData }));
 
   const failed = subscription.status === 'error';
   useEffect(() => {
@@ -171,9 +204,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     return () => window.clearTimeout(retry);
   }, [failed, resumeFrom, subscription]);
 
-  const status: LiveStatus = subscription.status === 'pending' ? 'live' : failed ? 'offline' : 'connecting';
-  const value = useMemo(() => ({ trades, status }), [trades, status]);
-  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+  return subscription.status === 'pending' ? 'live' : failed ? 'offline' : 'connecting';
 }
 
 export function useLiveStatus(): LiveStatus {

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EventBus, type GameEvent } from '../../engine/events.js';
+import { Ticker, type Tick } from './ticker.js';
+
+const trade = (tradeId: number, shares = 1): GameEvent => ({
+  type: 'tradeCompleted',
+  userId: null,
+  trade: { tradeId, itemType: 'player', itemId: 7, itemName: 'A Player', buyerId: 1, sellerId: null, buyerUsername: 'amy', sellerUsername: null, shares, priceCents: 150, at: Date.UTC(2026, 10, 21) },
+});
+const notice: GameEvent = { type: 'marketUpdated', userId: null, itemType: 'player', itemId: 7 };
+
+let bus: EventBus;
+let ticker: Ticker;
+let ticks: Tick[];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  bus = new EventBus(100, 1);
+  ticker = new Ticker(bus, 200, 3);
+  ticks = [];
+  ticker.subscribe((t) => ticks.push(t));
+});
+afterEach(() => {
+  ticker.stop();
+  vi.useRealTimers();
+});
+
+const listed = (t: Tick) => t.message.trades.map((x) => x.tradeId);
+
+describe('Ticker', () => {
+  it('sends the trades of an interval as one message, oldest first, with the id of the newest', () => {
+    bus.publish([trade(10, 4), notice, trade(11)]);
+    vi.advanceTimersByTime(150);
+    bus.publish([trade(12)]);
+    expect(ticks).toHaveLength(0);
+    vi.advanceTimersByTime(50);
+    expect(ticks).toHaveLength(1);
+    expect(listed(ticks[0]!)).toEqual([10, 11, 12]);
+    expect(ticks[0]!.message).toMatchObject({ type: 'tradesCompleted', skipped: 0, trades: [{ shares_transferred: 4, price_per_share: 1.5, total_value: 6, playerId: 7, created_at: '2026-11-21T00:00:00.000Z' }, {}, {}] });
+    expect(ticks[0]!.lastId).toBe(bus.lastId);
+    expect(ticks[0]!.envelope[0]).toBe(String(bus.lastId));
+  });
+
+  it('gives every follower the very same message object', () => {
+    const other: Tick[] = [];
+    ticker.subscribe((t) => other.push(t));
+    bus.publish([trade(1)]);
+    vi.advanceTimersByTime(200);
+    expect(other[0]!.envelope).toBe(ticks[0]!.envelope);
+  });
+
+  it('sends nothing when no trade happened, whatever else did', () => {
+    bus.publish([notice, { type: 'portfolioUpdated', userId: 1 }]);
+    vi.advanceTimersByTime(1_000);
+    expect(ticks).toHaveLength(0);
+  });
+
+  it('lists only the newest trades of a burst and counts the others', () => {
+    bus.publish([1, 2, 3, 4, 5].map((n) => trade(n)));
+    vi.advanceTimersByTime(200);
+    expect(listed(ticks[0]!)).toEqual([3, 4, 5]);
+    expect(ticks[0]!.message.skipped).toBe(2);
+    bus.publish([trade(6)]);
+    vi.advanceTimersByTime(200);
+    expect(listed(ticks[1]!)).toEqual([6]);
+    expect(ticks[1]!.message.skipped).toBe(0);
+  });
+
+  it('tells a returning follower what it missed of the messages sent, not what is still pending', () => {
+    bus.publish([trade(1)]);
+    const seen = bus.lastId;
+    bus.publish([trade(2), notice, trade(3)]);
+    vi.advanceTimersByTime(200);
+    bus.publish([trade(4)]);
+    const missed = ticker.since(seen)!;
+    expect(listed(missed)).toEqual([2, 3]);
+    expect(ticker.since(ticks[0]!.lastId)).toBeNull();
+    vi.advanceTimersByTime(200);
+    expect(listed(ticks[1]!)).toEqual([4]);
+  });
+
+  it('sends what is pending at once on flush, and nothing more after stop', () => {
+    bus.publish([trade(1)]);
+    ticker.flush();
+    expect(ticks).toHaveLength(1);
+    ticker.stop();
+    bus.publish([trade(2)]);
+    vi.advanceTimersByTime(1_000);
+    expect(ticks).toHaveLength(1);
+  });
+});
