@@ -15,6 +15,19 @@ function setup() {
 }
 
 describe('salary change', () => {
+  it('keeps a holding that buys more after a raise at a default minimum of at least $1.00', () => {
+    const { t, a } = setup();
+    const p = t.player(10);
+    const holder = t.user('holder');
+    t.ok({ type: 'buy', userId: holder, instrument: p, shares: 1, priceCents: 100 });
+    a.changeSalary(admin, p.id, 30);
+    // 3 shares for 100 cents, then one more at $1.00: an average of 50 cents.
+    t.ok({ type: 'buy', userId: holder, instrument: p, shares: 1, priceCents: 100 });
+    expect(t.holding(holder, p)).toMatchObject({ shares: 4, costBasisCents: 200, minSellPriceCents: 100 });
+    expect(t.exchange.book(p)!.getStandingSell(holder)).toMatchObject({ shares: 4, price: 100 });
+    expect(ledgerProblems(t.db)).toEqual([]);
+  });
+
   it('cancels the player’s orders with escrow back, gives holders proportional shares, moves the payroll, and is audited', () => {
     const { t, a, league } = setup();
     const p = t.player(1_000);

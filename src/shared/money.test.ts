@@ -21,7 +21,16 @@ describe('money', () => {
     expect(defaultMinSellCents(101)).toBe(112);
     expect(defaultMinSellFromCost(100 * 3, 3)).toBe(110);
     expect(defaultMinSellFromCost(1001, 10)).toBe(111);
-    fc.assert(
+  });
+
+  it('never sets a default minimum sell price under $1.00, even when a contract change made the average lower', () => {
+    expect(defaultMinSellCents(50)).toBe(100);
+    expect(defaultMinSellFromCost(200, 4)).toBe(100);
+    expect(defaultMinSellFromCost(0, 3)).toBe(100);
+    expect(defaultMinSellFromCost(91, 1)).toBe(101);
+  });
+
+  it('rounds the default up to the cent, exactly', () => {    fc.assert(
       fc.property(fc.integer({ min: 100, max: 10_000_000 }), fc.integer({ min: 1, max: 60_000_000 }), (avgCents, shares) => {
         const cost = avgCents * shares;
         const min = defaultMinSellFromCost(cost, shares);

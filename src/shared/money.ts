@@ -38,16 +38,19 @@ export function formatCents(cents: Cents): string {
   return usd.format(cents / CENTS_PER_DOLLAR);
 }
 
-/** Default minimum sell price of a holding: 10% over its average buy price, rounded up to the cent. */
+/**
+ * Default minimum sell price of a holding: 10% over its average buy price, rounded up to the cent,
+ * and never under $1.00, the lowest minimum there is (a contract change can bring the average under $1).
+ */
 export function defaultMinSellCents(averageBuyCents: Cents): Cents {
-  return Math.ceil((averageBuyCents * 11) / 10);
+  return Math.max(MIN_ORDER_PRICE_CENTS, Math.ceil((averageBuyCents * 11) / 10));
 }
 
 /** The same default from a holding's total cost and shares, exactly (no floating point). */
 export function defaultMinSellFromCost(costBasisCents: Cents, shares: number): Cents {
   const numerator = BigInt(costBasisCents) * 11n;
   const denominator = BigInt(shares) * 10n;
-  return Number((numerator + denominator - 1n) / denominator);
+  return Math.max(MIN_ORDER_PRICE_CENTS, Number((numerator + denominator - 1n) / denominator));
 }
 
 /** `part × numerator / denominator`, rounded to the nearest integer, exactly for any safe integers. */
