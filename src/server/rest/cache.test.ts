@@ -1,3 +1,5 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
 
@@ -20,5 +22,25 @@ describe('the anonymous answer of GET /api/players', () => {
     expect(signedIn.body.find((p) => p.id === player.id)).toMatchObject({ owned: 7, shares_remaining: player.shares_remaining - 7 });
     const anonymous = await api<Player[]>(server.url, 'GET', '/players');
     expect(anonymous.body.find((p) => p.id === player.id)).toMatchObject({ owned: 0, shares_remaining: player.shares_remaining - 7 });
+  });
+
+  it('is gzipped for a client that accepts it, with the same content, and sized either way', async () => {
+    const rawGet = (headers: Record<string, string>) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(`${server.url}/api/players`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const plain = await rawGet({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-length']).toBe(String(plain.body.length));
+    expect((JSON.parse(plain.body.toString('utf8')) as unknown[]).length).toBeGreaterThan(0);
+    const gzipped = await rawGet({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-length']).toBe(String(gzipped.body.length));
+    expect(gzipped.body.length).toBeLessThan(plain.body.length / 3);
+    expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
   });
 });

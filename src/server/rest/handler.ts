@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
 import { toClientError } from '../client-error.js';
 import { bearerToken, createContextFor } from '../context.js';
@@ -39,11 +40,36 @@ function sendJsonText(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
+/** An answer kept for every anonymous caller until the next event: encoded once, gzipped once when first asked for. */
+class SharedAnswer {
+  readonly body: Buffer;
+  private gzipped: Buffer | undefined;
+
+  constructor(
+    readonly version: number,
+    text: string,
+  ) {
+    this.body = Buffer.from(text);
+  }
+
+  send(req: IncomingMessage, res: ServerResponse): void {
+    const headers: OutgoingHttpHeaders = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' };
+    let body = this.body;
+    if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      body = this.gzipped ??= gzipSync(this.body, { level: 1 });
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(body);
+  }
+}
+
 export function createRestHandler(services: AppServices, routes: RestRoute[], logger: Logger) {
   const compiled = routes.map(compile);
   const createCaller = createCallerFactory(appRouter);
   let openApi: unknown;
-  const anonymousAnswers = new Map<RestRoute, { version: number; text: string }>();
+  const anonymousAnswers = new Map<RestRoute, SharedAnswer>();
 
   return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -65,7 +91,7 @@ export function createRestHandler(services: AppServices, routes: RestRoute[], lo
     const version = services.bus.lastId;
     if (anonymous) {
       const cached = anonymousAnswers.get(route);
-      if (cached && cached.version === version) return sendJsonText(res, 200, cached.text);
+      if (cached && cached.version === version) return cached.send(req, res);
     }
     try {
       const body = method === 'GET' ? Object.fromEntries(query) : await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
@@ -75,8 +101,10 @@ export function createRestHandler(services: AppServices, routes: RestRoute[], lo
       });
       const ctx = createContextFor(services, bearerToken(req.headers.authorization), req.socket.remoteAddress ?? 'unknown');
       const text = JSON.stringify(await route.call(createCaller(ctx), input));
-      if (anonymous) anonymousAnswers.set(route, { version, text });
-      sendJsonText(res, 200, text);
+      if (!anonymous) return sendJsonText(res, 200, text);
+      const answer = new SharedAnswer(version, text);
+      anonymousAnswers.set(route, answer);
+      answer.send(req, res);
     } catch (error) {
       if (error instanceof PayloadTooLarge) return sendJson(res, 413, { error: error.message });
       const client = toClientError(error);
