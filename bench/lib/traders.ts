@@ -4,9 +4,7 @@
  * ws subscribers of the live feed.
  */
 import http from 'node:http';
-import { createTRPCClient, createWSClient, TRPCClientError, wsLink } from '@trpc/client';
 import WebSocket from 'ws';
-import type { AppRouter } from '../../src/server/routers/index.js';
 import { nextIntent, OpenOrders } from './mix.js';
 import { rng } from './rng.js';
 
@@ -91,34 +89,77 @@ export class SimUser {
   }
 }
 
+const PATHS: Record<Call['kind'], string> = { ask: 'trading.ask', offer: 'trading.postOffer', cancelAsk: 'trading.cancelAsk', cancelOffer: 'trading.cancelOffer' };
+
+type Reply = { id: number; result?: { data?: unknown }; error?: { message?: string; data?: { code?: string } } };
+
+/**
+ * A tRPC WebSocket client by hand (the protocol the README documents: connection params first, then
+ * `{"id","method":"mutation","params":{"path","input"}}` and one JSON answer per id), so that the
+ * load generator spends little of the machine's two cores on its own side of each order. The
+ * server sees exactly what `@trpc/client`'s wsLink sends.
+ */
+class WsCaller {
+  private readonly ws: WebSocket;
+  private readonly waiting = new Map<number, (reply: Reply) => void>();
+  private readonly queued: string[] = [];
+  private open = false;
+  private nextId = 1;
+
+  constructor(url: string, token: string) {
+    this.ws = new WebSocket(`${wsUrlOf(url)}?connectionParams=1`);
+    this.ws.on('open', () => {
+      this.open = true;
+      this.ws.send(JSON.stringify({ method: 'connectionParams', data: { token } }));
+      for (const m of this.queued.splice(0)) this.ws.send(m);
+    });
+    this.ws.on('message', (data: Buffer) => {
+      const reply = JSON.parse(data.toString('utf8')) as Reply;
+      const resolve = this.waiting.get(reply.id);
+      if (!resolve) return;
+      this.waiting.delete(reply.id);
+      resolve(reply);
+    });
+    const fail = (message: string) => {
+      for (const resolve of this.waiting.values()) resolve({ id: 0, error: { message } });
+      this.waiting.clear();
+    };
+    this.ws.on('close', () => fail('connection closed'));
+    this.ws.on('error', (e) => fail(e.message));
+  }
+
+  call(path: string, input: unknown): Promise<Reply> {
+    const id = this.nextId++;
+    const message = JSON.stringify({ id, method: 'mutation', params: { path, input } });
+    if (this.open) this.ws.send(message);
+    else this.queued.push(message);
+    return new Promise((resolve) => this.waiting.set(id, resolve));
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.ws.readyState === WebSocket.CLOSED) return resolve();
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}
+
 export function wsTrader(url: string, user: SimUser): Trader {
-  const client = createWSClient({ url: wsUrlOf(url), WebSocket: WebSocket as never, connectionParams: { token: user.token } });
-  const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
+  const caller = new WsCaller(url, user.token);
   return {
     async send() {
       const call = user.nextCall();
-      const mutate = (): Promise<TradeAnswer> => {
-        switch (call.kind) {
-          case 'ask':
-            return trpc.trading.ask.mutate(call.input);
-          case 'offer':
-            return trpc.trading.postOffer.mutate(call.input);
-          case 'cancelAsk':
-            return trpc.trading.cancelAsk.mutate(call.input);
-          case 'cancelOffer':
-            return trpc.trading.cancelOffer.mutate(call.input);
-        }
-      };
-      try {
-        user.remember(await mutate());
+      const reply = await caller.call(PATHS[call.kind], call.input);
+      if (reply.result) {
+        user.remember(reply.result.data as TradeAnswer);
         return { outcome: 'ok' };
-      } catch (error) {
-        const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
-        const message = `${call.kind}: ${code ?? ''} ${error instanceof Error ? error.message : String(error)}`;
-        return { outcome: code && REFUSALS.has(code) ? 'refused' : 'error', message };
       }
+      const code = reply.error?.data?.code;
+      const message = `${call.kind}: ${code ?? ''} ${reply.error?.message ?? 'no answer'}`;
+      return { outcome: code && REFUSALS.has(code) ? 'refused' : 'error', message };
     },
-    close: () => client.close(),
+    close: () => caller.close(),
   };
 }
 
