@@ -1,34 +1,33 @@
-/** Plans commands on the fast book's memory without changing it. */
+/**
+ * Plans commands on the fast book's memory without changing it: dispatches the order flow to
+ * order-planner.ts, and plans the rarer commands here with the PlanBuilder.
+ */
 import { OPEN_MARKET_PRICE_CENTS, type Cents } from '../../shared/money.js';
-import type { BookState } from './book-state.js';
-import { bookErrors, type BookError } from './errors.js';
+import type { BookState, Planned } from './book-state.js';
+import { bookErrors } from './errors.js';
+import { ABSENT } from './id-index.js';
+import { NIL } from './order-slots.js';
+import { planBuy, planCancelAsk, planCancelOffer, planListOffer } from './order-planner.js';
 import type { PlanBuilder } from './plan-builder.js';
 import type {
   AcceptAskCommand,
   AcceptOfferCommand,
-  BuyCommand,
-  CancelAskCommand,
-  CancelOfferCommand,
   Command,
   DumpCommand,
-  ListOfferCommand,
-  PlanResult,
   RemoveStandingSellCommand,
   SetStandingSellCommand,
   UserId,
 } from './types.js';
-import { checkAmount, checkOrder, checkPrice, checkShares } from './validation.js';
+import { checkAmount, checkPrice, checkShares } from './validation.js';
 
-const refuse = (error: BookError): PlanResult => ({ ok: false, error });
-const done = (b: PlanBuilder): PlanResult => ({ ok: true, plan: b.build() });
 
-/** Plans `command` on `state` with `b`, a scratch builder that this call resets. */
-export function planOnState(state: BookState, command: Command, b: PlanBuilder): PlanResult {
+/** Plans `command` on `state` with `b`, a scratch builder that this call resets: the plan, or why not. */
+export function planOnState(state: BookState, command: Command, b: PlanBuilder): Planned {
   switch (command.kind) {
     case 'buy':
-      return planBuy(state, command, b);
+      return planBuy(state, command);
     case 'listOffer':
-      return planListOffer(state, command, b);
+      return planListOffer(state, command);
     case 'setStandingSell':
       return planSetStandingSell(state, command, b);
     case 'removeStandingSell':
@@ -38,9 +37,9 @@ export function planOnState(state: BookState, command: Command, b: PlanBuilder):
     case 'acceptOffer':
       return planAcceptOffer(state, command, b);
     case 'cancelAsk':
-      return planCancelAsk(state, command, b);
+      return planCancelAsk(state, command);
     case 'cancelOffer':
-      return planCancelOffer(state, command, b);
+      return planCancelOffer(state, command);
     case 'dump':
       return planDump(state, command, b);
   }
@@ -52,161 +51,111 @@ export function planOnState(state: BookState, command: Command, b: PlanBuilder):
  * Returns the shares left unsold.
  */
 function sellToAsks(state: BookState, b: PlanBuilder, sellerId: UserId | null, limit: Cents, shares: number, standing: boolean): number {
+  const asks = state.asks;
   let left = shares;
   for (let i = 0; left > 0; i++) {
-    const level = state.asks.level(i);
-    if (!level || level.price < limit) break;
-    for (let node = level.head; node !== null && left > 0; node = node.next) {
-      const ask = node.item;
-      if (ask.userId === sellerId) continue;
-      const take = Math.min(left, ask.shares);
-      const price = sellerId === null ? OPEN_MARKET_PRICE_CENTS : ask.price;
-      const escrowRefund = take * (ask.price - price);
-      b.fill({ buyerId: ask.userId, sellerId, shares: take, price, askId: ask.id, offerId: null, standingSell: standing, escrowRefund });
-      b.askUpdate({ id: ask.id, userId: ask.userId, shares: ask.shares - take });
+    const lv = asks.level(i);
+    if (lv === NIL || asks.levelPrice(lv) < limit) break;
+    for (let s = asks.head(lv); s !== NIL && left > 0; s = asks.next(s)) {
+      const buyerId = asks.userId(s);
+      if (buyerId === sellerId) continue;
+      const had = asks.shares(s);
+      const askPrice = asks.price(s);
+      const askId = asks.id(s);
+      const take = Math.min(left, had);
+      const price = sellerId === null ? OPEN_MARKET_PRICE_CENTS : askPrice;
+      const escrowRefund = take * (askPrice - price);
+      b.fill({ buyerId, sellerId, shares: take, price, askId, offerId: null, standingSell: standing, escrowRefund });
+      b.askUpdate({ id: askId, userId: buyerId, shares: had - take });
       left -= take;
     }
   }
   return left;
 }
 
-function planBuy(state: BookState, c: BuyCommand, b: PlanBuilder): PlanResult {
-  const bad = checkOrder(c.shares, c.price) ?? checkAmount('Cash', c.cash);
-  if (bad) return refuse(bad);
-  if (state.askById.has(c.orderId)) return refuse(bookErrors.duplicateOrderId('ask', c.orderId));
-  if (c.cash < c.shares * c.price) return refuse(bookErrors.insufficientCash(c.shares, c.price, c.cash));
-
-  b.reset('buy', c.userId, state.version, state.remaining);
-  let left = c.shares;
-  const fromMarket = Math.min(left, state.remaining);
-  if (fromMarket > 0) {
-    const price = OPEN_MARKET_PRICE_CENTS;
-    b.fill({ buyerId: c.userId, sellerId: null, shares: fromMarket, price, askId: null, offerId: null, standingSell: false, escrowRefund: 0 });
-    b.remaining -= fromMarket;
-    left -= fromMarket;
-  }
-  for (let i = 0; left > 0; i++) {
-    const level = state.sells.level(i);
-    if (!level || level.price > c.price) break;
-    for (let node = level.head; node !== null && left > 0; node = node.next) {
-      const sell = node.item;
-      if (sell.userId === c.userId) continue;
-      const take = Math.min(left, sell.shares);
-      const standing = sell.standing;
-      const offerId = standing ? null : sell.id;
-      b.fill({ buyerId: c.userId, sellerId: sell.userId, shares: take, price: sell.price, askId: null, offerId, standingSell: standing, escrowRefund: 0 });
-      if (standing) b.standingSellUpdate({ userId: sell.userId, price: sell.price, shares: sell.shares - take, seq: sell.seq });
-      else b.offerUpdate({ id: sell.id, userId: sell.userId, shares: sell.shares - take });
-      left -= take;
-    }
-  }
-  if (left > 0) {
-    b.newAsk = { id: c.orderId, userId: c.userId, price: c.price, shares: left, seq: c.seq };
-    b.escrow(c.userId, left * c.price);
-  }
-  return done(b);
+/** The seller's unlisted shares drop to `unlistedAfter`: their standing sell, if any, can offer no more. */
+function shrinkStanding(state: BookState, b: PlanBuilder, userId: UserId, unlistedAfter: number): void {
+  const s = state.standingByUser.get(userId);
+  const sells = state.sells;
+  if (s !== ABSENT) b.shrinkStandingSell(sells.userId(s), sells.price(s), sells.shares(s), sells.seq(s), unlistedAfter);
 }
 
-function planListOffer(state: BookState, c: ListOfferCommand, b: PlanBuilder): PlanResult {
-  const bad = checkOrder(c.shares, c.price) ?? checkAmount('Unlisted shares', c.unlisted);
-  if (bad) return refuse(bad);
-  if (state.offerById.has(c.orderId)) return refuse(bookErrors.duplicateOrderId('offer', c.orderId));
-  if (c.shares > c.unlisted) return refuse(bookErrors.insufficientShares(c.shares, c.unlisted));
-
-  b.reset('listOffer', c.userId, state.version, state.remaining);
-  const left = sellToAsks(state, b, c.userId, c.price, c.shares, false);
-  if (left > 0) b.newOffer = { id: c.orderId, userId: c.userId, price: c.price, shares: left, seq: c.seq };
-  b.shrinkStandingSell(state.standingByUser.get(c.userId)?.item, c.unlisted - c.shares);
-  return done(b);
-}
-
-function planSetStandingSell(state: BookState, c: SetStandingSellCommand, b: PlanBuilder): PlanResult {
+function planSetStandingSell(state: BookState, c: SetStandingSellCommand, b: PlanBuilder): Planned {
   const bad = checkPrice(c.price) ?? checkAmount('Shares', c.shares);
-  if (bad) return refuse(bad);
+  if (bad) return bad;
   b.reset('setStandingSell', c.userId, state.version, state.remaining);
   const left = sellToAsks(state, b, c.userId, c.price, c.shares, true);
   b.standingSellUpdate({ userId: c.userId, price: c.price, shares: left, seq: c.seq });
-  return done(b);
+  return b.build();
 }
 
-function planRemoveStandingSell(state: BookState, c: RemoveStandingSellCommand, b: PlanBuilder): PlanResult {
+function planRemoveStandingSell(state: BookState, c: RemoveStandingSellCommand, b: PlanBuilder): Planned {
   b.reset('removeStandingSell', c.userId, state.version, state.remaining);
-  const entry = state.standingByUser.get(c.userId)?.item;
-  if (entry) b.standingSellUpdate({ userId: c.userId, price: entry.price, shares: 0, seq: entry.seq });
+  const s = state.standingByUser.get(c.userId);
+  if (s !== ABSENT) b.standingSellUpdate({ userId: state.sells.userId(s), price: state.sells.price(s), shares: 0, seq: state.sells.seq(s) });
   else b.noop = true;
-  return done(b);
+  return b.build();
 }
 
-function planAcceptAsk(state: BookState, c: AcceptAskCommand, b: PlanBuilder): PlanResult {
+function planAcceptAsk(state: BookState, c: AcceptAskCommand, b: PlanBuilder): Planned {
   const bad = checkShares(c.shares) ?? checkAmount('Unlisted shares', c.unlisted);
-  if (bad) return refuse(bad);
-  const ask = state.askById.get(c.askId)?.item;
-  if (!ask) return refuse(bookErrors.askNotFound(c.askId));
-  if (ask.userId === c.userId) return refuse(bookErrors.ownAsk());
-  const take = Math.min(c.shares, ask.shares, c.unlisted);
-  if (take === 0) return refuse(bookErrors.nothingToSell());
+  if (bad) return bad;
+  const s = state.askById.get(c.askId);
+  if (s === ABSENT) return bookErrors.askNotFound(c.askId);
+  const asks = state.asks;
+  const buyerId = asks.userId(s);
+  if (buyerId === c.userId) return bookErrors.ownAsk();
+  const had = asks.shares(s);
+  const take = Math.min(c.shares, had, c.unlisted);
+  if (take === 0) return bookErrors.nothingToSell();
 
   b.reset('acceptAsk', c.userId, state.version, state.remaining);
-  b.fill({ buyerId: ask.userId, sellerId: c.userId, shares: take, price: ask.price, askId: ask.id, offerId: null, standingSell: false, escrowRefund: 0 });
-  b.askUpdate({ id: ask.id, userId: ask.userId, shares: ask.shares - take });
-  b.shrinkStandingSell(state.standingByUser.get(c.userId)?.item, c.unlisted - take);
-  return done(b);
+  const price = asks.price(s);
+  const askId = asks.id(s);
+  b.fill({ buyerId, sellerId: c.userId, shares: take, price, askId, offerId: null, standingSell: false, escrowRefund: 0 });
+  b.askUpdate({ id: askId, userId: buyerId, shares: had - take });
+  shrinkStanding(state, b, c.userId, c.unlisted - take);
+  return b.build();
 }
 
-function planAcceptOffer(state: BookState, c: AcceptOfferCommand, b: PlanBuilder): PlanResult {
+function planAcceptOffer(state: BookState, c: AcceptOfferCommand, b: PlanBuilder): Planned {
   const bad = (c.shares === undefined ? null : checkShares(c.shares)) ?? checkAmount('Cash', c.cash);
-  if (bad) return refuse(bad);
-  const offer = state.offerById.get(c.offerId)?.item;
-  if (!offer) return refuse(bookErrors.offerNotFound(c.offerId));
-  if (offer.userId === c.userId) return refuse(bookErrors.ownOffer());
-  const take = Math.min(c.shares ?? offer.shares, offer.shares);
-  if (c.cash < take * offer.price) return refuse(bookErrors.insufficientCash(take, offer.price, c.cash));
+  if (bad) return bad;
+  const s = state.offerById.get(c.offerId);
+  if (s === ABSENT) return bookErrors.offerNotFound(c.offerId);
+  const sells = state.sells;
+  const sellerId = sells.userId(s);
+  if (sellerId === c.userId) return bookErrors.ownOffer();
+  const had = sells.shares(s);
+  const price = sells.price(s);
+  const take = Math.min(c.shares ?? had, had);
+  if (c.cash < take * price) return bookErrors.insufficientCash(take, price, c.cash);
 
   b.reset('acceptOffer', c.userId, state.version, state.remaining);
-  b.fill({ buyerId: c.userId, sellerId: offer.userId, shares: take, price: offer.price, askId: null, offerId: offer.id, standingSell: false, escrowRefund: 0 });
-  b.offerUpdate({ id: offer.id, userId: offer.userId, shares: offer.shares - take });
-  return done(b);
+  const offerId = sells.id(s);
+  b.fill({ buyerId: c.userId, sellerId, shares: take, price, askId: null, offerId, standingSell: false, escrowRefund: 0 });
+  b.offerUpdate({ id: offerId, userId: sellerId, shares: had - take });
+  return b.build();
 }
 
-function planCancelAsk(state: BookState, c: CancelAskCommand, b: PlanBuilder): PlanResult {
-  const ask = state.askById.get(c.askId)?.item;
-  if (!ask) return refuse(bookErrors.askNotFound(c.askId));
-  if (ask.userId !== c.userId) return refuse(bookErrors.notYourAsk(c.askId));
-  b.reset('cancelAsk', c.userId, state.version, state.remaining);
-  b.askUpdate({ id: ask.id, userId: ask.userId, shares: 0 });
-  b.escrow(c.userId, -ask.shares * ask.price);
-  b.cancelled = { id: ask.id, userId: ask.userId, price: ask.price, shares: ask.shares, seq: ask.seq };
-  return done(b);
-}
-
-function planCancelOffer(state: BookState, c: CancelOfferCommand, b: PlanBuilder): PlanResult {
-  const offer = state.offerById.get(c.offerId)?.item;
-  if (!offer) return refuse(bookErrors.offerNotFound(c.offerId));
-  if (offer.userId !== c.userId) return refuse(bookErrors.notYourOffer(c.offerId));
-  b.reset('cancelOffer', c.userId, state.version, state.remaining);
-  b.offerUpdate({ id: offer.id, userId: offer.userId, shares: 0 });
-  b.cancelled = { id: offer.id, userId: offer.userId, price: offer.price, shares: offer.shares, seq: offer.seq };
-  return done(b);
-}
-
-function planDump(state: BookState, c: DumpCommand, b: PlanBuilder): PlanResult {
+function planDump(state: BookState, c: DumpCommand, b: PlanBuilder): Planned {
   b.reset('dump', c.userId, state.version, state.remaining);
   // 0, negative, empty or non-numeric does nothing (RULES.md); a fraction is a mistake.
   if (!(c.shares > 0)) {
     b.noop = true;
-    return done(b);
+    return b.build();
   }
   const bad = checkShares(c.shares) ?? checkAmount('Unlisted shares', c.unlisted);
-  if (bad) return refuse(bad);
+  if (bad) return bad;
   const dumped = Math.min(c.shares, c.unlisted);
   if (dumped === 0) {
     b.noop = true;
-    return done(b);
+    return b.build();
   }
   const price = OPEN_MARKET_PRICE_CENTS;
   b.fill({ buyerId: null, sellerId: c.userId, shares: dumped, price, askId: null, offerId: null, standingSell: false, escrowRefund: 0 });
-  b.shrinkStandingSell(state.standingByUser.get(c.userId)?.item, c.unlisted - dumped);
+  shrinkStanding(state, b, c.userId, c.unlisted - dumped);
   // The book never stays crossed: open-market supply fills every resting ask it can at $1.00.
   b.remaining = sellToAsks(state, b, null, 0, state.remaining + dumped, false);
-  return done(b);
+  return b.build();
 }

@@ -1,69 +1,56 @@
 /**
  * The fast book's memory: asks and sells (offers and standing sells share one side, since a buy
- * takes both by price then time) in sorted price levels, and maps from id to queue node.
+ * takes both by price then time) in sorted price levels, and indexes from id to slot.
  */
 import { BookSide } from './book-side.js';
-import type { PriceLevel, QueueNode } from './price-level.js';
-import type { BookSnapshot, OrderId, Plan, RestingOrder, Seq, StandingSell, UserId } from './types.js';
+import { ABSENT, IdIndex } from './id-index.js';
+import { NIL } from './order-slots.js';
+import type { BookError } from './errors.js';
+import type { BestAsk, BookSnapshot, OrderId, OrderUpdate, Plan, RestingOrder, StandingSell, UserId } from './types.js';
 
-/** An open ask. It is its own queue node, so a resting order costs one object. */
-export class AskEntry implements QueueNode<AskEntry> {
-  prev: QueueNode<AskEntry> | null = null;
-  next: QueueNode<AskEntry> | null = null;
-  level: PriceLevel<AskEntry> | null = null;
+/** What the fast book's planners return: the plan, or why the command is refused. */
+export type Planned = Plan | BookError;
 
-  constructor(
-    readonly id: OrderId,
-    readonly userId: UserId,
-    readonly price: number,
-    public shares: number,
-    readonly seq: Seq,
-  ) {}
+const copyOrder = (side: BookSide, s: number): RestingOrder => ({
+  id: side.id(s),
+  userId: side.userId(s),
+  price: side.price(s),
+  shares: side.shares(s),
+  seq: side.seq(s),
+});
 
-  get item(): AskEntry {
-    return this;
-  }
+const copyStanding = (side: BookSide, s: number): StandingSell => ({
+  userId: side.userId(s),
+  price: side.price(s),
+  shares: side.shares(s),
+  seq: side.seq(s),
+});
+
+/** Sets an ask's or offer's open shares; 0 takes it out of the book. */
+function updateOrder(side: BookSide, byId: IdIndex, u: OrderUpdate, what: string): void {
+  const s = u.shares > 0 ? byId.get(u.id) : byId.take(u.id);
+  if (s === ABSENT) throw new Error(`Plan updates ${what} ${u.id}, which is not in the book.`);
+  if (u.shares > 0) side.setShares(s, u.shares);
+  else side.remove(s);
 }
 
-/** An offer or a standing sell, its own queue node like an ask. */
-export class SellEntry implements QueueNode<SellEntry> {
-  prev: QueueNode<SellEntry> | null = null;
-  next: QueueNode<SellEntry> | null = null;
-  level: PriceLevel<SellEntry> | null = null;
-
-  constructor(
-    /** False for an offer, true for a standing sell. */
-    readonly standing: boolean,
-    /** The offer id; for a standing sell, the user id. */
-    readonly id: number,
-    readonly userId: UserId,
-    readonly price: number,
-    public shares: number,
-    readonly seq: Seq,
-  ) {}
-
-  get item(): SellEntry {
-    return this;
-  }
+function addOrder(side: BookSide, byId: IdIndex, o: RestingOrder, what: string): void {
+  const cell = byId.cellFor(o.id);
+  if (cell === ABSENT) throw new Error(`${what} ${o.id} is already in the book.`);
+  byId.fill(cell, o.id, side.add(o.id, o.userId, o.price, o.shares, o.seq, false));
 }
-
-const askBefore = (a: AskEntry, b: AskEntry): boolean => a.seq < b.seq || (a.seq === b.seq && a.id < b.id);
-
-/** Older first; on equal time an offer before a standing sell, then by id. */
-const sellBefore = (a: SellEntry, b: SellEntry): boolean =>
-  a.seq !== b.seq ? a.seq < b.seq : a.standing !== b.standing ? !a.standing : a.id < b.id;
-
-const copyOrder = (e: AskEntry | SellEntry): RestingOrder => ({ id: e.id, userId: e.userId, price: e.price, shares: e.shares, seq: e.seq });
-const copyStanding = (e: SellEntry): StandingSell => ({ userId: e.userId, price: e.price, shares: e.shares, seq: e.seq });
 
 export class BookState {
   version = 0;
   remaining = 0;
-  readonly asks = new BookSide<AskEntry>(true, askBefore);
-  readonly sells = new BookSide<SellEntry>(false, sellBefore);
-  readonly askById = new Map<OrderId, AskEntry>();
-  readonly offerById = new Map<OrderId, SellEntry>();
-  readonly standingByUser = new Map<UserId, SellEntry>();
+  readonly asks = new BookSide(true);
+  readonly sells = new BookSide(false);
+  /** Ask id → slot in `asks`. */
+  readonly askById = new IdIndex();
+  /** Offer id → slot in `sells`. */
+  readonly offerById = new IdIndex();
+  /** User id → slot of the user's standing sell in `sells`. */
+  readonly standingByUser = new IdIndex();
 
   constructor(snapshot?: BookSnapshot) {
     if (!snapshot) return;
@@ -78,29 +65,9 @@ export class BookState {
       throw new Error(`Stale plan: it was made on book version ${plan.version}, the book is at ${this.version}.`);
     }
     const askUpdates = plan.askUpdates;
-    for (let i = 0; i < askUpdates.length; i++) {
-      const u = askUpdates[i]!;
-      const entry = this.askById.get(u.id);
-      if (!entry) throw new Error(`Plan updates ask ${u.id}, which is not in the book.`);
-      if (u.shares > 0) {
-        entry.shares = u.shares;
-      } else {
-        this.asks.remove(entry);
-        this.askById.delete(u.id);
-      }
-    }
+    for (let i = 0; i < askUpdates.length; i++) updateOrder(this.asks, this.askById, askUpdates[i]!, 'ask');
     const offerUpdates = plan.offerUpdates;
-    for (let i = 0; i < offerUpdates.length; i++) {
-      const u = offerUpdates[i]!;
-      const entry = this.offerById.get(u.id);
-      if (!entry) throw new Error(`Plan updates offer ${u.id}, which is not in the book.`);
-      if (u.shares > 0) {
-        entry.shares = u.shares;
-      } else {
-        this.sells.remove(entry);
-        this.offerById.delete(u.id);
-      }
-    }
+    for (let i = 0; i < offerUpdates.length; i++) updateOrder(this.sells, this.offerById, offerUpdates[i]!, 'offer');
     const standingUpdates = plan.standingSellUpdates;
     for (let i = 0; i < standingUpdates.length; i++) this.setStanding(standingUpdates[i]!);
     if (plan.newAsk) this.addAsk(plan.newAsk);
@@ -110,56 +77,64 @@ export class BookState {
   }
 
   getAsk(id: OrderId): RestingOrder | undefined {
-    const node = this.askById.get(id);
-    return node && copyOrder(node.item);
+    const s = this.askById.get(id);
+    return s === ABSENT ? undefined : copyOrder(this.asks, s);
   }
 
   getOffer(id: OrderId): RestingOrder | undefined {
-    const node = this.offerById.get(id);
-    return node && copyOrder(node.item);
+    const s = this.offerById.get(id);
+    return s === ABSENT ? undefined : copyOrder(this.sells, s);
   }
 
   getStandingSell(userId: UserId): StandingSell | undefined {
-    const node = this.standingByUser.get(userId);
-    return node && copyStanding(node.item);
+    const s = this.standingByUser.get(userId);
+    return s === ABSENT ? undefined : copyStanding(this.sells, s);
+  }
+
+  bestAskExcept(userId: UserId): BestAsk | undefined {
+    const asks = this.asks;
+    for (let i = 0; ; i++) {
+      const lv = asks.level(i);
+      if (lv === NIL) return undefined;
+      for (let s = asks.head(lv); s !== NIL; s = asks.next(s)) {
+        if (asks.userId(s) !== userId) return { userId: asks.userId(s), price: asks.price(s) };
+      }
+    }
   }
 
   snapshot(): BookSnapshot {
+    const asks: RestingOrder[] = [];
+    for (const s of this.asks) asks.push(copyOrder(this.asks, s));
     const offers: RestingOrder[] = [];
-    for (const sell of this.sells) if (!sell.standing) offers.push(copyOrder(sell));
-    const standingSells = [...this.standingByUser.values()].map((n) => copyStanding(n.item)).sort((a, b) => a.userId - b.userId);
-    return { remaining: this.remaining, asks: [...this.asks].map(copyOrder), offers, standingSells };
+    const standingSells: StandingSell[] = [];
+    for (const s of this.sells) {
+      if (this.sells.standing(s)) standingSells.push(copyStanding(this.sells, s));
+      else offers.push(copyOrder(this.sells, s));
+    }
+    standingSells.sort((a, b) => a.userId - b.userId);
+    return { remaining: this.remaining, asks, offers, standingSells };
   }
 
   private addAsk(o: RestingOrder): void {
-    if (this.askById.has(o.id)) throw new Error(`Ask ${o.id} is already in the book.`);
-    const entry = new AskEntry(o.id, o.userId, o.price, o.shares, o.seq);
-    this.asks.insertNode(entry);
-    this.askById.set(o.id, entry);
+    addOrder(this.asks, this.askById, o, 'Ask');
   }
 
   private addOffer(o: RestingOrder): void {
-    if (this.offerById.has(o.id)) throw new Error(`Offer ${o.id} is already in the book.`);
-    const entry = new SellEntry(false, o.id, o.userId, o.price, o.shares, o.seq);
-    this.sells.insertNode(entry);
-    this.offerById.set(o.id, entry);
+    addOrder(this.sells, this.offerById, o, 'Offer');
   }
 
   /** Upsert; 0 shares removes. Only a new price or time moves it in the queue. */
   private setStanding(s: StandingSell): void {
-    const node = this.standingByUser.get(s.userId);
-    if (node && s.shares > 0 && node.item.price === s.price && node.item.seq === s.seq) {
-      node.item.shares = s.shares;
+    const sells = this.sells;
+    const slot = this.standingByUser.get(s.userId);
+    if (slot !== ABSENT && s.shares > 0 && sells.price(slot) === s.price && sells.seq(slot) === s.seq) {
+      sells.setShares(slot, s.shares);
       return;
     }
-    if (node) {
-      this.sells.remove(node);
+    if (slot !== ABSENT) {
+      sells.remove(slot);
       this.standingByUser.delete(s.userId);
     }
-    if (s.shares > 0) {
-      const entry = new SellEntry(true, s.userId, s.userId, s.price, s.shares, s.seq);
-      this.sells.insertNode(entry);
-      this.standingByUser.set(s.userId, entry);
-    }
+    if (s.shares > 0) this.standingByUser.set(s.userId, sells.add(s.userId, s.userId, s.price, s.shares, s.seq, true));
   }
 }

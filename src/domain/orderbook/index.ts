@@ -16,6 +16,7 @@ export type {
   AcceptAskCommand,
   AcceptOfferCommand,
   AccountChange,
+  BestAsk,
   BookFactory,
   BookSnapshot,
   BuyCommand,

@@ -1,23 +1,49 @@
 /**
  * Collects what a planner decides and turns it into a Plan, deriving the per-user account
- * changes from the fills so that every book sums money and shares the same way.
- *
- * Built for a hot path: lists are allocated only when something goes in them (an empty list is one
- * shared frozen array), and the fast book reuses one builder for every command (`reset`).
+ * changes from the fills so that every book sums money and shares the same way. The reference
+ * book plans everything with it; the fast book, the commands outside the order flow (see
+ * order-planner.ts for buys, listings and cancels).
  */
+import { AccountSet } from './plan-accounts.js';
+import { append, NONE } from './plan-lists.js';
 import type { AccountChange, CommandKind, Fill, OrderUpdate, Plan, RestingOrder, StandingSell, UserId } from './types.js';
 
-interface MutableAccount {
-  userId: UserId;
-  cash: number;
-  escrow: number;
-  shares: number;
+/** A Plan, every field given: the one place plans are made, so that they all share one shape. */
+export function makePlan(
+  kind: CommandKind,
+  userId: UserId,
+  version: number,
+  noop: boolean,
+  fills: readonly Fill[],
+  bought: number,
+  sold: number,
+  remaining: number,
+  newAsk: RestingOrder | null,
+  newOffer: RestingOrder | null,
+  askUpdates: readonly OrderUpdate[],
+  offerUpdates: readonly OrderUpdate[],
+  standingSellUpdates: readonly StandingSell[],
+  cancelled: RestingOrder | null,
+  accounts: readonly AccountChange[],
+): Plan {
+  return {
+    kind,
+    userId,
+    version,
+    noop,
+    fills,
+    bought,
+    sold,
+    remaining,
+    newAsk,
+    newOffer,
+    askUpdates,
+    offerUpdates,
+    standingSellUpdates,
+    cancelled,
+    accounts,
+  };
 }
-
-const NONE: readonly never[] = Object.freeze([]);
-
-/** Past this many users in one plan, accounts are found through a map rather than a scan. */
-const SCAN_LIMIT = 16;
 
 export class PlanBuilder {
   newAsk: RestingOrder | null = null;
@@ -34,8 +60,7 @@ export class PlanBuilder {
   private askUpdates: OrderUpdate[] | null = null;
   private offerUpdates: OrderUpdate[] | null = null;
   private standingSellUpdates: StandingSell[] | null = null;
-  private accounts: MutableAccount[] | null = null;
-  private accountIndex: Map<UserId, MutableAccount> | null = null;
+  private accounts = new AccountSet();
 
   constructor(kind?: CommandKind, userId?: UserId, version?: number, remaining?: number) {
     if (kind !== undefined) this.reset(kind, userId ?? 0, version ?? 0, remaining ?? 0);
@@ -57,18 +82,16 @@ export class PlanBuilder {
     this.askUpdates = null;
     this.offerUpdates = null;
     this.standingSellUpdates = null;
-    this.accounts = null;
-    this.accountIndex = null;
+    this.accounts = new AccountSet();
     return this;
   }
 
   /** Records a trade (the object becomes part of the plan) and what it does to both accounts. */
   fill(fill: Fill): void {
-    if (this.fills === null) this.fills = [fill];
-    else this.fills.push(fill);
+    this.fills = append(this.fills, fill);
     const value = fill.shares * fill.price;
     if (fill.buyerId !== null) {
-      const buyer = this.account(fill.buyerId);
+      const buyer = this.accounts.of(fill.buyerId);
       buyer.shares += fill.shares;
       if (fill.askId === null) {
         buyer.cash -= value;
@@ -79,100 +102,55 @@ export class PlanBuilder {
       if (fill.buyerId === this.userId) this.bought += fill.shares;
     }
     if (fill.sellerId !== null) {
-      const seller = this.account(fill.sellerId);
+      const seller = this.accounts.of(fill.sellerId);
       seller.shares -= fill.shares;
       seller.cash += value;
       if (fill.sellerId === this.userId) this.sold += fill.shares;
     }
   }
 
-  // A list starts as a one-element literal: most plans hold one item, and `[]` then push reserves 17.
   askUpdate(update: OrderUpdate): void {
-    if (this.askUpdates === null) this.askUpdates = [update];
-    else this.askUpdates.push(update);
+    this.askUpdates = append(this.askUpdates, update);
   }
 
   offerUpdate(update: OrderUpdate): void {
-    if (this.offerUpdates === null) this.offerUpdates = [update];
-    else this.offerUpdates.push(update);
+    this.offerUpdates = append(this.offerUpdates, update);
   }
 
   standingSellUpdate(update: StandingSell): void {
-    if (this.standingSellUpdates === null) this.standingSellUpdates = [update];
-    else this.standingSellUpdates.push(update);
+    this.standingSellUpdates = append(this.standingSellUpdates, update);
   }
 
   /** Moves cash into escrow (positive) or back out of it (negative). */
   escrow(userId: UserId, cents: number): void {
-    const account = this.account(userId);
+    const account = this.accounts.of(userId);
     account.cash -= cents;
     account.escrow += cents;
   }
 
-  /** The seller's unlisted shares drop to `unlistedAfter`: a standing sell can offer no more. */
-  shrinkStandingSell(entry: StandingSell | undefined, unlistedAfter: number): void {
-    if (!entry) return;
-    const shares = Math.max(0, Math.min(entry.shares, unlistedAfter));
-    if (shares !== entry.shares) {
-      this.standingSellUpdate({ userId: entry.userId, price: entry.price, shares, seq: entry.seq });
-    }
+  /** The seller's unlisted shares drop to `unlistedAfter`: their standing sell (`had` shares) can offer no more. */
+  shrinkStandingSell(userId: UserId, price: number, had: number, seq: number, unlistedAfter: number): void {
+    const shares = Math.max(0, Math.min(had, unlistedAfter));
+    if (shares !== had) this.standingSellUpdate({ userId, price, shares, seq });
   }
 
   build(): Plan {
-    const accounts = this.accounts;
-    if (accounts !== null && accounts.length > 1) {
-      if (accounts.length > SCAN_LIMIT) accounts.sort((a, b) => a.userId - b.userId);
-      else sortByUser(accounts);
-    }
-    return {
-      kind: this.kind,
-      userId: this.userId,
-      version: this.version,
-      noop: this.noop,
-      fills: this.fills ?? NONE,
-      bought: this.bought,
-      sold: this.sold,
-      remaining: this.remaining,
-      newAsk: this.newAsk,
-      newOffer: this.newOffer,
-      askUpdates: this.askUpdates ?? NONE,
-      offerUpdates: this.offerUpdates ?? NONE,
-      standingSellUpdates: this.standingSellUpdates ?? NONE,
-      cancelled: this.cancelled,
-      accounts: (accounts as AccountChange[] | null) ?? NONE,
-    };
-  }
-
-  private account(userId: UserId): MutableAccount {
-    const accounts = this.accounts;
-    if (accounts === null) {
-      const first: MutableAccount = { userId, cash: 0, escrow: 0, shares: 0 };
-      this.accounts = [first];
-      return first;
-    }
-    if (this.accountIndex !== null) {
-      const found = this.accountIndex.get(userId);
-      if (found) return found;
-    } else {
-      for (let i = 0; i < accounts.length; i++) if (accounts[i]!.userId === userId) return accounts[i]!;
-    }
-    const account: MutableAccount = { userId, cash: 0, escrow: 0, shares: 0 };
-    accounts.push(account);
-    if (this.accountIndex !== null) this.accountIndex.set(userId, account);
-    else if (accounts.length > SCAN_LIMIT) this.accountIndex = new Map(accounts.map((a) => [a.userId, a]));
-    return account;
-  }
-}
-
-/** Insertion sort: a plan touches a handful of users, and this beats Array#sort's set-up cost. */
-function sortByUser(accounts: MutableAccount[]): void {
-  for (let i = 1; i < accounts.length; i++) {
-    const a = accounts[i]!;
-    let j = i - 1;
-    while (j >= 0 && accounts[j]!.userId > a.userId) {
-      accounts[j + 1] = accounts[j]!;
-      j--;
-    }
-    accounts[j + 1] = a;
+    return makePlan(
+      this.kind,
+      this.userId,
+      this.version,
+      this.noop,
+      this.fills ?? NONE,
+      this.bought,
+      this.sold,
+      this.remaining,
+      this.newAsk,
+      this.newOffer,
+      this.askUpdates ?? NONE,
+      this.offerUpdates ?? NONE,
+      this.standingSellUpdates ?? NONE,
+      this.cancelled,
+      this.accounts.sorted(),
+    );
   }
 }

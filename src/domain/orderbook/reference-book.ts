@@ -5,7 +5,7 @@
 import { OPEN_MARKET_PRICE_CENTS } from '../../shared/money.js';
 import { bookErrors, type BookError } from './errors.js';
 import { PlanBuilder } from './plan-builder.js';
-import type { BookSnapshot, Command, Fill, OrderBook, OrderId, Plan, PlanResult, RestingOrder, StandingSell, UserId } from './types.js';
+import type { BestAsk, BookSnapshot, Command, Fill, OrderBook, OrderId, Plan, PlanResult, RestingOrder, StandingSell, UserId } from './types.js';
 import { checkAmount, checkOrder, checkPrice, checkShares } from './validation.js';
 
 type FillInput = Pick<Fill, 'buyerId' | 'sellerId' | 'shares' | 'price'> & Partial<Fill>;
@@ -51,6 +51,11 @@ export class ReferenceBook implements OrderBook {
 
   private standingOf(userId: UserId): StandingSell | undefined {
     return this.standing.find((s) => s.userId === userId);
+  }
+
+  private shrinkStanding(b: PlanBuilder, userId: UserId, unlistedAfter: number): void {
+    const s = this.standingOf(userId);
+    if (s) b.shrinkStandingSell(s.userId, s.price, s.shares, s.seq, unlistedAfter);
   }
 
   private hasAsk(id: OrderId): boolean {
@@ -121,7 +126,7 @@ export class ReferenceBook implements OrderBook {
         if (c.shares > c.unlisted) return refuse(bookErrors.insufficientShares(c.shares, c.unlisted));
         const left = sellToAsks(c.userId, c.price, c.shares, false);
         if (left > 0) b.newOffer = { id: c.orderId, userId: c.userId, price: c.price, shares: left, seq: c.seq };
-        b.shrinkStandingSell(this.standingOf(c.userId), c.unlisted - c.shares);
+        this.shrinkStanding(b, c.userId, c.unlisted - c.shares);
         break;
       }
       case 'setStandingSell': {
@@ -147,7 +152,7 @@ export class ReferenceBook implements OrderBook {
         if (take === 0) return refuse(bookErrors.nothingToSell());
         b.fill(fill({ buyerId: ask.userId, sellerId: c.userId, shares: take, price: ask.price, askId: ask.id }));
         b.askUpdate({ id: ask.id, userId: ask.userId, shares: ask.shares - take });
-        b.shrinkStandingSell(this.standingOf(c.userId), c.unlisted - take);
+        this.shrinkStanding(b, c.userId, c.unlisted - take);
         break;
       }
       case 'acceptOffer': {
@@ -192,7 +197,7 @@ export class ReferenceBook implements OrderBook {
           break;
         }
         b.fill(fill({ buyerId: null, sellerId: c.userId, shares: dumped, price: OPEN_MARKET_PRICE_CENTS }));
-        b.shrinkStandingSell(this.standingOf(c.userId), c.unlisted - dumped);
+        this.shrinkStanding(b, c.userId, c.unlisted - dumped);
         b.remaining = sellToAsks(null, 0, this.remaining + dumped, false);
         break;
       }
@@ -237,6 +242,11 @@ export class ReferenceBook implements OrderBook {
   getStandingSell(userId: UserId): StandingSell | undefined {
     const s = this.standingOf(userId);
     return s && { ...s };
+  }
+
+  bestAskExcept(userId: UserId): BestAsk | undefined {
+    const ask = this.sortedAsks().find((a) => a.userId !== userId);
+    return ask && { userId: ask.userId, price: ask.price };
   }
 
   snapshot(): BookSnapshot {

@@ -220,7 +220,19 @@ export interface OrderBook {
   getAsk(id: OrderId): RestingOrder | undefined;
   getOffer(id: OrderId): RestingOrder | undefined;
   getStandingSell(userId: UserId): StandingSell | undefined;
+  /**
+   * The best open ask (highest price, then oldest) that `userId` does not own, or undefined: the
+   * ask a new ask of `userId` would outbid. Standing sells and offers are not asks. Cheap: it looks
+   * at the top of the book only, past the user's own asks.
+   */
+  bestAskExcept(userId: UserId): BestAsk | undefined;
   snapshot(): BookSnapshot;
+}
+
+/** Who holds an ask, and at what price. */
+export interface BestAsk {
+  readonly userId: UserId;
+  readonly price: Cents;
 }
 
 export type BookFactory = (snapshot?: BookSnapshot) => OrderBook;

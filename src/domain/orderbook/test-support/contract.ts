@@ -320,6 +320,37 @@ export function orderBookContract(name: string, create: BookFactory): void {
     });
   });
 
+  describe(`${name}: best ask of others`, () => {
+    it('is the highest ask of anyone but the user, the oldest among equal prices', () => {
+      const asks = [order(1, ALICE, 300, 5, 3), order(2, BOB, 300, 5, 2), order(3, CAROL, 400, 2, 4), order(4, DAVE, 150, 5, 1)];
+      const book = create({ ...empty, asks });
+      expect(book.bestAskExcept(ERIN)).toEqual({ userId: CAROL, price: 400 });
+      expect(book.bestAskExcept(CAROL)).toEqual({ userId: BOB, price: 300 });
+      run(book, { kind: 'cancelAsk', userId: CAROL, askId: 3 });
+      expect(book.bestAskExcept(BOB)).toEqual({ userId: ALICE, price: 300 });
+      expect(book.bestAskExcept(ALICE)).toEqual({ userId: BOB, price: 300 });
+    });
+
+    it('skips all of the user’s own asks, and ignores offers and standing sells', () => {
+      const book = create({
+        ...empty,
+        asks: [order(1, ALICE, 300, 5, 1), order(2, ALICE, 250, 5, 2), order(3, BOB, 200, 5, 3)],
+        offers: [order(4, CAROL, 900, 1, 4)],
+        standingSells: [standing(DAVE, 800, 3, 1)],
+      });
+      expect(book.bestAskExcept(ALICE)).toEqual({ userId: BOB, price: 200 });
+      expect(book.bestAskExcept(BOB)).toEqual({ userId: ALICE, price: 300 });
+    });
+
+    it('is undefined when only the user’s asks, or none, rest', () => {
+      expect(create().bestAskExcept(ALICE)).toBeUndefined();
+      const book = create({ ...empty, asks: [order(1, ALICE, 300, 5, 1)], offers: [order(2, BOB, 900, 1, 2)] });
+      expect(book.bestAskExcept(ALICE)).toBeUndefined();
+      run(book, listOffer(BOB, 5, 300));
+      expect(book.bestAskExcept(CAROL)).toBeUndefined();
+    });
+  });
+
   describe(`${name}: planning and applying`, () => {
     it('planning leaves the book as it was', () => {
       const snapshot = { ...empty, remaining: 5, offers: [order(1, BOB, 200, 5, 1)] };

@@ -99,6 +99,7 @@ export class World {
     this.ref.apply(plan);
     const after = this.fast.snapshot();
     expect(this.ref.snapshot()).toEqual(after);
+    for (const u of [0, ...this.users]) expect(this.fast.bestAskExcept(u)).toEqual(this.ref.bestAskExcept(u));
     expect(findCrossing(after)).toBeNull();
     expect(findBadQuantity(after)).toBeNull();
     for (const a of plan.accounts) {
