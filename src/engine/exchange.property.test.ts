@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createOrderBook } from '../domain/orderbook/index.js';
 import type { ExchangeCommand, InstrumentRef } from './commands.js';
 import { bookKey } from './exchange.js';
+import { OpenOrderTally } from './open-order-tally.js';
 import { loadBooks } from './recovery.js';
 import { testExchange, type TestExchange } from './test-support/exchange.js';
 
@@ -89,6 +90,7 @@ function checkInvariants(t: TestExchange, users: number[], players: InstrumentRe
   for (const p of players) {
     expect(t.exchange.book(p)!.snapshot()).toEqual(rebuilt.get(bookKey(p.kind, p.id))!.snapshot());
   }
+  expect(t.exchange.openOrderTally().entries()).toEqual(OpenOrderTally.of(rebuilt).entries());
 }
 
 describe('the exchange under random command sequences', () => {
@@ -111,5 +113,6 @@ describe('the exchange under random command sequences', () => {
       }),
       { numRuns: 200 },
     );
-  });
+    // 200 sequences of up to 40 commands, each checked against the database: slow on a busy machine.
+  }, 60_000);
 });

@@ -4,6 +4,9 @@ import { createOrderBook, type Command, type OrderBook, type Plan, type PlanResu
 import { DEFAULT_TEAM_MIN_SELL_CENTS, defaultMinSellFromCost, MIN_ORDER_PRICE_CENTS, scaleRounded } from '../shared/money.js';
 import { ExchangeRefusal, type ExchangeCommand, type ExchangeError, type ExchangeOutcome, type ExchangeResult, type FillSummary, type InstrumentRef } from './commands.js';
 import type { EventBus, GameEvent } from './events.js';
+import { cachedLedger } from './cached-ledger.js';
+import { OpenOrderTally } from './open-order-tally.js';
+import { WalSync } from './wal-sync.js';
 import { loadBooks } from './recovery.js';
 
 export const TEAM_LOCK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -15,6 +18,7 @@ const MAX_CASCADE = 10_000;
 export const bookKey = (kind: InstrumentKind, id: number) => `${kind}:${id}`;
 
 const STOPPED_MESSAGE = 'The game is restarting and takes no orders for a moment. Nothing was changed; please try again shortly.';
+const DISK_FAILED_MESSAGE = 'The game cannot save to its disk and takes no orders until it is restarted. Nothing was changed.';
 
 class Refused extends Error {
   constructor(readonly error: ExchangeError) {
@@ -36,9 +40,9 @@ const FORBIDDEN_CODES = new Set(['not_your_ask', 'not_your_offer']);
  * player tells followers once that its market changed, not 30 times. Trades, fills and other
  * events are all kept, in order.
  */
-export function withoutRepeatedNotices(events: readonly GameEvent[]): GameEvent[] {
+export function withoutRepeatedNotices<E extends GameEvent>(events: readonly E[]): E[] {
   const seen = new Set<string>();
-  const kept: GameEvent[] = [];
+  const kept: E[] = [];
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!;
     const key = e.type === 'marketUpdated' || e.type === 'asksUpdated' || e.type === 'offersUpdated'
@@ -67,21 +71,31 @@ export interface ExchangeDeps {
 
 /**
  * The single writer. Each command is planned on the in-memory book, written in one SQLite
- * transaction, applied to the book, and only after the commit published as events. Plans that the
+ * transaction, applied to the book, and only once the commit is durable answered and published as
+ * events (commands that arrive together share the transaction and its fsync). Plans that the
  * command sets off (standing sells meeting asks once holdings change) run in the same transaction.
  * If the transaction fails, the books are rebuilt from the database, so memory never keeps a change
  * the disk does not have.
  */
 export function createExchange({ db, bus, now }: ExchangeDeps) {
-  const ledger = createLedgerRepo(db);
+  const ledger = cachedLedger(createLedgerRepo(db));
   let books = new Map<string, OrderBook>();
+  let tally = new OpenOrderTally();
   let counters = { orderId: 0, seq: 0 };
   let locksCheckedAt = 0;
-  let stopped = false;
+  /** Why the exchange takes no more orders, once it does not. */
+  let stopped: string | null = null;
+  const walSync = new WalSync(db.$client, () => {
+    // The disk refused to make committed writes durable: what they did may or may not survive a
+    // crash, so the exchange takes no more orders until it is restarted (and rebuilt from disk).
+    stopped = DISK_FAILED_MESSAGE;
+  });
 
   function reload(): void {
+    ledger.clear();
     locksCheckedAt = now();
     books = loadBooks(ledger, locksCheckedAt, createOrderBook);
+    tally = OpenOrderTally.of(books);
     counters = ledger.counters();
   }
   reload();
@@ -95,7 +109,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
   /** Shares of a holding that may be listed, dumped or sold automatically: not listed, not locked. */
   function unlisted(ref: InstrumentRef, userId: number, at: number, h = ledger.holding(ref.kind, userId, ref.id)): number {
     if (!h || h.lockedUntil > at) return 0;
-    return h.shares - ledger.listedShares(ref.kind, userId, ref.id);
+    return h.shares - tally.listedShares(bookKey(ref.kind, ref.id), userId);
   }
 
   function cashOf(userId: number): number {
@@ -118,6 +132,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     commit(ref: InstrumentRef, book: OrderBook, plan: Plan): void {
       if (++this.cascade > MAX_CASCADE) throw new Error('Too many automatic fills for one command');
       this.write(ref, plan);
+      tally.record(bookKey(ref.kind, ref.id), book, plan);
       book.apply(plan);
       this.touched.set(bookKey(ref.kind, ref.id), ref);
       const users = new Set<number>([plan.userId, ...plan.accounts.map((a) => a.userId)]);
@@ -179,7 +194,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       }
       if (plan.newAsk) {
         const a = plan.newAsk;
-        const best = ledger.bestOtherAsk(kind, id, a.userId);
+        const best = book(ref).bestAskExcept(a.userId);
         if (best && best.price < a.price) {
           this.events.push({ type: 'outbid', userId: best.userId, itemType: kind, itemId: id, itemName, yourPriceCents: best.price, bestPriceCents: a.price });
         }
@@ -257,7 +272,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     const go = (ref: InstrumentRef, make: (book: OrderBook) => Command): ExchangeOutcome => {
       const b = book(ref);
       const plan = planned(b.plan(make(b)));
-      if ((plan.newAsk || plan.newOffer) && ledger.openOrderCount(user) >= MAX_OPEN_ORDERS_PER_USER) {
+      if ((plan.newAsk || plan.newOffer) && tally.openOrders(user) >= MAX_OPEN_ORDERS_PER_USER) {
         refuse('BAD_REQUEST', `You already have ${MAX_OPEN_ORDERS_PER_USER} open asks and offers: cancel some before posting more`);
       }
       if (!plan.noop) run.commit(ref, b, plan);
@@ -353,12 +368,23 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
   const queue: Pending[] = [];
   let flushScheduled = false;
 
-  const stoppedResult = (): ExchangeResult => ({ ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: STOPPED_MESSAGE } });
+  const stoppedResult = (): ExchangeResult => ({ ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: stopped ?? STOPPED_MESSAGE } });
 
   /** Group commits so far: transactions, the commands they held, the largest. */
   const commits = { batches: 0, commands: 0, largest: 0 };
 
-  function flush(): void {
+  const flushQueued = () => flush();
+
+  /**
+   * Commits what is queued. While the log's last fsync is still running, queued commands wait for
+   * it and then go in one transaction (one fsync per transaction, as large as the disk makes it);
+   * `now` commits at once (for the synchronous callers below).
+   */
+  function flush(now = false): void {
+    if (!now && walSync.syncing) {
+      walSync.afterSync(flushQueued);
+      return;
+    }
     flushScheduled = false;
     if (queue.length === 0) return;
     commits.batches += 1;
@@ -369,44 +395,53 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
 
   /**
    * One transaction for the whole batch, one savepoint per command: a refused or failed command
-   * leaves the others alone. Answers and events go out only after the commit.
+   * leaves the others alone. Answers and events go out only once the transaction is durable: for
+   * queued commands after the log's fsync on the thread pool (`WalSync`), for `now` before returning.
    */
-  function runBatch(batch: Pending[]): void {
+  function runBatch(batch: Pending[], now = false): void {
     const done: ({ ok: true; run: Run; outcome: ExchangeOutcome } | { ok: false; result?: ExchangeResult; error?: unknown })[] = [];
     const each = db.$client.transaction((cmd: ExchangeCommand, run: Run) => execute(cmd, run));
-    try {
-      db.$client.transaction(() => {
-        for (const { cmd } of batch) {
-          const run = new Run(cmd.userId);
-          try {
-            done.push({ ok: true, run, outcome: each(cmd, run) });
-          } catch (error) {
-            // A refusal is decided before anything is written or applied; anything else may have
-            // changed a book, so the books are rebuilt from the batch's state without this command.
-            if (error instanceof Refused) done.push({ ok: false, result: { ok: false, error: error.error } });
-            // SQLite rolls the whole transaction back on some failures (a full disk, I/O errors): then
-            // nothing of the batch is written, and every command in it is answered with the failure.
-            else if (!db.$client.inTransaction) throw error;
-            else {
-              reload();
-              done.push({ ok: false, error });
-            }
+    const commit = db.$client.transaction(() => {
+      for (const { cmd } of batch) {
+        const run = new Run(cmd.userId);
+        try {
+          done.push({ ok: true, run, outcome: each(cmd, run) });
+        } catch (error) {
+          // A refusal is decided before anything is written or applied; anything else may have
+          // changed a book, so the books are rebuilt from the batch's state without this command.
+          if (error instanceof Refused) done.push({ ok: false, result: { ok: false, error: error.error } });
+          // SQLite rolls the whole transaction back on some failures (a full disk, I/O errors): then
+          // nothing of the batch is written, and every command in it is answered with the failure.
+          else if (!db.$client.inTransaction) throw error;
+          else {
+            reload();
+            done.push({ ok: false, error });
           }
         }
-      })();
+      }
+    });
+    const release = () => {
+      // Every event of the batch is published before any answer, as one list without repeated notices.
+      bus.publish(withoutRepeatedNotices(done.flatMap((d) => (d.ok ? d.run.finalEvents() : []))));
+      batch.forEach((p, i) => {
+        const d = done[i]!;
+        if (d.ok) p.resolve({ ok: true, outcome: d.outcome });
+        else if (d.result) p.resolve(d.result);
+        else p.reject(d.error);
+      });
+    };
+    try {
+      if (now) {
+        commit();
+        walSync.releaseAll();
+        release();
+      } else {
+        walSync.commitThenRelease(commit, release, (error) => batch.forEach((p) => p.reject(error)));
+      }
     } catch (error) {
       reload();
       for (const p of batch) p.reject(error);
-      return;
     }
-    // Every event of the batch is published before any answer, as one list without repeated notices.
-    bus.publish(withoutRepeatedNotices(done.flatMap((d) => (d.ok ? d.run.finalEvents() : []))));
-    batch.forEach((p, i) => {
-      const d = done[i]!;
-      if (d.ok) p.resolve({ ok: true, outcome: d.outcome });
-      else if (d.result) p.resolve(d.result);
-      else p.reject(d.error);
-    });
   }
 
   return {
@@ -427,10 +462,10 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     /** Runs one command at once in its own transaction (after anything queued): for tools and tests. */
     submitNow(cmd: ExchangeCommand): ExchangeResult {
       if (stopped) return stoppedResult();
-      flush();
+      flush(true);
       let result: ExchangeResult | undefined;
       let failure: unknown;
-      runBatch([{ cmd, resolve: (r) => (result = r), reject: (e) => (failure = e) }]);
+      runBatch([{ cmd, resolve: (r) => (result = r), reject: (e) => (failure = e) }], true);
       if (failure !== undefined) throw failure;
       return result!;
     },
@@ -441,21 +476,30 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
      * writer: in one transaction, then every book is rebuilt from the database and the events published.
      */
     exclusive<T>(change: () => { result: T; events: GameEvent[] }): T {
-      if (stopped) throw new ExchangeRefusal('SERVICE_UNAVAILABLE', STOPPED_MESSAGE);
-      flush();
+      if (stopped) throw new ExchangeRefusal('SERVICE_UNAVAILABLE', stopped);
+      flush(true);
       let done: { result: T; events: GameEvent[] };
       try {
         done = db.$client.transaction(change)();
       } finally {
         reload();
       }
+      walSync.releaseAll();
       bus.publish(done.events);
       return done.result;
     },
-    /** Takes no more commands (graceful shutdown): every command before this one has already been committed. */
+    /** Takes no more commands (graceful shutdown): every command before this one is committed, and durable once `idle()` resolves. */
     stop(): void {
-      flush();
-      stopped = true;
+      flush(true);
+      stopped ??= STOPPED_MESSAGE;
+    },
+    /** Resolves once every committed command has been answered (its commit is durable). */
+    idle(): Promise<void> {
+      return walSync.idle();
+    },
+    /** Closes what the exchange holds open beside the database (after `stop` and `idle`). */
+    close(): void {
+      walSync.close();
     },
     /** Team holdings whose lock ended since the last call join the book as standing sells (and may fill asks). */
     releaseLocks(): number {
@@ -463,7 +507,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       const due = ledger.locksEnding(locksCheckedAt, at);
       locksCheckedAt = at;
       if (due.length === 0) return 0;
-      flush();
+      flush(true);
       const run = new Run(0);
       try {
         db.$client.transaction(() => {
@@ -476,6 +520,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
         reload();
         throw error;
       }
+      walSync.releaseAll();
       bus.publish(run.finalEvents());
       return due.length;
     },
@@ -485,6 +530,10 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     },
     bookKeys(): string[] {
       return [...books.keys()];
+    },
+    /** The open orders per user, as the exchange counts them (for tests); never mutate it. */
+    openOrderTally(): OpenOrderTally {
+      return tally;
     },
     /** How many group commits ran and how many queued commands they held (for benchmarks and monitoring). */
     commitStats(): { batches: number; commands: number; largest: number } {

@@ -5,6 +5,7 @@ import { createOrderBook } from '../domain/orderbook/index.js';
 import { createAdmin } from './admin.js';
 import type { ExchangeCommand, InstrumentRef } from './commands.js';
 import { bookKey, TEAM_LOCK_MS } from './exchange.js';
+import { OpenOrderTally } from './open-order-tally.js';
 import { loadBooks } from './recovery.js';
 import { testExchange } from './test-support/exchange.js';
 import { ledgerProblems } from './test-support/invariants.js';
@@ -85,6 +86,7 @@ describe('the league under random trading and admin actions', () => {
           const live = items.filter((r) => r.kind === 'team' || league.playerById(r.id)!.retiredAt === null);
           const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook, new Set(live.map((r) => bookKey(r.kind, r.id))));
           for (const r of live) expect(t.exchange.book(r)!.snapshot()).toEqual(rebuilt.get(bookKey(r.kind, r.id))!.snapshot());
+          expect(t.exchange.openOrderTally().entries()).toEqual(OpenOrderTally.of(rebuilt).entries());
         }
       }),
       { numRuns: 60 },

@@ -83,12 +83,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       closing ??= (async () => {
         // Stop taking orders first: each command runs to its commit synchronously, so none is half done.
         services.exchange.stop();
+        await services.exchange.idle();
         // The last trades reach the ticker's followers before they are told to reconnect.
         services.ticker.flush();
         services.ticker.stop();
         clearInterval(lockTimer);
         backups.stop();
         await app.close();
+        services.exchange.close();
         db.$client.close();
         removePidFile();
       })();

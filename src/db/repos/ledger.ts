@@ -62,9 +62,6 @@ export function createLedgerRepo(db: Db) {
     ),
   );
   const deleteHolding = perKind((k) => c.prepare<[number, number]>(`DELETE FROM ${holdingTable(k)} WHERE user_id = ? AND ${holdingKey(k)} = ?`));
-  const listed = c.prepare<[number, string, number], { n: number }>(
-    `SELECT COALESCE(SUM(shares_remaining), 0) AS n FROM orders WHERE user_id = ? AND side = 'offer' AND status = 'open' AND instrument = ? AND instrument_id = ?`,
-  );
   const orderById = c.prepare<[number], OpenOrderRow & { status: string }>(
     `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_remaining AS sharesRemaining, seq, status FROM orders WHERE id = ?`,
   );
@@ -119,11 +116,6 @@ export function createLedgerRepo(db: Db) {
   const locksEnding = c.prepare<[number, number], { userId: number; teamId: number }>(
     'SELECT user_id AS userId, team_id AS teamId FROM team_holdings WHERE locked_until > ? AND locked_until <= ?',
   );
-  const bestOtherAsk = c.prepare<[string, number, number], { userId: number; price: number }>(
-    `SELECT user_id AS userId, price_cents AS price FROM orders WHERE instrument = ? AND instrument_id = ? AND side = 'ask' AND status = 'open' AND user_id <> ?
-     ORDER BY price_cents DESC LIMIT 1`,
-  );
-  const openOrderCount = c.prepare<[number], { n: number }>(`SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status = 'open'`);
   const teamInfo = c.prepare<[number], { name: string; conference: string }>('SELECT name, conference FROM teams WHERE id = ?');
 
   return {
@@ -134,13 +126,6 @@ export function createLedgerRepo(db: Db) {
     /** Team holdings whose 7-day lock ends in (from, to]. */
     locksEnding(from: number, to: number): { userId: number; teamId: number }[] {
       return locksEnding.all(from, to);
-    },
-    /** The best resting ask of anyone but `userId` on an instrument. */
-    bestOtherAsk(kind: InstrumentKind, instrumentId: number, userId: number): { userId: number; price: number } | undefined {
-      return bestOtherAsk.get(kind, instrumentId, userId);
-    },
-    openOrderCount(userId: number): number {
-      return openOrderCount.get(userId)?.n ?? 0;
     },
     team(teamId: number): { name: string; conference: string } | undefined {
       return teamInfo.get(teamId);
@@ -167,9 +152,6 @@ export function createLedgerRepo(db: Db) {
         return;
       }
       upsertHolding[kind].run({ userId, instrumentId, shares: h.shares, cost: h.costBasisCents, price: h.minSellPriceCents, custom: h.minSellCustom ? 1 : 0, seq: h.minSellSeq, locked: h.lockedUntil });
-    },
-    listedShares(kind: InstrumentKind, userId: number, instrumentId: number): number {
-      return listed.get(userId, kind, instrumentId)?.n ?? 0;
     },
     order(id: number) {
       return orderById.get(id);
