@@ -38,6 +38,28 @@ export class Inbox<T> {
     return null;
   }
 
+  /**
+   * Everything that arrived within `windowMs` of the next value, waiting for it; empty once the
+   * subscriber is gone.
+   */
+  async nextBatch(windowMs: number): Promise<T[]> {
+    const first = await this.next();
+    if (first === null) return [];
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, windowMs);
+      this.signal?.addEventListener('abort', done);
+    });
+    const batch = [first, ...this.queue.slice(this.head)];
+    this.queue.length = 0;
+    this.head = 0;
+    return batch;
+  }
+
   close(): void {
     this.unsubscribe();
     this.signal?.removeEventListener('abort', this.onAbort);

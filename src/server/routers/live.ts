@@ -1,7 +1,8 @@
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import { z } from 'zod';
 import type { PublishedEvent } from '../../engine/events.js';
-import type { LiveEvent } from '../../shared/live.js';
+import { withoutRepeatedNotices } from '../../engine/exchange.js';
+import { TICKER_INTERVAL_MS, type LiveEvent } from '../../shared/live.js';
 import { Inbox } from '../live/inbox.js';
 import { liveEvent } from '../live/shape.js';
 import type { Tick } from '../live/ticker.js';
@@ -51,7 +52,8 @@ export const liveRouter = router({
 
   /**
    * A signed-in user's events (market notices, their portfolio, fills of their orders, being
-   * outbid), each with its id; resumes after `lastEventId` like the ticker. Anonymous clients get none.
+   * outbid), each with its id, gathered per ticker interval with each notice once; resumes after
+   * `lastEventId` like the ticker. Anonymous clients get none.
    */
   events: publicProcedure.input(resumeInput).subscription(async function* ({ ctx, input, signal }) {
     const { bus, sessions } = ctx.services;
@@ -70,10 +72,13 @@ export const liveRouter = router({
         last = event.id;
         yield toLive(event);
       }
-      for (let event = await inbox.next(); event; event = await inbox.next()) {
-        if (event.id <= last) continue;
-        last = event.id;
-        yield toLive(event);
+      // Gathered for a moment, so that a busy market's repeated notices reach the user once.
+      for (let batch = await inbox.nextBatch(TICKER_INTERVAL_MS); batch.length > 0; batch = await inbox.nextBatch(TICKER_INTERVAL_MS)) {
+        for (const event of withoutRepeatedNotices(batch)) {
+          if (event.id <= last) continue;
+          last = event.id;
+          yield toLive(event);
+        }
       }
     } finally {
       inbox.close();

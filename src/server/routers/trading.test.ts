@@ -143,7 +143,9 @@ describe('live events over WebSocket', () => {
       },
     };
   }
-  const tradesOf = (messages: Message<LiveTicker>[]) => messages.flatMap((m) => m.data.trades);
+  /** The trades of one user in the messages (other tests' trades may still be on their way). */
+  const tradesOf = (messages: Message<LiveTicker>[], buyerId: number) => messages.flatMap((m) => m.data.trades).filter((t) => t.buyer_id === buyerId);
+  const messagesWith = (messages: Message<LiveTicker>[], buyerId: number) => messages.filter((m) => m.data.trades.some((t) => t.buyer_id === buyerId));
 
   it('sends everyone the ticker, a user their own events, and anonymous clients no events', async () => {
     const trader = await registerUser(server.url);
@@ -152,13 +154,10 @@ describe('live events over WebSocket', () => {
     const own = follow<LiveEvent>('events', trader.token);
     await new Promise((r) => setTimeout(r, 300));
     await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 3, pricePerShare: 1 }, trader.token);
-    await expect.poll(() => tradesOf(ticker.received).length).toBe(1);
+    await expect.poll(() => tradesOf(ticker.received, trader.id).length).toBe(1);
     await expect.poll(() => own.received.some((e) => e.data.type === 'portfolioUpdated')).toBe(true);
-    expect(ticker.received[0]!.data).toMatchObject({
-      type: 'tradesCompleted',
-      skipped: 0,
-      trades: [{ buyer_id: trader.id, seller_id: null, shares_transferred: 3, price_per_share: 1, playerId }],
-    });
+    expect(messagesWith(ticker.received, trader.id)[0]!.data).toMatchObject({ type: 'tradesCompleted', skipped: 0 });
+    expect(tradesOf(ticker.received, trader.id)).toMatchObject([{ buyer_id: trader.id, seller_id: null, shares_transferred: 3, price_per_share: 1, total_value: 3, playerId }]);
     expect(own.received.some((e) => e.data.type === 'marketUpdated')).toBe(true);
     expect(anonymousEvents.received).toEqual([]);
     await Promise.all([ticker.close(), anonymousEvents.close(), own.close()]);
@@ -171,10 +170,28 @@ describe('live events over WebSocket', () => {
     // Submitted in one turn, so they share a group commit and reach the ticker together.
     const { exchange } = server.services;
     await Promise.all([1, 2, 3].map((shares) => exchange.submit({ type: 'buy', userId: trader.id, instrument: { kind: 'player', id: playerId }, shares, priceCents: 100 })));
-    await expect.poll(() => tradesOf(ticker.received).length).toBe(3);
-    expect(ticker.received).toHaveLength(1);
-    expect(tradesOf(ticker.received).map((t) => t.shares_transferred).sort()).toEqual([1, 2, 3]);
+    await expect.poll(() => tradesOf(ticker.received, trader.id).length).toBe(3);
+    expect(messagesWith(ticker.received, trader.id)).toHaveLength(1);
+    expect(tradesOf(ticker.received, trader.id).map((t) => t.shares_transferred).sort()).toEqual([1, 2, 3]);
     await ticker.close();
+  });
+
+  it('gathers a user’s events for a moment, so a busy market’s repeated notices arrive once', async () => {
+    const trader = await registerUser(server.url);
+    const own = follow<LiveEvent>('events', trader.token);
+    await new Promise((r) => setTimeout(r, 300));
+    const { exchange } = server.services;
+    // Five commits, one after another, well within one interval.
+    for (const shares of [1, 2, 3, 4, 5]) {
+      expect((await exchange.submit({ type: 'buy', userId: trader.id, instrument: { kind: 'player', id: playerId }, shares, priceCents: 100 })).ok).toBe(true);
+    }
+    expect(server.services.bus.since(0).filter((e) => e.type === 'marketUpdated' && e.itemId === playerId).length).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => own.received.some((e) => e.data.type === 'portfolioUpdated')).toBe(true);
+    await new Promise((r) => setTimeout(r, TICKER_INTERVAL_MS * 2));
+    const market = own.received.filter((e) => e.data.type === 'marketUpdated' && e.data.itemId === playerId);
+    expect(market.length).toBeGreaterThan(0);
+    expect(market.length).toBeLessThan(5);
+    await own.close();
   });
 
   it('lets a reconnecting client resume after its last event id', async () => {
@@ -182,15 +199,15 @@ describe('live events over WebSocket', () => {
     const first = follow<LiveTicker>('ticker');
     await new Promise((r) => setTimeout(r, 300));
     await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 1, pricePerShare: 1 }, trader.token);
-    await expect.poll(() => first.received.length).toBeGreaterThan(0);
-    const lastId = first.received.at(-1)!.id;
+    await expect.poll(() => messagesWith(first.received, trader.id).length).toBeGreaterThan(0);
+    const lastId = messagesWith(first.received, trader.id).at(-1)!.id;
     await first.close();
     await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 2, pricePerShare: 1 }, trader.token);
     await new Promise((r) => setTimeout(r, TICKER_INTERVAL_MS + 100));
     const resumed = follow<LiveTicker>('ticker', undefined, lastId);
     await expect.poll(() => resumed.received.length).toBeGreaterThan(0);
     expect(Number(resumed.received[0]!.id)).toBeGreaterThan(Number(lastId));
-    expect(tradesOf(resumed.received)).toMatchObject([{ shares_transferred: 2 }]);
+    expect(tradesOf(resumed.received, trader.id)).toMatchObject([{ shares_transferred: 2 }]);
     await resumed.close();
   });
 
@@ -203,9 +220,10 @@ describe('live events over WebSocket', () => {
     ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'live.ticker', input: {} } }));
     await expect.poll(() => messages.length).toBeGreaterThan(0);
     await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 4, pricePerShare: 1 }, trader.token);
-    await expect
-      .poll(() => messages.find((m) => (m as { result?: { data?: { data?: { type?: string } } } }).result?.data?.data?.type === 'tradesCompleted'))
-      .toMatchObject({ id: 1, result: { type: 'data', id: expect.any(String), data: { id: expect.any(String), data: { type: 'tradesCompleted', skipped: 0, trades: [{ shares_transferred: 4 }] } } } });
+    type Plain = { result?: { data?: { data?: { type?: string; trades?: { buyer_id: number }[] } } } };
+    const mine = () => messages.find((m) => (m as Plain).result?.data?.data?.trades?.some((t) => t.buyer_id === trader.id));
+    await expect.poll(mine).toMatchObject({ id: 1, result: { type: 'data', id: expect.any(String), data: { id: expect.any(String), data: { type: 'tradesCompleted', skipped: 0 } } } });
+    expect((mine() as Plain).result!.data!.data!.trades).toContainEqual(expect.objectContaining({ buyer_id: trader.id, shares_transferred: 4 }));
     ws.close();
   });
 });
