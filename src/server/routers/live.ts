@@ -13,10 +13,8 @@ type UserEvent = Exclude<PublishedEvent, { type: 'tradeCompleted' }>;
 const resumeInput = z.object({ lastEventId: z.string().regex(/^\d{1,16}$/).nullish() }).optional();
 
 /** Market notices go to every signed-in user, the rest only to the user it names; trades go by the ticker. */
-function visibleTo(viewer: () => number | null, event: PublishedEvent): event is UserEvent {
-  if (event.type === 'tradeCompleted') return false;
-  const userId = viewer();
-  return userId !== null && (event.userId === null || event.userId === userId);
+function visibleTo(userId: number | null, event: PublishedEvent): event is UserEvent {
+  return event.type !== 'tradeCompleted' && userId !== null && (event.userId === null || event.userId === userId);
 }
 
 // Every subscriber gets the same tracked object for the same event, so the WebSocket encoder
@@ -59,23 +57,24 @@ export const liveRouter = router({
     const { bus, sessions } = ctx.services;
     const session = ctx.session;
     let userId = ctx.user?.id ?? null;
-    /** A connection whose session ended (logout, password reset, expiry) gets nothing more. */
-    const viewer = (): number | null => {
+    /** A connection whose session ended (logout, password reset, expiry) gets nothing more: checked once per batch. */
+    const checkSession = () => {
       if (userId !== null && session && !sessions.isLive(session.id)) userId = null;
-      return userId;
     };
-    const inbox = new Inbox<UserEvent>((push) => bus.subscribe((event) => visibleTo(viewer, event) && push(event)), signal);
+    const inbox = new Inbox<UserEvent>((push) => bus.subscribe((event) => visibleTo(userId, event) && push(event)), signal);
     try {
       let last = input?.lastEventId ? Number(input.lastEventId) : bus.lastId;
+      checkSession();
       for (const event of bus.since(last)) {
-        if (!visibleTo(viewer, event)) continue;
+        if (!visibleTo(userId, event)) continue;
         last = event.id;
         yield toLive(event);
       }
       // Gathered for a moment, so that a busy market's repeated notices reach the user once.
       for (let batch = await inbox.nextBatch(TICKER_INTERVAL_MS); batch.length > 0; batch = await inbox.nextBatch(TICKER_INTERVAL_MS)) {
+        checkSession();
         for (const event of withoutRepeatedNotices(batch)) {
-          if (event.id <= last) continue;
+          if (event.id <= last || !visibleTo(userId, event)) continue;
           last = event.id;
           yield toLive(event);
         }
