@@ -14,6 +14,7 @@ import { formatDollars, formatInteger } from '../lib/format';
 import { formatDateTime } from '../lib/time';
 import { errorMessage, useTRPC } from '../lib/trpc';
 import './account.css';
+import { NumHeader } from '../components/NumHeader';
 
 /** Rows shown at once in the players table; the search narrows the rest. */
 const PAGE_ROWS = 50;
@@ -135,9 +136,7 @@ function PlayersSection() {
                 <thead>
                   <tr>
                     <th scope="col">Player</th>
-                    <th scope="col" className="num">
-                      Salary
-                    </th>
+                    <NumHeader>Salary</NumHeader>
                     <th scope="col">New salary</th>
                     <th scope="col">
                       <span className="sr-only">Retire</span>

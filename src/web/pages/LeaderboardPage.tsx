@@ -11,6 +11,7 @@ import { userPath } from '../lib/itemLinks';
 import { useSession } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
+import { NumHeader } from '../components/NumHeader';
 
 const MEDALS: Record<number, { className: string; label: string }> = {
   1: { className: 'rank-gold', label: '1st place, gold' },
@@ -54,15 +55,9 @@ export default function LeaderboardPage() {
               <tr>
                 <th scope="col">Rank</th>
                 <th scope="col">Player</th>
-                <th scope="col" className="num">
-                  Share value
-                </th>
-                <th scope="col" className="num">
-                  Cash
-                </th>
-                <th scope="col" className="num">
-                  Total
-                </th>
+                <NumHeader>Share value</NumHeader>
+                <NumHeader>Cash</NumHeader>
+                <NumHeader>Total</NumHeader>
               </tr>
             </thead>
             <tbody>

@@ -18,6 +18,7 @@ import { errorStatus, useTRPC } from '../lib/trpc';
 import { useNow } from '../lib/useNow';
 import { useSellable } from '../lib/useSellable';
 import NotFoundPage from './NotFoundPage';
+import { NumHeader } from '../components/NumHeader';
 
 /** SPEC.md §8 */
 const LOAD_TEAMS_FAILED = 'Failed to load teams';
@@ -93,15 +94,9 @@ function Team({ detail }: { detail: TeamDetail }) {
               <thead>
                 <tr>
                   <th scope="col">Player</th>
-                  <th scope="col" className="num">
-                    Salary
-                  </th>
-                  <th scope="col" className="num">
-                    Remaining
-                  </th>
-                  <th scope="col" className="num">
-                    Last price
-                  </th>
+                  <NumHeader>Salary</NumHeader>
+                  <NumHeader>Remaining</NumHeader>
+                  <NumHeader>Last price</NumHeader>
                 </tr>
               </thead>
               <tbody>

@@ -10,6 +10,7 @@ import { BuyModal } from '../components/trade/BuyModal';
 import type { Team } from '../lib/apiTypes';
 import { formatDollars, formatInteger } from '../lib/format';
 import { useTRPC } from '../lib/trpc';
+import { NumHeader } from '../components/NumHeader';
 
 /** SPEC.md §8 */
 const LOAD_TEAMS_FAILED = 'Failed to load teams';
@@ -48,18 +49,10 @@ function TeamsTable({ teams, onBuy }: { teams: readonly Team[]; onBuy: (team: Te
           <tr>
             <th scope="col">Team</th>
             <th scope="col">Conference</th>
-            <th scope="col" className="num">
-              Shares remaining
-            </th>
-            <th scope="col" className="num">
-              Total salary
-            </th>
-            <th scope="col" className="num">
-              Last price
-            </th>
-            <th scope="col" className="num">
-              Owned
-            </th>
+            <NumHeader>Shares remaining</NumHeader>
+            <NumHeader>Total salary</NumHeader>
+            <NumHeader>Last price</NumHeader>
+            <NumHeader>Owned</NumHeader>
             <th scope="col">Action</th>
           </tr>
         </thead>

@@ -13,6 +13,7 @@ import { useSession } from '../lib/session';
 import { formatDateTime } from '../lib/time';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
+import { NumHeader } from '../components/NumHeader';
 
 /** /transactions: the user's own trades, newest first, with search (SPEC.md §2). */
 export default function TransactionsPage() {
@@ -67,15 +68,9 @@ export default function TransactionsPage() {
                     <th scope="col">Date</th>
                     <th scope="col">Player</th>
                     <th scope="col">Type</th>
-                    <th scope="col" className="num">
-                      Shares
-                    </th>
-                    <th scope="col" className="num">
-                      Price
-                    </th>
-                    <th scope="col" className="num">
-                      Total
-                    </th>
+                    <NumHeader>Shares</NumHeader>
+                    <NumHeader>Price</NumHeader>
+                    <NumHeader>Total</NumHeader>
                     <th scope="col">With</th>
                   </tr>
                 </thead>

@@ -7,6 +7,7 @@ import { EmptyState } from '../EmptyState';
 import { DumpButton, SellDialog } from '../trade';
 import { formatShareOfTotal, isLocked } from './accountFormat';
 import { MinSellPriceForm } from './MinSellPriceForm';
+import { NumHeader } from '../NumHeader';
 
 export type Portfolio = RouterOutputs['portfolio']['get'];
 export type PlayerHolding = Portfolio['players'][number];
@@ -33,16 +34,10 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
         <thead>
           <tr>
             <th scope="col">Player</th>
-            <th scope="col" className="num">
-              Shares
-            </th>
-            <th scope="col" className="num">
-              Avg price
-            </th>
+            <NumHeader>Shares</NumHeader>
+            <NumHeader>Avg price</NumHeader>
             <th scope="col">Min sell price</th>
-            <th scope="col" className="num">
-              Est. value
-            </th>
+            <NumHeader>Est. value</NumHeader>
             {actions ? <th scope="col">Actions</th> : null}
           </tr>
         </thead>
@@ -98,12 +93,8 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
         <thead>
           <tr>
             <th scope="col">Team</th>
-            <th scope="col" className="num">
-              Shares
-            </th>
-            <th scope="col" className="num">
-              Value
-            </th>
+            <NumHeader>Shares</NumHeader>
+            <NumHeader>Value</NumHeader>
             <th scope="col">Min sell price</th>
             <th scope="col">Lockout end</th>
             {actions ? <th scope="col">Actions</th> : null}

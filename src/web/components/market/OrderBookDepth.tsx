@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { formatDollars, formatInteger } from '../../lib/format';
 import type { DepthLevel } from '../../lib/orderBook';
+import { NumHeader } from '../NumHeader';
 
 /** Price levels shown on each side. */
 const LEVELS = 10;
@@ -47,15 +48,9 @@ function DepthSide({ title, side, levels, total, largest, empty }: DepthSideProp
           <caption className="sr-only">{title}, by price</caption>
           <thead>
             <tr>
-              <th scope="col" className="num">
-                Price
-              </th>
-              <th scope="col" className="num">
-                Shares
-              </th>
-              <th scope="col" className="num">
-                Orders
-              </th>
+              <NumHeader>Price</NumHeader>
+              <NumHeader>Shares</NumHeader>
+              <NumHeader>Orders</NumHeader>
             </tr>
           </thead>
           <tbody>

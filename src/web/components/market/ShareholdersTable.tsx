@@ -3,6 +3,7 @@ import type { Shareholder } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { userPath } from '../../lib/itemLinks';
 import { useSession } from '../../lib/session';
+import { NumHeader } from '../NumHeader';
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
 
@@ -16,15 +17,9 @@ export function ShareholdersTable({ shareholders, caption }: { shareholders: rea
         <thead>
           <tr>
             <th scope="col">User</th>
-            <th scope="col" className="num">
-              Shares
-            </th>
-            <th scope="col" className="num">
-              Percent owned
-            </th>
-            <th scope="col" className="num">
-              Min sell price
-            </th>
+            <NumHeader>Shares</NumHeader>
+            <NumHeader>Percent owned</NumHeader>
+            <NumHeader>Min sell price</NumHeader>
           </tr>
         </thead>
         <tbody>

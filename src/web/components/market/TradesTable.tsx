@@ -5,6 +5,7 @@ import { formatDollars, formatInteger } from '../../lib/format';
 import { itemPath } from '../../lib/itemLinks';
 import { formatDateTime } from '../../lib/time';
 import { UserLink } from './UserLink';
+import { NumHeader } from '../NumHeader';
 
 interface TradesTableProps {
   trades: readonly (Trade | LiveTrade)[];
@@ -25,15 +26,9 @@ export function TradesTable({ trades, showItem = true, caption }: TradesTablePro
             {showItem ? <th scope="col">Player / team</th> : null}
             <th scope="col">Buyer</th>
             <th scope="col">Seller</th>
-            <th scope="col" className="num">
-              Shares
-            </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Total
-            </th>
+            <NumHeader>Shares</NumHeader>
+            <NumHeader>Price</NumHeader>
+            <NumHeader>Total</NumHeader>
           </tr>
         </thead>
         <tbody>

@@ -5,6 +5,7 @@ import { itemPath, userPath } from '../../lib/itemLinks';
 import { formatDateTime } from '../../lib/time';
 import { sellableKey } from '../../lib/useSellable';
 import { AskActions } from './AskActions';
+import { NumHeader } from '../NumHeader';
 
 interface AsksTableProps {
   asks: readonly Ask[];
@@ -27,15 +28,9 @@ export function AsksTable({ asks, caption, sellable, showItem = true, canDecline
           <tr>
             {showItem ? <th scope="col">Player / team</th> : null}
             <th scope="col">Buyer</th>
-            <th scope="col" className="num">
-              Shares
-            </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Total
-            </th>
+            <NumHeader>Shares</NumHeader>
+            <NumHeader>Price</NumHeader>
+            <NumHeader>Total</NumHeader>
             <th scope="col">Posted</th>
             {actions ? <th scope="col">Action</th> : null}
           </tr>

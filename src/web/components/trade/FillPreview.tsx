@@ -1,5 +1,6 @@
 import { formatDollars, formatInteger } from '../../lib/format';
 import type { BuyPreview } from '../../lib/orderBook';
+import { NumHeader } from '../NumHeader';
 
 const dollars = (cents: number) => formatDollars(cents / 100);
 
@@ -31,15 +32,9 @@ export function FillPreview({ preview, priceCents }: FillPreviewProps) {
             <thead>
               <tr>
                 <th scope="col">Seller</th>
-                <th scope="col" className="num">
-                  Shares
-                </th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col" className="num">
-                  Total
-                </th>
+                <NumHeader>Shares</NumHeader>
+                <NumHeader>Price</NumHeader>
+                <NumHeader>Total</NumHeader>
               </tr>
             </thead>
             <tbody>

@@ -4,6 +4,7 @@ import { formatDollars, formatInteger } from '../../lib/format';
 import { itemPath, userPath } from '../../lib/itemLinks';
 import { useSession } from '../../lib/session';
 import { OfferActions } from './OfferActions';
+import { NumHeader } from '../NumHeader';
 
 interface OffersTableProps {
   offers: readonly Offer[];
@@ -24,15 +25,9 @@ export function OffersTable({ offers, caption, showItem = true }: OffersTablePro
             {showItem ? <th scope="col">Player / team</th> : null}
             {showItem ? <th scope="col">Team</th> : null}
             <th scope="col">Seller</th>
-            <th scope="col" className="num">
-              Shares
-            </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Total
-            </th>
+            <NumHeader>Shares</NumHeader>
+            <NumHeader>Price</NumHeader>
+            <NumHeader>Total</NumHeader>
             <th scope="col">Action</th>
           </tr>
         </thead>
