@@ -83,7 +83,8 @@ export function createLeagueRepo(db: Db) {
       return db
         .select()
         .from(orders)
-        .where(and(eq(orders.instrument, instrument), eq(orders.instrumentId, instrumentId), eq(orders.status, 'open')))
+        // A literal 'open' (not a bound parameter), so SQLite can use the index of open orders.
+        .where(and(eq(orders.instrument, instrument), eq(orders.instrumentId, instrumentId), sql`${orders.status} = 'open'`))
         .all();
     },
     cancelOrder(id: number): void {
