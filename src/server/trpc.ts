@@ -5,6 +5,10 @@ import type { Context } from './context.js';
 import { AppError, toTRPCError } from './errors.js';
 
 const t = initTRPC.context<Context>().create({
+  // Never "development": tRPC would otherwise read NODE_ENV from the environment (which `npm start`
+  // does not set) and format a stack trace into the shape of every refused call, only for the
+  // formatter below to drop it.
+  isDev: false,
   errorFormatter({ shape, error }) {
     const client = toClientError(error);
     // The stack never leaves the server.
@@ -16,20 +20,30 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-const mapAppErrors = t.middleware(async ({ next }) => {
-  const result = await next();
+/** Known errors (ours, the exchange's, storage failures) keep their code and message; the rest become a generic one. */
+function mapErrors<R extends { ok: true } | { ok: false; error: unknown }>(result: R): R {
   if (!result.ok) {
     const mapped = toTRPCError(result.error);
     if (mapped !== result.error) throw mapped;
   }
   return result;
-});
+}
 
-export const publicProcedure = t.procedure.use(mapAppErrors);
-
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+function signedIn(ctx: Context): { user: NonNullable<Context['user']>; session: NonNullable<Context['session']> } {
   if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED', AUTH_TEXT.notLoggedIn);
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  return { user: ctx.user, session: ctx.session };
+}
+
+export const publicProcedure = t.procedure.use(async ({ next }) => mapErrors(await next()));
+
+// The guards below and the mapping share one middleware: each level of tRPC's middleware chain
+// copies the call's options, and trading calls are the hot path of the server.
+export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  try {
+    return mapErrors(await next({ ctx: signedIn(ctx) }));
+  } catch (error) {
+    throw toTRPCError(error);
+  }
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
@@ -38,7 +52,12 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 /** Orders and other trading writes: signed in, and rate-limited per user. */
-export const orderProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  await ctx.services.orderLimiter(String(ctx.user.id));
-  return next();
+export const orderProcedure = t.procedure.use(async ({ ctx, next }) => {
+  try {
+    const auth = signedIn(ctx);
+    await ctx.services.orderLimiter(String(auth.user.id));
+    return mapErrors(await next({ ctx: auth }));
+  } catch (error) {
+    throw toTRPCError(error);
+  }
 });
