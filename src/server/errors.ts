@@ -4,14 +4,14 @@ import { ExchangeRefusal } from '../engine/commands.js';
 
 export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
 
-/** An error whose message is meant for the person who made the request. */
-export class AppError extends Error {
-  override name = 'AppError';
-  constructor(
-    readonly code: AppErrorCode,
-    message: string,
-  ) {
-    super(message);
+/**
+ * An error whose message is meant for the person who made the request. It is a TRPCError with its
+ * code, so tRPC passes it on as it is (instead of wrapping it and copying its formatted stack).
+ */
+export class AppError extends TRPCError {
+  declare readonly code: AppErrorCode;
+  constructor(code: AppErrorCode, message: string) {
+    super({ code, message });
   }
 }
 
@@ -40,7 +40,7 @@ export function toTRPCError(error: unknown): TRPCError {
     }
     return error;
   }
-  if (error instanceof AppError || error instanceof ExchangeRefusal) return new TRPCError({ code: error.code as TRPC_ERROR_CODE_KEY, message: error.message });
+  if (error instanceof ExchangeRefusal) return new TRPCError({ code: error.code as TRPC_ERROR_CODE_KEY, message: error.message });
   const storage = storageMessage(error);
   if (storage) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: storage, cause: error });
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE, cause: error });
