@@ -21,12 +21,17 @@ export class WalSync {
   private inFlight = false;
   private idleWaiters: (() => void)[] = [];
   private afterSyncs: (() => void)[] = [];
+  /** Prepared once: `pragma()` would compile the statement again for every batch. */
+  private readonly syncNormal: Database.Statement;
+  private readonly syncFull: Database.Statement;
 
   constructor(
     private readonly sqlite: Database.Database,
     private readonly onFailure: (error: Error) => void,
   ) {
     this.walPath = sqlite.memory ? null : `${sqlite.name}-wal`;
+    this.syncNormal = sqlite.prepare('PRAGMA synchronous = NORMAL');
+    this.syncFull = sqlite.prepare('PRAGMA synchronous = FULL');
   }
 
   /**
@@ -39,11 +44,11 @@ export class WalSync {
       release();
       return;
     }
-    this.sqlite.pragma('synchronous = NORMAL');
+    this.syncNormal.run();
     try {
       commit();
     } finally {
-      this.sqlite.pragma('synchronous = FULL');
+      this.syncFull.run();
     }
     this.waiting.push({ seq: ++this.committed, release, fail });
     this.sync();
