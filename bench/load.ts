@@ -90,6 +90,14 @@ async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
       subs?.close();
       return result(t, spec.durationMs, started, subscriberFigures(subs));
     }
+    case 'ws-echo': {
+      // Users of their own: the echo answers no order, so the real users' tracked orders stay as they are.
+      const echoUsers = cfg.clients.slice(0, spec.clients).map((c, i) => new SimUser(c.userId, c.token, cfg.playerId, cfg.maxOpenOrders, 9_000 + i));
+      const traders = echoUsers.map((u) => wsTrader(spec.url, u));
+      const t = await closedLoop(traders, spec.warmupMs, spec.durationMs);
+      await Promise.all(traders.map((tr) => tr.close()));
+      return result(t, spec.durationMs, started);
+    }
     case 'http-closed': {
       const agent = new http.Agent({ keepAlive: true, maxSockets: spec.clients });
       const traders = users.slice(0, spec.clients).map((u) => httpTrader(cfg.url, agent, u));

@@ -15,6 +15,7 @@ import { MAX_OPEN_ORDERS_PER_USER } from '../src/engine/exchange.js';
 import { startServer } from '../src/server/start.js';
 import { GENEROUS_LIMITS } from '../src/server/test-support/server.js';
 import { sendReport, tsxExecArgv } from './lib/child.js';
+import { startEchoServer } from './lib/echo-server.js';
 import { setupMarket } from './lib/market.js';
 import type { FromLoad, PhaseResult, PhaseSpec, ToLoad } from './lib/protocol.js';
 import { atLeast, atMost, figure, fmt, MB, peakRssMb, round, type Figure } from './lib/results.js';
@@ -30,8 +31,8 @@ const OFFERED_RATE = 10_000;
 const MAX_IN_FLIGHT = 500;
 const WARMUP_MS = 1_000;
 const MEASURE_MS = Number(process.env.BENCH_PHASE_MS ?? 5_000);
-/** Which phases run (all by default): ws, one, rest, subs, open, crowd, reads — e.g. to profile one of them alone. */
-const PHASES = new Set((process.env.BENCH_SERVER_PHASES ?? 'ws,one,rest,subs,open,crowd,reads').split(','));
+/** Which phases run (all by default): echo, ws, one, rest, subs, open, crowd, reads — e.g. to profile one of them alone. */
+const PHASES = new Set((process.env.BENCH_SERVER_PHASES ?? 'echo,ws,one,rest,subs,open,crowd,reads').split(','));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hoops-bench-server-'));
 // However this process ends (a failed set-up included), the temporary data goes with it.
@@ -163,6 +164,8 @@ const note = (label: string, m: Measured) =>
   notes.push(`${label}: ${fmt(m.r.completed)} answered (${refusedPct(m.r)}), ${fmt(m.trades)} trades; server CPU ${m.serverCpuPct.toFixed(0)}%, load generator CPU ${m.loadCpuPct.toFixed(0)}% (of one core); max latency ${m.r.max.toFixed(1)} ms; ` +
     `${fmt(m.commits)} group commits of ${m.perCommit.toFixed(1)} commands on average.` +
     (m.r.reasons.length ? ` Why not ok: ${m.r.reasons.join('; ')}` : ''));
+/** Server CPU per call answered in the phase (its warm-up included in both). */
+const cpuPerAnswer = (m: Measured) => (m.r.completed === 0 ? NaN : (1000 * m.serverCpuMs) / m.r.completed);
 /** Server CPU per ticker message delivered to a follower (the whole phase's CPU, orders included): what the fan-out costs. */
 const cpuPerMessage = (m: Measured) => (m.r.messages === 0 ? NaN : (1000 * m.serverCpuMs) / m.r.messages);
 const perFollower = (m: Measured, n: number) => (m.trades * m.r.subscribers === 0 ? NaN : (100 * n) / (m.trades * m.r.subscribers));
@@ -178,6 +181,21 @@ try {
   toLoad({ type: 'init', url: server.url, playerId: market.ref.id, maxOpenOrders: MAX_OPEN_ORDERS_PER_USER, clients });
   await ready;
 
+  let echo: Measured | null = null;
+  if (PHASES.has('echo')) {
+    const echoServer = await startEchoServer();
+    try {
+      echo = await phase({ kind: 'ws-echo', url: echoServer.url, clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS });
+    } finally {
+      await echoServer.close();
+    }
+    figures.push(
+      figure(`ws echo floor, ${CLIENTS} clients: round trips/s (bare ws server, same load generator)`, echo.r.perSecond, 'per s'),
+      figure(`ws echo floor: server CPU per round trip`, cpuPerAnswer(echo), 'µs'),
+    );
+    note(`ws echo floor, ${CLIENTS} clients`, echo);
+  }
+
   if (PHASES.has('ws')) {
     const ws = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: 0 });
     figures.push(
@@ -185,8 +203,10 @@ try {
       figure(`full path ws, ${CLIENTS} clients: p50`, ws.r.p50, 'ms'),
       figure(`full path ws, ${CLIENTS} clients: p99`, ws.r.p99, 'ms'),
       figure(`full path ws, ${CLIENTS} clients: server CPU`, ws.serverCpuPct, '% of a core'),
+      figure(`full path ws, ${CLIENTS} clients: server CPU per order`, cpuPerAnswer(ws), 'µs'),
       figure(`full path ws, ${CLIENTS} clients: commands per group commit`, ws.perCommit, 'commands'),
     );
+    if (echo) figures.push(figure(`full path ws, ${CLIENTS} clients: orders/s ÷ echo floor round trips/s`, (100 * ws.r.perSecond) / echo.r.perSecond, '%'));
     note(`ws, ${CLIENTS} clients`, ws);
   }
 
