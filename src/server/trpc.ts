@@ -36,15 +36,20 @@ function signedIn(ctx: Context): { user: NonNullable<Context['user']>; session: 
 
 export const publicProcedure = t.procedure.use(async ({ next }) => mapErrors(await next()));
 
-// The guards below and the mapping share one middleware: each level of tRPC's middleware chain
-// copies the call's options, and trading calls are the hot path of the server.
-export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
-  try {
-    return mapErrors(await next({ ctx: signedIn(ctx) }));
-  } catch (error) {
-    throw toTRPCError(error);
-  }
-});
+/**
+ * Signed in (and whatever `admit` checks of the user), then the call, its errors mapped: one
+ * middleware, since each level of tRPC's chain copies the call's options and trading calls are the
+ * server's hot path. A guard's AppError is a TRPCError, so it reaches the client with its code.
+ */
+function signedInProcedure(admit?: (user: NonNullable<Context['user']>, ctx: Context) => Promise<void>) {
+  return t.procedure.use(async ({ ctx, next }) => {
+    const auth = signedIn(ctx);
+    if (admit) await admit(auth.user, ctx);
+    return mapErrors(await next({ ctx: auth }));
+  });
+}
+
+export const authedProcedure = signedInProcedure();
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new AppError('FORBIDDEN', 'Only admins can do that');
@@ -52,12 +57,4 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 /** Orders and other trading writes: signed in, and rate-limited per user. */
-export const orderProcedure = t.procedure.use(async ({ ctx, next }) => {
-  try {
-    const auth = signedIn(ctx);
-    await ctx.services.orderLimiter(String(auth.user.id));
-    return mapErrors(await next({ ctx: auth }));
-  } catch (error) {
-    throw toTRPCError(error);
-  }
-});
+export const orderProcedure = signedInProcedure((user, ctx) => ctx.services.orderLimiter(String(user.id)));
