@@ -30,7 +30,8 @@ function preparedBy(db: Db, use: () => void): string[] {
 function fullScansOfOrders(db: Db, source: string): string[] {
   const literal = source.replace(/@\w+/g, '1').replace(/\?/g, '1');
   const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${literal}`).all() as { detail: string }[];
-  const aliases = [...source.matchAll(/\borders(?:\s+(?:AS\s+)?(\w+))?/gi)].map((m) => m[1] ?? 'orders');
+  // The table by its name, and by whatever word follows it (an alias, or a keyword that matches nothing).
+  const aliases = ['orders', ...[...source.matchAll(/\borders\s+(?:AS\s+)?(\w+)/gi)].map((m) => m[1]!)];
   return plan
     .map((p) => p.detail)
     .filter((d) => aliases.some((a) => new RegExp(`^SCAN ${a}\\b`).test(d)) && !/USING (COVERING )?INDEX orders_open_/.test(d));
