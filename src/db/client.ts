@@ -21,6 +21,10 @@ export function openDb({ file, migrationsFolder }: OpenDbOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Each command of a group commit runs in its own savepoint, and SQLite journals every page a
+  // savepoint changes so it can roll it back: in memory, not in a temporary file. Crash recovery
+  // does not use these journals (the WAL does), so nothing durable changes.
+  sqlite.pragma('temp_store = MEMORY');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   return db;
