@@ -90,10 +90,10 @@ async function runPhase(spec: PhaseSpec): Promise<PhaseResult> {
       subs?.close();
       return result(t, spec.durationMs, started, subscriberFigures(subs));
     }
-    case 'ws-echo': {
-      // Users of their own: the echo answers no order, so the real users' tracked orders stay as they are.
-      const echoUsers = cfg.clients.slice(0, spec.clients).map((c, i) => new SimUser(c.userId, c.token, cfg.playerId, cfg.maxOpenOrders, 9_000 + i));
-      const traders = echoUsers.map((u) => wsTrader(spec.url, u));
+    case 'ws-floor': {
+      // Users of their own: a floor server answers no order, so the real users' tracked orders stay as they are.
+      const floorUsers = cfg.clients.slice(0, spec.clients).map((c, i) => new SimUser(c.userId, c.token, cfg.playerId, cfg.maxOpenOrders, 9_000 + i));
+      const traders = floorUsers.map((u) => wsTrader(spec.url, u));
       const t = await closedLoop(traders, spec.warmupMs, spec.durationMs);
       await Promise.all(traders.map((tr) => tr.close()));
       return result(t, spec.durationMs, started);

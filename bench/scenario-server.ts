@@ -8,15 +8,16 @@
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { MAX_OPEN_ORDERS_PER_USER } from '../src/engine/exchange.js';
 import { startServer } from '../src/server/start.js';
 import { GENEROUS_LIMITS } from '../src/server/test-support/server.js';
 import { sendReport, tsxExecArgv } from './lib/child.js';
-import { startEchoServer } from './lib/echo-server.js';
+import { startEchoServer, type FloorServer } from './lib/echo-server.js';
 import { setupMarket } from './lib/market.js';
+import { startTrpcFloorServer } from './lib/trpc-floor-server.js';
 import type { FromLoad, PhaseResult, PhaseSpec, ToLoad } from './lib/protocol.js';
 import { atLeast, atMost, figure, fmt, MB, peakRssMb, round, type Figure } from './lib/results.js';
 
@@ -27,12 +28,14 @@ const MANY_SUBSCRIBERS = 1_000;
 const CROWD = Number(process.env.BENCH_CROWD ?? 5_000);
 const CROWD_RATE = 16;
 const OFFERED_RATE = 10_000;
+/** Issue 7's target 2: the full path saturates above this many orders/s. */
+const SATURATION_TARGET = 20_000;
 /** Open loop: orders beyond this many unanswered are not sent (counted as shed), so a slow server cannot stall the run. */
 const MAX_IN_FLIGHT = 500;
 const WARMUP_MS = 1_000;
 const MEASURE_MS = Number(process.env.BENCH_PHASE_MS ?? 5_000);
-/** Which phases run (all by default): echo, ws, one, rest, subs, open, crowd, reads — e.g. to profile one of them alone. */
-const PHASES = new Set((process.env.BENCH_SERVER_PHASES ?? 'echo,ws,one,rest,subs,open,crowd,reads').split(','));
+/** Which phases run (all by default): echo, trpc, ws, one, rest, subs, open, crowd, reads — e.g. to profile one of them alone. */
+const PHASES = new Set((process.env.BENCH_SERVER_PHASES ?? 'echo,trpc,ws,one,rest,subs,open,crowd,reads').split(','));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hoops-bench-server-'));
 // However this process ends (a failed set-up included), the temporary data goes with it.
@@ -166,6 +169,8 @@ const note = (label: string, m: Measured) =>
     (m.r.reasons.length ? ` Why not ok: ${m.r.reasons.join('; ')}` : ''));
 /** Server CPU per call answered in the phase (its warm-up included in both). */
 const cpuPerAnswer = (m: Measured) => (m.r.completed === 0 ? NaN : (1000 * m.serverCpuMs) / m.r.completed);
+/** Load generator CPU per call answered in the phase: its side of each round trip. */
+const loadCpuPerAnswer = (m: Measured) => (m.r.completed === 0 ? NaN : (1000 * m.r.cpuMs) / m.r.completed);
 /** Server CPU per ticker message delivered to a follower (the whole phase's CPU, orders included): what the fan-out costs. */
 const cpuPerMessage = (m: Measured) => (m.r.messages === 0 ? NaN : (1000 * m.serverCpuMs) / m.r.messages);
 const perFollower = (m: Measured, n: number) => (m.trades * m.r.subscribers === 0 ? NaN : (100 * n) / (m.trades * m.r.subscribers));
@@ -181,25 +186,44 @@ try {
   toLoad({ type: 'init', url: server.url, playerId: market.ref.id, maxOpenOrders: MAX_OPEN_ORDERS_PER_USER, clients });
   await ready;
 
+  /** The closed loop against a floor server of its own, started for the phase and closed after it. */
+  const floor = async (start: () => Promise<FloorServer>): Promise<Measured> => {
+    const floorServer = await start();
+    try {
+      return await phase({ kind: 'ws-floor', url: floorServer.url, clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS });
+    } finally {
+      await floorServer.close();
+    }
+  };
+
   let echo: Measured | null = null;
   if (PHASES.has('echo')) {
-    const echoServer = await startEchoServer();
-    try {
-      echo = await phase({ kind: 'ws-echo', url: echoServer.url, clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS });
-    } finally {
-      await echoServer.close();
-    }
+    echo = await floor(startEchoServer);
     figures.push(
       figure(`ws echo floor, ${CLIENTS} clients: round trips/s (bare ws server, same load generator)`, echo.r.perSecond, 'per s'),
       figure(`ws echo floor: server CPU per round trip`, cpuPerAnswer(echo), 'µs'),
+      figure(`ws echo floor: load generator CPU per round trip`, loadCpuPerAnswer(echo), 'µs'),
     );
     note(`ws echo floor, ${CLIENTS} clients`, echo);
+  }
+
+  let trpcFloor: Measured | null = null;
+  if (PHASES.has('trpc')) {
+    trpcFloor = await floor(startTrpcFloorServer);
+    figures.push(
+      figure(`tRPC floor, ${CLIENTS} clients: calls/s (bare tRPC ws server, real schemas, constant answer)`, trpcFloor.r.perSecond, 'per s'),
+      figure(`tRPC floor: server CPU per call`, cpuPerAnswer(trpcFloor), 'µs'),
+      figure(`tRPC floor: load generator CPU per call`, loadCpuPerAnswer(trpcFloor), 'µs'),
+      // Target 2's saturation rate, priced at these two costs alone: no exchange, no database.
+      figure(`tRPC floor: cores its server and load generator would need at ${fmt(SATURATION_TARGET)} calls/s (of ${cpus().length})`, (SATURATION_TARGET * (cpuPerAnswer(trpcFloor) + loadCpuPerAnswer(trpcFloor))) / 1e6, 'cores'),
+    );
+    note(`tRPC floor, ${CLIENTS} clients`, trpcFloor);
   }
 
   if (PHASES.has('ws')) {
     const ws = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: 0 });
     figures.push(
-      figure(`full path ws, ${CLIENTS} clients: orders/s (saturation)`, ws.r.perSecond, 'orders/s', atLeast(20_000, '> 20,000')),
+      figure(`full path ws, ${CLIENTS} clients: orders/s (saturation)`, ws.r.perSecond, 'orders/s', atLeast(SATURATION_TARGET, `> ${fmt(SATURATION_TARGET)}`)),
       figure(`full path ws, ${CLIENTS} clients: p50`, ws.r.p50, 'ms'),
       figure(`full path ws, ${CLIENTS} clients: p99`, ws.r.p99, 'ms'),
       figure(`full path ws, ${CLIENTS} clients: server CPU`, ws.serverCpuPct, '% of a core'),
@@ -207,6 +231,7 @@ try {
       figure(`full path ws, ${CLIENTS} clients: commands per group commit`, ws.perCommit, 'commands'),
     );
     if (echo) figures.push(figure(`full path ws, ${CLIENTS} clients: orders/s ÷ echo floor round trips/s`, (100 * ws.r.perSecond) / echo.r.perSecond, '%'));
+    if (trpcFloor) figures.push(figure(`full path ws, ${CLIENTS} clients: orders/s ÷ tRPC floor calls/s`, (100 * ws.r.perSecond) / trpcFloor.r.perSecond, '%'));
     note(`ws, ${CLIENTS} clients`, ws);
   }
 

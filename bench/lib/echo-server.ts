@@ -3,29 +3,24 @@
  * sends, in tRPC's wire format, with an answer of the same shape as the real one (parse the
  * message, build the answer, send it) and does nothing else: no tRPC, no exchange, no database.
  * Driven like the full path, it measures what the sockets, the JSON and the load generator cost on
- * this machine by themselves, so the full path's figure can be read as a share of it.
+ * this machine by themselves, so the full path's figure can be read as a share of it. The tRPC
+ * floor (trpc-floor-server.ts) listens the same way and answers the same constant.
  */
 import { WebSocketServer } from 'ws';
 
 /** What the real server answers to an ask that rests (src/shared/schemas/trading.ts), with nothing to remember. */
-const ANSWER = { message: 'Ask posted successfully', sharesPurchased: 0, sharesSold: 0, fills: [], ask: null, offer: null };
+export const ANSWER = { message: 'Ask posted successfully', sharesPurchased: 0, sharesSold: 0, fills: [], ask: null, offer: null };
 
-export interface EchoServer {
+export interface FloorServer {
   /** http://127.0.0.1:PORT, as the load generator expects a server's address. */
   url: string;
   close(): Promise<void>;
 }
 
-export function startEchoServer(): Promise<EchoServer> {
+/** A ws server on a free port of 127.0.0.1, whose connections `wire` handles. */
+export function listenWs(wire: (wss: WebSocketServer) => void): Promise<FloorServer> {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  wss.on('connection', (ws) => {
-    ws.on('message', (data: Buffer) => {
-      const message = JSON.parse(data.toString('utf8')) as { id?: number; method?: string };
-      // The first message carries the connection params: tRPC answers nothing to it either.
-      if (message.method !== 'mutation') return;
-      ws.send(JSON.stringify({ id: message.id, result: { type: 'data', data: ANSWER } }));
-    });
-  });
+  wire(wss);
   return new Promise((resolve, reject) => {
     wss.once('error', reject);
     wss.once('listening', () => {
@@ -40,4 +35,17 @@ export function startEchoServer(): Promise<EchoServer> {
       });
     });
   });
+}
+
+export function startEchoServer(): Promise<FloorServer> {
+  return listenWs((wss) =>
+    wss.on('connection', (ws) => {
+      ws.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as { id?: number; method?: string };
+        // The first message carries the connection params: tRPC answers nothing to it either.
+        if (message.method !== 'mutation') return;
+        ws.send(JSON.stringify({ id: message.id, result: { type: 'data', data: ANSWER } }));
+      });
+    }),
+  );
 }

@@ -12,8 +12,8 @@ export interface LoadInit {
 
 export type PhaseSpec =
   | { kind: 'ws-closed'; clients: number; warmupMs: number; durationMs: number; subscribers: number }
-  /** The same closed loop against a bare echo server at `url` (bench/lib/echo-server.ts). */
-  | { kind: 'ws-echo'; url: string; clients: number; warmupMs: number; durationMs: number }
+  /** The same closed loop against a floor server at `url`: the bare echo (bench/lib/echo-server.ts) or bare tRPC (trpc-floor-server.ts). */
+  | { kind: 'ws-floor'; url: string; clients: number; warmupMs: number; durationMs: number }
   | { kind: 'http-closed'; clients: number; warmupMs: number; durationMs: number }
   | { kind: 'ws-open'; clients: number; rate: number; durationMs: number; subscribers: number; maxInFlight: number; drainMs: number }
   | { kind: 'reads'; connections: number; warmupMs: number; durationMs: number; path: string };
