@@ -1,4 +1,36 @@
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+
+/**
+ * Which peers may tell us the client's address in `X-Forwarded-For`: none (off), the nearest
+ * `hops` peers, or the peers whose addresses match a list (addresses, CIDRs, or proxy-addr's
+ * `loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const OFF = ['', 'false', 'off', '0'];
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    const text = value?.trim().toLowerCase() ?? '';
+    if (OFF.includes(text)) return false;
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops <= 10) return { hops };
+    } else if (text !== 'true') {
+      const addresses = text.split(',').map((a) => a.trim()).filter(Boolean);
+      try {
+        proxyaddr.compile(addresses);
+        return { addresses };
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }
+    ctx.addIssue({ code: 'custom', message: 'must be a number of proxy hops (1 to 10) or a comma-separated list of proxy addresses or CIDRs' });
+    return z.NEVER;
+  });
 
 // 0 asks the system for a free port (tests).
 const port = z.coerce.number().int().min(0).max(65535);
@@ -17,6 +49,7 @@ const envSchema = z.object({
   BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy,
 });
 
 export type Config = Readonly<{
@@ -31,6 +64,8 @@ export type Config = Readonly<{
   /** Hours between scheduled backups into DATA_DIR/backups; 0 turns them off. */
   backupIntervalHours: number;
   backupKeep: number;
+  /** Whose `X-Forwarded-For` names the client (rate limits, logs); false ignores the header. */
+  trustProxy: TrustProxy;
 }>;
 
 export class ConfigError extends Error {
@@ -56,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupKeep: e.BACKUP_KEEP,
+    trustProxy: e.TRUST_PROXY,
   });
 }

@@ -8,6 +8,7 @@ import { pinoHttp } from 'pino-http';
 import sirv from 'sirv';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDbOpen } from '../db/client.js';
+import { clientAddressOf } from './client-address.js';
 import { bearerToken, createContextFor } from './context.js';
 import { createRestHandler, sendJson } from './rest/handler.js';
 import { restRoutes } from './rest/routes.js';
@@ -15,14 +16,13 @@ import { appRouter } from './routers/index.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { createSharedPayloadEncoder } from './ws-encoder.js';
 import type { AppServices } from './services.js';
+import type { TrustProxy } from '../config.js';
 
 export interface HttpApp {
   server: Server;
   /** Tells ws clients to reconnect, closes connections and stops listening. */
   close(): Promise<void>;
 }
-
-const ipOf = (req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown';
 
 function tokenFromConnectionParams(params: Partial<Record<string, string>> | null | undefined): string | null {
   const token = params?.token;
@@ -72,12 +72,13 @@ function createWriteCoalescer(isEvent: () => boolean): (ws: WebSocket, socket: D
 }
 
 /** One HTTP server: /healthz, the REST shim under /api, tRPC under /trpc (http and ws), and the built web app. */
-export function createHttpApp(services: AppServices, logger: Logger, webDir: string | null): HttpApp {
+export function createHttpApp(services: AppServices, logger: Logger, webDir: string | null, trustProxy: TrustProxy = false): HttpApp {
+  const ipOf = clientAddressOf(trustProxy);
   const requestLog = pinoHttp({
     logger,
     serializers: {
-      // Only method and path: queries may hold tokens, headers hold credentials.
-      req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+      // Only method, path and the client's address: queries may hold tokens, headers hold credentials.
+      req: (req: { method: string; url: string; raw: IncomingMessage }) => ({ method: req.method, path: req.url.split('?')[0], ip: ipOf(req.raw) }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
@@ -85,7 +86,7 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
     customErrorMessage: (req, res) => `${req.method} ${req.url?.split('?')[0]} ${res.statusCode}`,
     quietReqLogger: true,
   });
-  const rest = createRestHandler(services, restRoutes, logger);
+  const rest = createRestHandler(services, restRoutes, logger, ipOf);
   const trpc = createHTTPHandler({
     router: appRouter,
     basePath: '/trpc/',

@@ -55,7 +55,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     authRateLimits: options.authRateLimits,
     orderRateLimit: options.orderRateLimit,
   });
-  const app = createHttpApp(services, logger, options.webDir === undefined ? webDistDir : options.webDir);
+  const app = createHttpApp(services, logger, options.webDir === undefined ? webDistDir : options.webDir, config.trustProxy);
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', reject);
     app.server.listen(config.port, config.host, () => resolve());

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
+import type { ClientAddress } from '../client-address.js';
 import { toClientError } from '../client-error.js';
 import { bearerToken, createContextFor } from '../context.js';
 import type { AppServices } from '../services.js';
@@ -65,7 +66,7 @@ class SharedAnswer {
   }
 }
 
-export function createRestHandler(services: AppServices, routes: RestRoute[], logger: Logger) {
+export function createRestHandler(services: AppServices, routes: RestRoute[], logger: Logger, ipOf: ClientAddress) {
   const compiled = routes.map(compile);
   const createCaller = createCallerFactory(appRouter);
   let openApi: unknown;
@@ -99,7 +100,7 @@ export function createRestHandler(services: AppServices, routes: RestRoute[], lo
       params.forEach((name, i) => {
         input[name] = paramValue(hit.m![i + 1]!);
       });
-      const ctx = createContextFor(services, bearerToken(req.headers.authorization), req.socket.remoteAddress ?? 'unknown');
+      const ctx = createContextFor(services, bearerToken(req.headers.authorization), ipOf(req));
       const text = JSON.stringify(await route.call(createCaller(ctx), input));
       if (!anonymous) return sendJsonText(res, 200, text);
       const answer = new SharedAnswer(version, text);
