@@ -81,8 +81,10 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
       req: (req: { method: string; url: string; raw: IncomingMessage }) => ({ method: req.method, path: req.url.split('?')[0], ip: ipOf(req.raw) }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: (req, res, time) => `${req.method} ${req.url?.split('?')[0]} ${res.statusCode} ${Math.round(time)}ms`,
+    // A response that never ended was cut off by the client going away: routine, so debug.
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.writableEnded ? 'info' : 'debug'),
+    customSuccessMessage: (req, res, time) =>
+      `${req.method} ${req.url?.split('?')[0]} ${res.writableEnded ? res.statusCode : 'aborted'} ${Math.round(time)}ms`,
     customErrorMessage: (req, res) => `${req.method} ${req.url?.split('?')[0]} ${res.statusCode}`,
     quietReqLogger: true,
   });

@@ -91,7 +91,11 @@ export function createAuthService(deps: AuthDeps) {
       const user = users.byEmailHash(emailHash);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
       if (!user || !ok) throw new AppError('UNAUTHORIZED', AUTH_TEXT.invalidLogin);
-      return signIn(user);
+      // Whoever knows the password has no use for pending reset links: end them, so none can be used later.
+      return deps.transaction(() => {
+        deps.resetTokens.deleteForUser(user.id);
+        return signIn(user);
+      });
     },
 
     logout(sessionId: string): void {
@@ -121,6 +125,8 @@ export function createAuthService(deps: AuthDeps) {
       const done = deps.transaction(() => {
         const row = deps.resetTokens.consume(hashToken(input.token), now());
         if (!row) return false;
+        // Every other link of the account ends with this one, and so does every session.
+        deps.resetTokens.deleteForUser(row.userId);
         users.setPasswordHash(row.userId, passwordHash);
         sessions.invalidateAllForUser(row.userId);
         return true;

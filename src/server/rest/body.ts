@@ -9,10 +9,15 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (declared > limit) throw new PayloadTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new PayloadTooLarge();
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) throw new PayloadTooLarge();
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof PayloadTooLarge || !req.readableAborted) throw error;
+    throw new RequestAborted();
   }
   if (size === 0) return {};
   const type = req.headers['content-type'] ?? '';
@@ -33,5 +38,13 @@ export class PayloadTooLarge extends Error {
   override name = 'PayloadTooLarge';
   constructor() {
     super('The request body is too large');
+  }
+}
+
+/** The client closed the connection before sending the whole body: routine, nobody is left to answer. */
+export class RequestAborted extends Error {
+  override name = 'RequestAborted';
+  constructor() {
+    super('The client closed the connection before sending the whole request');
   }
 }

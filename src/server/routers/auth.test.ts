@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_TEXT } from '../../shared/schemas/auth.js';
 import { DB_FILE } from '../start.js';
 import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
@@ -154,6 +154,67 @@ describe('password reset', () => {
     await expect(trpcAs(other.body.token).auth.me.query()).rejects.toThrow(AUTH_TEXT.notLoggedIn);
     expect((await api(server.url, 'POST', '/auth/login', { email: user.email, password: user.password })).status).toBe(401);
     expect((await api(server.url, 'POST', '/auth/login', { email: user.email, password: 'brand new password' })).status).toBe(200);
+  });
+
+  it('ends every other reset link and every session of the account in the reset, and login works with the new password', async () => {
+    const user = await registerUser(server.url);
+    const first = await requestResetToken(user.email);
+    const second = await requestResetToken(user.email);
+    const pending = server.db.$client.prepare('SELECT COUNT(*) AS n FROM password_reset_tokens WHERE user_id = ?');
+    expect(pending.get(user.id)).toEqual({ n: 2 });
+
+    expect(await api(server.url, 'POST', '/auth/reset-password', { token: first, newPassword: 'brand new password' })).toMatchObject({
+      status: 200,
+      body: { message: AUTH_TEXT.passwordUpdated },
+    });
+    expect(pending.get(user.id)).toEqual({ n: 0 });
+    expect(await api(server.url, 'POST', '/auth/reset-password', { token: second, newPassword: 'the attacker password' })).toMatchObject({
+      status: 400,
+      body: { error: AUTH_TEXT.invalidResetToken },
+    });
+    expect(await api(server.url, 'POST', '/auth/logout', undefined, user.token)).toMatchObject({ status: 401, body: { error: AUTH_TEXT.notLoggedIn } });
+
+    const login = await api<{ token: string; user: { id: number } }>(server.url, 'POST', '/auth/login', { email: user.email, password: 'brand new password' });
+    expect(login).toMatchObject({ status: 200, body: { user: { id: user.id } } });
+    expect((await trpcAs(login.body.token).auth.me.query()).user.id).toBe(user.id);
+    expect((await api(server.url, 'POST', '/auth/login', { email: user.email, password: 'the attacker password' })).status).toBe(401);
+  });
+
+  it('changes nothing when any step of the reset fails: links, password and sessions stay as they were', async () => {
+    const user = await registerUser(server.url);
+    const first = await requestResetToken(user.email);
+    const second = await requestResetToken(user.email);
+    const passwordHash = server.db.$client.prepare('SELECT password_hash AS hash FROM users WHERE id = ?');
+    const before = passwordHash.get(user.id);
+    const spy = vi.spyOn(server.services.sessions, 'invalidateAllForUser').mockImplementationOnce(() => {
+      throw new Error('the disk is full');
+    });
+    try {
+      expect((await api(server.url, 'POST', '/auth/reset-password', { token: first, newPassword: 'brand new password' })).status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(passwordHash.get(user.id)).toEqual(before);
+    expect((await trpcAs(user.token).auth.me.query()).user.id).toBe(user.id);
+    expect((await api(server.url, 'POST', '/auth/reset-password', { token: second, newPassword: 'brand new password' })).status).toBe(200);
+  });
+
+  it('ends pending reset links when the account logs in with its password', async () => {
+    const user = await registerUser(server.url);
+    const pending = server.db.$client.prepare('SELECT COUNT(*) AS n FROM password_reset_tokens WHERE user_id = ?');
+    const first = await requestResetToken(user.email);
+    expect((await api(server.url, 'POST', '/auth/login', { email: user.email, password: 'wrong password' })).status).toBe(401);
+    expect(pending.get(user.id)).toEqual({ n: 1 });
+    const second = await requestResetToken(user.email);
+    expect((await api(server.url, 'POST', '/auth/login', { email: user.email, password: user.password })).status).toBe(200);
+    expect(pending.get(user.id)).toEqual({ n: 0 });
+    for (const link of [first, second]) {
+      expect(await api(server.url, 'POST', '/auth/reset-password', { token: link, newPassword: 'brand new password' })).toMatchObject({
+        status: 400,
+        body: { error: AUTH_TEXT.invalidResetToken },
+      });
+    }
+    expect((await trpcAs(user.token).auth.me.query()).user.id).toBe(user.id);
   });
 
   it('refuses a token after an hour, an unknown token and a weak new password', async () => {

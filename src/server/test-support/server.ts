@@ -24,7 +24,16 @@ export interface TestServer extends RunningServer {
 
 /** A real server on a free port with a fresh data directory and the real migrations. */
 export async function startTestServer(
-  options: { authRateLimits?: AuthRateLimits; orderRateLimit?: Limit; now?: () => number; dataDir?: string; env?: Record<string, string> } = {},
+  options: {
+    authRateLimits?: AuthRateLimits;
+    orderRateLimit?: Limit;
+    now?: () => number;
+    dataDir?: string;
+    logLevel?: string;
+    smtpUrl?: string;
+    /** More environment, read as the server reads its own (e.g. TRUST_PROXY). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hoops-test-'));
   const lines: string[] = [];
@@ -34,7 +43,16 @@ export async function startTestServer(
       done();
     },
   });
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', PUBLIC_URL: 'http://game.test', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: options.logLevel ?? 'info',
+    PUBLIC_URL: 'http://game.test',
+    SMTP_URL: options.smtpUrl,
+    ...options.env,
+  });
   const server = await startServer(config, {
     logDestination: destination,
     authRateLimits: options.authRateLimits ?? GENEROUS_LIMITS,
