@@ -3,7 +3,12 @@ import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
-    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', smtpUrl: undefined, publicUrl: 'http://localhost:3000' });
+    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', smtpUrl: undefined, publicUrl: 'http://localhost:3000', metricsToken: undefined });
+  });
+
+  it('turns /metrics on with METRICS_TOKEN, and leaves it off when the variable is empty', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-me-0123456789' }).metricsToken).toBe('scrape-me-0123456789');
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
   });
 
   it('reads every variable and freezes the result', () => {
@@ -18,6 +23,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'has a space in it, sadly' }, 'METRICS_TOKEN'],
   ])('stops on %j with a message naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

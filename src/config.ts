@@ -17,6 +17,16 @@ const envSchema = z.object({
   BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Empty means unset (as in an env file with `METRICS_TOKEN=`): /metrics stays off.
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .min(16, 'must be at least 16 characters (or empty to turn /metrics off)')
+      .max(256, 'must be at most 256 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+  ),
 });
 
 export type Config = Readonly<{
@@ -31,6 +41,8 @@ export type Config = Readonly<{
   /** Hours between scheduled backups into DATA_DIR/backups; 0 turns them off. */
   backupIntervalHours: number;
   backupKeep: number;
+  /** The bearer token a Prometheus scrape of /metrics must send; without it /metrics is off. */
+  metricsToken: string | undefined;
 }>;
 
 export class ConfigError extends Error {
@@ -56,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupKeep: e.BACKUP_KEEP,
+    metricsToken: e.METRICS_TOKEN,
   });
 }
