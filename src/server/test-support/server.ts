@@ -23,7 +23,9 @@ export interface TestServer extends RunningServer {
 }
 
 /** A real server on a free port with a fresh data directory and the real migrations. */
-export async function startTestServer(options: { authRateLimits?: AuthRateLimits; orderRateLimit?: Limit; now?: () => number; dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { authRateLimits?: AuthRateLimits; orderRateLimit?: Limit; now?: () => number; dataDir?: string; metricsToken?: string; webDir?: string } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hoops-test-'));
   const lines: string[] = [];
   const destination = new Writable({
@@ -32,13 +34,13 @@ export async function startTestServer(options: { authRateLimits?: AuthRateLimits
       done();
     },
   });
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', PUBLIC_URL: 'http://game.test' });
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', PUBLIC_URL: 'http://game.test', METRICS_TOKEN: options.metricsToken ?? '' });
   const server = await startServer(config, {
     logDestination: destination,
     authRateLimits: options.authRateLimits ?? GENEROUS_LIMITS,
     orderRateLimit: options.orderRateLimit,
     now: options.now,
-    webDir: null,
+    webDir: options.webDir ?? null,
   });
   return {
     ...server,
