@@ -3,7 +3,12 @@ import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
-    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', smtpUrl: undefined, publicUrl: 'http://localhost:3000' });
+    expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', smtpUrl: undefined, publicUrl: 'http://localhost:3000', metricsToken: undefined });
+  });
+
+  it('turns /metrics on with METRICS_TOKEN, and leaves it off when the variable is empty', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-me-0123456789' }).metricsToken).toBe('scrape-me-0123456789');
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
   });
 
   it('reads every variable and freezes the result', () => {
@@ -22,6 +27,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'caddy.example' }, 'TRUST_PROXY'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'has a space in it, sadly' }, 'METRICS_TOKEN'],
   ])('stops on %j with a message naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

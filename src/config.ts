@@ -50,6 +50,16 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  // Empty means unset (as in an env file with `METRICS_TOKEN=`): /metrics stays off.
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .min(16, 'must be at least 16 characters (or empty to turn /metrics off)')
+      .max(256, 'must be at most 256 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+  ),
 });
 
 export type Config = Readonly<{
@@ -66,6 +76,8 @@ export type Config = Readonly<{
   backupKeep: number;
   /** Whose `X-Forwarded-For` names the client (rate limits, logs); false ignores the header. */
   trustProxy: TrustProxy;
+  /** The bearer token a Prometheus scrape of /metrics must send; without it /metrics is off. */
+  metricsToken: string | undefined;
 }>;
 
 export class ConfigError extends Error {
@@ -92,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupKeep: e.BACKUP_KEEP,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
   });
 }

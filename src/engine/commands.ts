@@ -1,4 +1,5 @@
 import type { InstrumentKind } from '../db/repos/ledger.js';
+import type { BookErrorCode } from '../domain/orderbook/index.js';
 
 export interface InstrumentRef {
   kind: InstrumentKind;
@@ -46,6 +47,24 @@ export interface ExchangeOutcome {
 }
 
 export type ExchangeErrorCode = 'BAD_REQUEST' | 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT' | 'SERVICE_UNAVAILABLE';
+
+/**
+ * Why a command was refused, from a fixed set (for monitoring: the message tells the user, and
+ * carries ids and amounts).
+ */
+export type RefusalReason =
+  | BookErrorCode
+  | 'instrument_not_found'
+  | 'user_not_found'
+  | 'order_not_found'
+  | 'order_not_open'
+  | 'open_order_limit'
+  | 'one_team_per_conference'
+  | 'rookie_restricted'
+  | 'team_locked'
+  | 'retired'
+  | 'no_holding'
+  | 'unavailable';
 
 export interface ExchangeError {
   code: ExchangeErrorCode;

@@ -2,8 +2,9 @@ import type { Db } from '../db/client.js';
 import { createLedgerRepo, type HoldingState, type InstrumentKind } from '../db/repos/ledger.js';
 import { createOrderBook, type Command, type OrderBook, type Plan, type PlanResult } from '../domain/orderbook/index.js';
 import { DEFAULT_TEAM_MIN_SELL_CENTS, defaultMinSellFromCost, MIN_ORDER_PRICE_CENTS, scaleRounded } from '../shared/money.js';
-import { ExchangeRefusal, type ExchangeCommand, type ExchangeError, type ExchangeOutcome, type ExchangeResult, type FillSummary, type InstrumentRef } from './commands.js';
+import { ExchangeRefusal, type ExchangeCommand, type ExchangeError, type ExchangeOutcome, type ExchangeResult, type FillSummary, type InstrumentRef, type RefusalReason } from './commands.js';
 import type { EventBus, GameEvent } from './events.js';
+import type { ExchangeObserver } from './observer.js';
 import { cachedLedger } from './cached-ledger.js';
 import { OpenOrderTally } from './open-order-tally.js';
 import { WalSync } from './wal-sync.js';
@@ -21,13 +22,16 @@ const STOPPED_MESSAGE = 'The game is restarting and takes no orders for a moment
 const DISK_FAILED_MESSAGE = 'The game cannot save to its disk and takes no orders until it is restarted. Nothing was changed.';
 
 class Refused extends Error {
-  constructor(readonly error: ExchangeError) {
+  constructor(
+    readonly error: ExchangeError,
+    readonly reason: RefusalReason,
+  ) {
     super(error.message);
   }
 }
 
-const refuse = (code: ExchangeError['code'], message: string): never => {
-  throw new Refused({ code, message });
+const refuse = (code: ExchangeError['code'], reason: RefusalReason, message: string): never => {
+  throw new Refused({ code, message }, reason);
 };
 
 /** Book refusals that mean "that order is not there" rather than "that request is wrong". */
@@ -60,14 +64,18 @@ export function withoutRepeatedNotices<E extends GameEvent>(events: readonly E[]
 function planned(result: PlanResult): Plan {
   if (result.ok) return result.plan;
   const code = NOT_FOUND_CODES.has(result.error.code) ? 'NOT_FOUND' : FORBIDDEN_CODES.has(result.error.code) ? 'FORBIDDEN' : 'BAD_REQUEST';
-  return refuse(code, result.error.message);
+  return refuse(code, result.error.code, result.error.message);
 }
 
 export interface ExchangeDeps {
   db: Db;
   bus: EventBus;
   now: () => number;
+  /** Told of every answer, plan, commit and fsync (monitoring); without one nothing is timed. */
+  observer?: ExchangeObserver;
 }
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
 
 /**
  * The single writer. Each command is planned on the in-memory book, written in one SQLite
@@ -77,7 +85,7 @@ export interface ExchangeDeps {
  * If the transaction fails, the books are rebuilt from the database, so memory never keeps a change
  * the disk does not have.
  */
-export function createExchange({ db, bus, now }: ExchangeDeps) {
+export function createExchange({ db, bus, now, observer }: ExchangeDeps) {
   const ledger = cachedLedger(createLedgerRepo(db));
   let books = new Map<string, OrderBook>();
   let tally = new OpenOrderTally();
@@ -89,7 +97,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     // The disk refused to make committed writes durable: what they did may or may not survive a
     // crash, so the exchange takes no more orders until it is restarted (and rebuilt from disk).
     stopped = DISK_FAILED_MESSAGE;
-  });
+  }, observer && ((s) => observer.synced(s)));
 
   function reload(): void {
     ledger.clear();
@@ -102,7 +110,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
 
   function bookFor(ref: InstrumentRef): OrderBook {
     const book = books.get(bookKey(ref.kind, ref.id));
-    if (!book) refuse('NOT_FOUND', ref.kind === 'player' ? 'Player not found' : 'Team not found');
+    if (!book) refuse('NOT_FOUND', 'instrument_not_found', ref.kind === 'player' ? 'Player not found' : 'Team not found');
     return book!;
   }
 
@@ -114,7 +122,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
 
   function cashOf(userId: number): number {
     const cash = ledger.balance(userId);
-    if (cash === undefined) refuse('NOT_FOUND', 'User not found');
+    if (cash === undefined) refuse('NOT_FOUND', 'user_not_found', 'User not found');
     return cash!;
   }
 
@@ -262,8 +270,8 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
   function orderRef(id: number, side: 'ask' | 'offer', kind?: InstrumentKind): InstrumentRef {
     const order = ledger.order(id);
     const label = side === 'ask' ? 'Ask' : 'Offer';
-    if (!order || order.side !== side || (kind && order.instrument !== kind)) return refuse('NOT_FOUND', `${label} ${id} not found`);
-    if (order.status !== 'open') return refuse('CONFLICT', `${label} ${id} is no longer open: it was ${order.status === 'filled' ? (side === 'ask' ? 'filled' : 'bought') : 'cancelled'}`);
+    if (!order || order.side !== side || (kind && order.instrument !== kind)) return refuse('NOT_FOUND', 'order_not_found', `${label} ${id} not found`);
+    if (order.status !== 'open') return refuse('CONFLICT', 'order_not_open', `${label} ${id} is no longer open: it was ${order.status === 'filled' ? (side === 'ask' ? 'filled' : 'bought') : 'cancelled'}`);
     return { kind: order.instrument, id: order.instrumentId };
   }
 
@@ -271,9 +279,12 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     const user = cmd.userId;
     const go = (ref: InstrumentRef, make: (book: OrderBook) => Command): ExchangeOutcome => {
       const b = book(ref);
-      const plan = planned(b.plan(make(b)));
+      const planStart = observer ? performance.now() : 0;
+      const result = b.plan(make(b));
+      observer?.planned(seconds(planStart));
+      const plan = planned(result);
       if ((plan.newAsk || plan.newOffer) && tally.openOrders(user) >= MAX_OPEN_ORDERS_PER_USER) {
-        refuse('BAD_REQUEST', `You already have ${MAX_OPEN_ORDERS_PER_USER} open asks and offers: cancel some before posting more`);
+        refuse('BAD_REQUEST', 'open_order_limit', `You already have ${MAX_OPEN_ORDERS_PER_USER} open asks and offers: cancel some before posting more`);
       }
       if (!plan.noop) run.commit(ref, b, plan);
       return run.outcome(ref, plan);
@@ -311,17 +322,17 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       }
       case 'declineAsk': {
         const ref = orderRef(cmd.askId, 'ask', cmd.kind);
-        if (ledger.order(cmd.askId)?.userId === user) refuse('BAD_REQUEST', 'You cannot decline your own ask; cancel it instead');
+        if (ledger.order(cmd.askId)?.userId === user) refuse('BAD_REQUEST', 'own_ask', 'You cannot decline your own ask; cancel it instead');
         ledger.declineAsk(cmd.askId, user, run.at);
         run.events.push({ type: 'asksUpdated', userId: null, itemType: ref.kind, itemId: ref.id });
         return run.outcome(ref, null);
       }
       case 'setMinSellPrice': {
         const ref = cmd.instrument;
-        if (!Number.isSafeInteger(cmd.priceCents) || cmd.priceCents < MIN_ORDER_PRICE_CENTS) refuse('BAD_REQUEST', 'Invalid price: the minimum sell price must be at least $1.00');
+        if (!Number.isSafeInteger(cmd.priceCents) || cmd.priceCents < MIN_ORDER_PRICE_CENTS) refuse('BAD_REQUEST', 'invalid_price', 'Invalid price: the minimum sell price must be at least $1.00');
         const b = book(ref);
         const h = ledger.holding(ref.kind, user, ref.id);
-        if (!h) return refuse('BAD_REQUEST', `You hold no shares of this ${ref.kind}`);
+        if (!h) return refuse('BAD_REQUEST', 'no_holding', `You hold no shares of this ${ref.kind}`);
         ledger.saveHolding(ref.kind, user, ref.id, { ...h, minSellPriceCents: cmd.priceCents, minSellCustom: true, minSellSeq: ++counters.seq });
         run.refreshStandingSell(ref, b, user);
         return run.outcome(ref, null);
@@ -335,14 +346,14 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       const other = ledger.sameConferenceTeam(userId, ref.id);
       if (other) {
         const conference = ledger.team(ref.id)?.conference ?? '';
-        refuse('BAD_REQUEST', `You already hold or bid on ${other}: you may have one ${conference === 'East' ? 'Eastern' : 'Western'} team only`);
+        refuse('BAD_REQUEST', 'one_team_per_conference', `You already hold or bid on ${other}: you may have one ${conference === 'East' ? 'Eastern' : 'Western'} team only`);
       }
       return;
     }
     const player = ledger.instrument('player', ref.id);
     if (player?.restrictedUntil && player.restrictedUntil > at && player.teamId !== null && !ledger.holding('team', userId, player.teamId)) {
       const team = ledger.team(player.teamId)?.name ?? 'his team';
-      refuse('FORBIDDEN', `Until ${new Date(player.restrictedUntil).toISOString().slice(0, 10)} only holders of ${team} shares may buy this rookie`);
+      refuse('FORBIDDEN', 'rookie_restricted', `Until ${new Date(player.restrictedUntil).toISOString().slice(0, 10)} only holders of ${team} shares may buy this rookie`);
     }
   }
 
@@ -350,25 +361,30 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
   function assertUnlocked(ref: InstrumentRef, userId: number, at: number): void {
     if (ref.kind !== 'team') return;
     const h = ledger.holding('team', userId, ref.id);
-    if (h && h.lockedUntil > at) refuse('BAD_REQUEST', `Your shares of this team are locked until ${new Date(h.lockedUntil).toISOString().replace('T', ' ').slice(0, 16)} UTC`);
+    if (h && h.lockedUntil > at) refuse('BAD_REQUEST', 'team_locked', `Your shares of this team are locked until ${new Date(h.lockedUntil).toISOString().replace('T', ' ').slice(0, 16)} UTC`);
   }
 
   function assertTradable(ref: InstrumentRef): void {
     const instrument = ledger.instrument(ref.kind, ref.id);
     const label = ref.kind === 'player' ? 'Player' : 'Team';
-    if (!instrument) refuse('NOT_FOUND', `${label} not found`);
-    if (!instrument!.active) refuse('BAD_REQUEST', `${label} is retired and no longer trades`);
+    if (!instrument) refuse('NOT_FOUND', 'instrument_not_found', `${label} not found`);
+    if (!instrument!.active) refuse('BAD_REQUEST', 'retired', `${label} is retired and no longer trades`);
   }
 
   interface Pending {
     cmd: ExchangeCommand;
     resolve: (result: ExchangeResult) => void;
     reject: (error: unknown) => void;
+    /** When it was submitted (performance.now()), when there is an observer. */
+    at: number;
   }
   const queue: Pending[] = [];
   let flushScheduled = false;
 
-  const stoppedResult = (): ExchangeResult => ({ ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: stopped ?? STOPPED_MESSAGE } });
+  const stoppedResult = (cmd: ExchangeCommand): ExchangeResult => {
+    observer?.refused(cmd.type, 'unavailable', 0);
+    return { ok: false, error: { code: 'SERVICE_UNAVAILABLE', message: stopped ?? STOPPED_MESSAGE } };
+  };
 
   /** Group commits so far: transactions, the commands they held, the largest. */
   const commits = { batches: 0, commands: 0, largest: 0 };
@@ -399,7 +415,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
    * queued commands after the log's fsync on the thread pool (`WalSync`), for `now` before returning.
    */
   function runBatch(batch: Pending[], now = false): void {
-    const done: ({ ok: true; run: Run; outcome: ExchangeOutcome } | { ok: false; result?: ExchangeResult; error?: unknown })[] = [];
+    const done: ({ ok: true; run: Run; outcome: ExchangeOutcome } | { ok: false; result?: ExchangeResult; reason?: RefusalReason; error?: unknown })[] = [];
     const each = db.$client.transaction((cmd: ExchangeCommand, run: Run) => execute(cmd, run));
     const commit = db.$client.transaction(() => {
       for (const { cmd } of batch) {
@@ -409,7 +425,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
         } catch (error) {
           // A refusal is decided before anything is written or applied; anything else may have
           // changed a book, so the books are rebuilt from the batch's state without this command.
-          if (error instanceof Refused) done.push({ ok: false, result: { ok: false, error: error.error } });
+          if (error instanceof Refused) done.push({ ok: false, result: { ok: false, error: error.error }, reason: error.reason });
           // SQLite rolls the whole transaction back on some failures (a full disk, I/O errors): then
           // nothing of the batch is written, and every command in it is answered with the failure.
           else if (!db.$client.inTransaction) throw error;
@@ -425,6 +441,11 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       bus.publish(withoutRepeatedNotices(done.flatMap((d) => (d.ok ? d.run.finalEvents() : []))));
       batch.forEach((p, i) => {
         const d = done[i]!;
+        if (observer) {
+          if (d.ok) observer.accepted(p.cmd.type, seconds(p.at));
+          else if (d.reason) observer.refused(p.cmd.type, d.reason, seconds(p.at));
+          else observer.failed(p.cmd.type);
+        }
         if (d.ok) p.resolve({ ok: true, outcome: d.outcome });
         else if (d.result) p.resolve(d.result);
         else p.reject(d.error);
@@ -436,11 +457,23 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
         walSync.releaseAll();
         release();
       } else {
-        walSync.commitThenRelease(commit, release, (error) => batch.forEach((p) => p.reject(error)));
+        const timed = observer && (() => {
+          const start = performance.now();
+          commit();
+          observer.committed(batch.length, seconds(start));
+        });
+        walSync.commitThenRelease(timed ?? commit, release, (error) => fail(batch, error));
       }
     } catch (error) {
       reload();
-      for (const p of batch) p.reject(error);
+      fail(batch, error);
+    }
+  }
+
+  function fail(batch: Pending[], error: unknown): void {
+    for (const p of batch) {
+      observer?.failed(p.cmd.type);
+      p.reject(error);
     }
   }
 
@@ -450,9 +483,9 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
      * loop, in one transaction (group commit), and is answered only once that transaction is durable.
      */
     submit(cmd: ExchangeCommand): Promise<ExchangeResult> {
-      if (stopped) return Promise.resolve(stoppedResult());
+      if (stopped) return Promise.resolve(stoppedResult(cmd));
       return new Promise((resolve, reject) => {
-        queue.push({ cmd, resolve, reject });
+        queue.push({ cmd, resolve, reject, at: observer ? performance.now() : 0 });
         if (!flushScheduled) {
           flushScheduled = true;
           setImmediate(flush);
@@ -461,11 +494,11 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     },
     /** Runs one command at once in its own transaction (after anything queued): for tools and tests. */
     submitNow(cmd: ExchangeCommand): ExchangeResult {
-      if (stopped) return stoppedResult();
+      if (stopped) return stoppedResult(cmd);
       flush(true);
       let result: ExchangeResult | undefined;
       let failure: unknown;
-      runBatch([{ cmd, resolve: (r) => (result = r), reject: (e) => (failure = e) }], true);
+      runBatch([{ cmd, resolve: (r) => (result = r), reject: (e) => (failure = e), at: observer ? performance.now() : 0 }], true);
       if (failure !== undefined) throw failure;
       return result!;
     },

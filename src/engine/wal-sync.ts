@@ -28,6 +28,8 @@ export class WalSync {
   constructor(
     private readonly sqlite: Database.Database,
     private readonly onFailure: (error: Error) => void,
+    /** Told how long each fsync of the log took, in seconds (monitoring). */
+    private readonly onSynced?: (seconds: number) => void,
   ) {
     this.walPath = sqlite.memory ? null : `${sqlite.name}-wal`;
     this.syncNormal = sqlite.prepare('PRAGMA synchronous = NORMAL');
@@ -95,8 +97,10 @@ export class WalSync {
       this.inFlight = false;
       return this.failAll(error as Error);
     }
+    const start = this.onSynced ? performance.now() : 0;
     fsync(this.fd, (error) => {
       this.inFlight = false;
+      if (!error) this.onSynced?.((performance.now() - start) / 1000);
       if (error) this.failAll(error);
       else this.releaseUpTo(upTo);
       this.sync();

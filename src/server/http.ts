@@ -114,6 +114,7 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
       const ok = isDbOpen(services.db);
       return sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'database unavailable' });
     }
+    if (path === '/metrics') return services.metrics ? services.metrics.serve(req, res) : sendJson(res, 404, { error: 'Not found' });
     if (path === '/api' || path.startsWith('/api/')) {
       rest(req, res, path.slice(4) || '/', url.searchParams).catch((error: unknown) => {
         logger.error({ err: error }, 'REST handler failed');
@@ -129,6 +130,7 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const encoder = createSharedPayloadEncoder();
   const coalesceWrites = createWriteCoalescer(encoder.lastWasEvent);
+  services.metrics?.watch(server, wss, serveWeb !== null);
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,

@@ -6,11 +6,13 @@ import { createExchange } from '../engine/exchange.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
 import { createUsersRepo } from '../db/repos/users.js';
 import { createValuationRepo } from '../db/repos/valuation.js';
+import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES } from '../shared/live.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
 import { Ticker } from './live/ticker.js';
 import type { Mailer } from './mail.js';
+import type { Metrics } from './metrics/index.js';
 import { createReadService } from './reads/service.js';
 import { createTeamReadService } from './reads/teams.js';
 
@@ -23,6 +25,8 @@ export interface ServiceOptions {
   now?: () => number;
   authRateLimits?: AuthRateLimits;
   orderRateLimit?: Limit;
+  /** Counts what the exchange, the ticker and the rate limit do (when /metrics is on). */
+  metrics?: Metrics | null;
 }
 
 /** Everything the routers call, wired once per process (no module-level state). */
@@ -44,10 +48,11 @@ export function createServices(options: ServiceOptions) {
     logger,
     transaction,
   });
-  const orderLimiter = createLimiter(options.orderRateLimit ?? DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE);
+  const metrics = options.metrics ?? null;
+  const orderLimiter = createLimiter(options.orderRateLimit ?? DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, metrics?.rateLimited);
   const bus = new EventBus();
-  const ticker = new Ticker(bus);
-  const exchange = createExchange({ db, bus, now });
-  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, ticker, exchange, admin: createAdmin(db, exchange, now), reads: createReadService(db, now), teamReads: createTeamReadService(db), orderLimiter };
+  const ticker = new Ticker(bus, TICKER_INTERVAL_MS, TICKER_MAX_TRADES, metrics?.ticker);
+  const exchange = createExchange({ db, bus, now, observer: metrics?.exchange });
+  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, ticker, exchange, admin: createAdmin(db, exchange, now), reads: createReadService(db, now), teamReads: createTeamReadService(db), orderLimiter, metrics };
 }
 export type AppServices = ReturnType<typeof createServices>;

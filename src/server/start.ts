@@ -13,6 +13,7 @@ import { scheduleBackups } from './backups.js';
 import { createHttpApp } from './http.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail.js';
+import { createMetrics } from './metrics/index.js';
 import { createServices, type AppServices } from './services.js';
 
 export const DB_FILE = 'hoops.db';
@@ -41,7 +42,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = createLogger({ level: config.logLevel, pretty: config.env === 'development', destination: options.logDestination });
   mkdirSync(config.dataDir, { recursive: true });
   const secret = loadOrCreateSecret(config.dataDir);
-  const db = openDb({ file: join(config.dataDir, DB_FILE), migrationsFolder: migrationsDir });
+  const dbFile = join(config.dataDir, DB_FILE);
+  const db = openDb({ file: dbFile, migrationsFolder: migrationsDir });
   const now = options.now ?? Date.now;
   const seeded = seedLeagueIfEmpty(db, leagueDir, now());
   if (seeded.seeded) logger.info(`Seeded the league: 30 teams, ${seeded.players} players`);
@@ -54,6 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     authRateLimits: options.authRateLimits,
     orderRateLimit: options.orderRateLimit,
+    metrics: config.metricsToken ? createMetrics({ token: config.metricsToken, dbFile, logger }) : null,
   });
   const app = createHttpApp(services, logger, options.webDir === undefined ? webDistDir : options.webDir, config.trustProxy);
   await new Promise<void>((resolve, reject) => {

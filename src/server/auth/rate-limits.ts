@@ -29,13 +29,17 @@ export type Limiter = (key: string) => Promise<void>;
 export const DEFAULT_ORDER_RATE_LIMIT: Limit = { points: 30, durationSeconds: 5 };
 export const ORDER_RATE_MESSAGE = 'Too many orders in a short time. Please wait a few seconds and try again.';
 
-export function createLimiter(limit: Limit, message: string = AUTH_TEXT.tooManyRequests): Limiter {
+/** `onLimited` hears each refusal (monitoring). */
+export function createLimiter(limit: Limit, message: string = AUTH_TEXT.tooManyRequests, onLimited?: () => void): Limiter {
   const limiter = new RateLimiterMemory({ points: limit.points, duration: limit.durationSeconds });
   return async (key) => {
     try {
       await limiter.consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw new AppError('TOO_MANY_REQUESTS', message);
+      if (error instanceof RateLimiterRes) {
+        onLimited?.();
+        throw new AppError('TOO_MANY_REQUESTS', message);
+      }
       throw error;
     }
   };

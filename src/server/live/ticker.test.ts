@@ -66,6 +66,19 @@ describe('Ticker', () => {
     expect(ticks[1]!.message.skipped).toBe(0);
   });
 
+  it('tells its observer of each message sent: to how many followers, and how many trades it left out', () => {
+    const sent: [number, number][] = [];
+    const observed = new Ticker(bus, 200, 3, { sent: (followers, skipped) => sent.push([followers, skipped]) });
+    observed.subscribe(() => {});
+    observed.subscribe(() => {});
+    bus.publish([1, 2, 3, 4, 5].map((n) => trade(n)));
+    vi.advanceTimersByTime(200);
+    bus.publish([notice]);
+    vi.advanceTimersByTime(1_000);
+    expect(sent).toEqual([[2, 2]]);
+    observed.stop();
+  });
+
   it('tells a returning follower what it missed of the messages sent, not what is still pending', () => {
     bus.publish([trade(1)]);
     const seen = bus.lastId;

@@ -20,6 +20,12 @@ function tickOf(trades: readonly TradePublished[], skipped: number, max: number)
   return { lastId, message, envelope: tracked(String(lastId), message) };
 }
 
+/** Told of each ticker message sent (monitoring). */
+export interface TickerObserver {
+  /** A message went to `followers` followers; `skipped` trades of its interval were left out of it. */
+  sent(followers: number, skipped: number): void;
+}
+
 /**
  * The public trade ticker. Trades are gathered for an interval and sent as one message, the same
  * object for every follower (so it is serialised once, whatever the number of followers): a
@@ -39,6 +45,7 @@ export class Ticker {
     private readonly bus: EventBus,
     private readonly intervalMs = TICKER_INTERVAL_MS,
     private readonly maxTrades = TICKER_MAX_TRADES,
+    private readonly observer?: TickerObserver,
   ) {
     this.sentUpTo = bus.lastId;
     this.unsubscribe = bus.subscribe((event) => {
@@ -61,6 +68,7 @@ export class Ticker {
     this.pending = [];
     this.skipped = 0;
     this.sentUpTo = tick.lastId;
+    this.observer?.sent(this.listeners.size, tick.message.skipped);
     for (const listener of this.listeners) listener(tick);
   }
 

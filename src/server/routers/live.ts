@@ -39,12 +39,14 @@ export const liveRouter = router({
   ticker: publicProcedure.input(resumeInput).subscription(async function* ({ ctx, input, signal }) {
     const { ticker } = ctx.services;
     const inbox = new Inbox<Tick>((push) => ticker.subscribe(push), signal);
+    const leave = ctx.services.metrics?.followed('ticker');
     try {
       const missed = input?.lastEventId ? ticker.since(Number(input.lastEventId)) : null;
       if (missed) yield missed.envelope;
       for (let tick = await inbox.next(); tick; tick = await inbox.next()) yield tick.envelope;
     } finally {
       inbox.close();
+      leave?.();
     }
   }),
 
@@ -62,6 +64,7 @@ export const liveRouter = router({
       if (userId !== null && session && !sessions.isLive(session.id)) userId = null;
     };
     const inbox = new Inbox<UserEvent>((push) => bus.subscribe((event) => visibleTo(userId, event) && push(event)), signal);
+    const leave = ctx.services.metrics?.followed('events');
     try {
       let last = input?.lastEventId ? Number(input.lastEventId) : bus.lastId;
       checkSession();
@@ -81,6 +84,7 @@ export const liveRouter = router({
       }
     } finally {
       inbox.close();
+      leave?.();
     }
   }),
 });

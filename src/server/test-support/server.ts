@@ -31,6 +31,9 @@ export async function startTestServer(
     dataDir?: string;
     logLevel?: string;
     smtpUrl?: string;
+    metricsToken?: string;
+    /** Serve the built web app from here (none by default). */
+    webDir?: string;
     /** More environment, read as the server reads its own (e.g. TRUST_PROXY). */
     env?: Record<string, string>;
   } = {},
@@ -51,6 +54,7 @@ export async function startTestServer(
     LOG_LEVEL: options.logLevel ?? 'info',
     PUBLIC_URL: 'http://game.test',
     SMTP_URL: options.smtpUrl,
+    METRICS_TOKEN: options.metricsToken ?? '',
     ...options.env,
   });
   const server = await startServer(config, {
@@ -58,7 +62,7 @@ export async function startTestServer(
     authRateLimits: options.authRateLimits ?? GENEROUS_LIMITS,
     orderRateLimit: options.orderRateLimit,
     now: options.now,
-    webDir: null,
+    webDir: options.webDir ?? null,
   });
   return {
     ...server,

@@ -1,0 +1,150 @@
+import { statSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { WebSocketServer } from 'ws';
+import type { CommandType, ExchangeObserver } from '../../engine/observer.js';
+import type { TickerObserver } from '../live/ticker.js';
+import { sendJson } from '../rest/handler.js';
+import { restRoutes } from '../rest/routes.js';
+import { appRouter } from '../routers/index.js';
+import { bearerMatcher } from './bearer.js';
+import { createRouteLabeler, methodLabel, pathOf } from './routes.js';
+
+export type LiveStream = 'ticker' | 'events';
+
+export interface Metrics {
+  readonly exchange: ExchangeObserver;
+  readonly ticker: TickerObserver;
+  /** An order refused by the per-user rate limit (before it reached the exchange). */
+  rateLimited(): void;
+  /** One more follower of a live stream; the returned function is called when it leaves. */
+  followed(stream: LiveStream): () => void;
+  /** Counts the server's requests by route and status, and its WebSocket connections. */
+  watch(server: Server, wss: WebSocketServer, servesWeb: boolean): void;
+  /** Answers GET /metrics: the text format to a caller with the token, 401 to anyone else. */
+  serve(req: IncomingMessage, res: ServerResponse): void;
+}
+
+export interface MetricsOptions {
+  /** The bearer token a scrape must send. */
+  token: string;
+  /** The SQLite file, whose size and its log's are read at each scrape. */
+  dbFile: string;
+  logger: Logger;
+}
+
+const COMMAND_TYPES = Object.keys({
+  buy: 1, listOffer: 1, setMinSellPrice: 1, acceptAsk: 1, acceptOffer: 1, cancelAsk: 1, cancelOffer: 1, declineAsk: 1, dump: 1,
+} satisfies Record<CommandType, 1>);
+
+/** From a planned command (about a microsecond) to a slow disk's fsync. */
+const PHASE_BUCKETS = [0.000001, 0.00001, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+const COMMAND_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+
+const fileSize = (path: string): number => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * The server's metrics, in a registry of its own (several servers may run in one process, as in
+ * the tests), with Node's default metrics (event-loop lag, memory, CPU, GC) beside the game's.
+ */
+export function createMetrics({ token, dbFile, logger }: MetricsOptions): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+
+  const accepted = new Counter({ name: 'hoops_orders_accepted_total', help: 'Trading commands the exchange carried out, by command', labelNames: ['command'], registers });
+  const refused = new Counter({ name: 'hoops_orders_refused_total', help: 'Trading commands the exchange refused, by command and reason', labelNames: ['command', 'reason'], registers });
+  const failed = new Counter({ name: 'hoops_orders_failed_total', help: 'Trading commands that failed on an unexpected error (such as a full disk), by command', labelNames: ['command'], registers });
+  const rateLimited = new Counter({ name: 'hoops_orders_rate_limited_total', help: 'Trading calls refused by the per-user rate limit before reaching the exchange', registers });
+  for (const command of COMMAND_TYPES) accepted.inc({ command }, 0);
+  const commandSeconds = new Histogram({ name: 'hoops_command_duration_seconds', help: 'From a trading command submitted to its answer: queueing, group commit and fsync', buckets: COMMAND_BUCKETS, registers });
+  const phases = new Histogram({ name: 'hoops_command_phase_seconds', help: 'plan: one command matched on its book; commit: one group commit transaction; fsync: one fsync of the log', labelNames: ['phase'], buckets: PHASE_BUCKETS, registers });
+  const plan = phases.labels('plan');
+  const commit = phases.labels('commit');
+  const fsync = phases.labels('fsync');
+  const groupCommit = new Histogram({ name: 'hoops_group_commit_commands', help: 'Commands committed together in one transaction', buckets: BATCH_BUCKETS, registers });
+
+  let connectionCount = () => 0;
+  new Gauge({ name: 'hoops_ws_connections', help: 'Open WebSocket connections', registers, collect() { this.set(connectionCount()); } });
+  const subscriptions = new Gauge({ name: 'hoops_live_subscriptions', help: 'Live subscriptions being followed, by stream (live.ticker, live.events)', labelNames: ['stream'], registers });
+  for (const stream of ['ticker', 'events']) subscriptions.set({ stream }, 0);
+  const tickerMessages = new Counter({ name: 'hoops_ticker_messages_total', help: 'Ticker messages sent (one per interval with trades)', registers });
+  const tickerDeliveries = new Counter({ name: 'hoops_ticker_deliveries_total', help: 'Ticker messages handed to followers (messages times followers)', registers });
+  const tickerSkipped = new Counter({ name: 'hoops_ticker_skipped_trades_total', help: 'Trades left out of ticker messages in a burst (counted in their skipped field)', registers });
+
+  const requests = new Counter({ name: 'hoops_http_requests_total', help: 'HTTP responses by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers });
+
+  new Gauge({ name: 'hoops_database_size_bytes', help: 'Size of the SQLite database file', registers, collect() { this.set(fileSize(dbFile)); } });
+  new Gauge({ name: 'hoops_wal_size_bytes', help: 'Size of the SQLite write-ahead log', registers, collect() { this.set(fileSize(`${dbFile}-wal`)); } });
+
+  const authorized = bearerMatcher(token);
+
+  return {
+    exchange: {
+      accepted(command, seconds) {
+        accepted.inc({ command });
+        commandSeconds.observe(seconds);
+      },
+      refused(command, reason, seconds) {
+        refused.inc({ command, reason });
+        commandSeconds.observe(seconds);
+      },
+      failed: (command) => failed.inc({ command }),
+      planned: (seconds) => plan.observe(seconds),
+      committed(commands, seconds) {
+        commit.observe(seconds);
+        groupCommit.observe(commands);
+      },
+      synced: (seconds) => fsync.observe(seconds),
+    },
+    ticker: {
+      sent(followers, skipped) {
+        tickerMessages.inc();
+        tickerDeliveries.inc(followers);
+        tickerSkipped.inc(skipped);
+      },
+    },
+    rateLimited: () => rateLimited.inc(),
+    followed(stream) {
+      subscriptions.inc({ stream });
+      return () => subscriptions.dec({ stream });
+    },
+    watch(server, wss, servesWeb) {
+      connectionCount = () => wss.clients.size;
+      const routeOf = createRouteLabeler(restRoutes, Object.keys(appRouter._def.procedures), servesWeb);
+      // Ahead of the app's own listener, which may answer (and finish) synchronously.
+      server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+        const route = routeOf(pathOf(req));
+        res.once('finish', () => requests.inc({ route, method: methodLabel(req.method), status: String(res.statusCode) }));
+      });
+    },
+    serve(req, res) {
+      if (!authorized(req.headers.authorization)) {
+        res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
+        return sendJson(res, 401, { error: 'A valid bearer token is required' });
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.setHeader('Allow', 'GET, HEAD');
+        return sendJson(res, 405, { error: `Method ${req.method} is not allowed here` });
+      }
+      registry.metrics().then(
+        (text) => {
+          res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
+          res.end(req.method === 'HEAD' ? undefined : text);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'Collecting metrics failed');
+          if (!res.headersSent) sendJson(res, 500, { error: 'Something went wrong on the server. Please try again.' });
+        },
+      );
+    },
+  };
+}
