@@ -6,6 +6,8 @@ import { App } from './App';
 import { SessionProvider } from './lib/session';
 import { errorStatus } from './lib/trpc';
 import { ThemeProvider } from './theme/ThemeProvider';
+import { loadModeChoice, resolveMode } from './theme/mode';
+import { useTheme } from './theme/ThemeProvider';
 import { applyTheme, loadTheme } from './theme/themes';
 import './styles.css';
 
@@ -13,7 +15,7 @@ import './styles.css';
 const TOAST_MS = 4000;
 
 // Apply the saved theme before the first paint, so the page never flashes in the default colours.
-applyTheme(loadTheme());
+applyTheme(loadTheme(), resolveMode(loadModeChoice()));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -29,6 +31,12 @@ const queryClient = new QueryClient({
   },
 });
 
+/** Toasts in the page's mode. */
+function Toasts() {
+  const { mode } = useTheme();
+  return <Toaster duration={TOAST_MS} position="top-center" richColors closeButton theme={mode} />;
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
@@ -39,8 +47,8 @@ createRoot(root).render(
         <SessionProvider>
           <App />
         </SessionProvider>
+        <Toasts />
       </ThemeProvider>
-      <Toaster duration={TOAST_MS} position="top-center" richColors closeButton />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -24,7 +24,7 @@ const cssVar = (name: string, fallback: string) => getComputedStyle(document.doc
 /** An area chart of value over time, in the theme's accent colour. Loaded on demand (lightweight-charts). */
 export default function ValueChartCanvas({ points }: { points: readonly ChartPoint[] }) {
   const container = useRef<HTMLDivElement>(null);
-  const { theme } = useTheme();
+  const { theme, mode } = useTheme();
 
   useEffect(() => {
     const element = container.current;
@@ -56,7 +56,7 @@ export default function ValueChartCanvas({ points }: { points: readonly ChartPoi
     series.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
     chart.timeScale().fitContent();
     return () => chart.remove();
-  }, [points, theme]);
+  }, [points, theme, mode]);
 
   return <div ref={container} className="value-chart-canvas" role="img" aria-label="Chart of the portfolio’s total value over time" />;
 }
