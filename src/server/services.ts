@@ -11,6 +11,7 @@ import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
 import { Ticker } from './live/ticker.js';
 import type { Mailer } from './mail.js';
+import { createExportService } from './reads/exports.js';
 import { createReadService } from './reads/service.js';
 import { createTeamReadService } from './reads/teams.js';
 
@@ -48,6 +49,7 @@ export function createServices(options: ServiceOptions) {
   const bus = new EventBus();
   const ticker = new Ticker(bus);
   const exchange = createExchange({ db, bus, now });
-  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, ticker, exchange, admin: createAdmin(db, exchange, now), reads: createReadService(db, now), teamReads: createTeamReadService(db), orderLimiter };
+  const reads = createReadService(db, now);
+  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, ticker, exchange, admin: createAdmin(db, exchange, now), reads, exports: createExportService(db, reads, now), teamReads: createTeamReadService(db), orderLimiter };
 }
 export type AppServices = ReturnType<typeof createServices>;

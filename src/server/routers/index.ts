@@ -1,6 +1,7 @@
 import { router } from '../trpc.js';
 import { adminRouter } from './admin.js';
 import { authRouter } from './auth.js';
+import { exportsRouter } from './exports.js';
 import { liveRouter } from './live.js';
 import { marketRouter } from './market.js';
 import { portfolioRouter } from './portfolio.js';
@@ -23,6 +24,7 @@ export const appRouter = router({
   teams: teamsRouter,
   live: liveRouter,
   admin: adminRouter,
+  exports: exportsRouter,
 });
 
 export type AppRouter = typeof appRouter;
