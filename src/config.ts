@@ -32,6 +32,23 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** Push services browsers subscribe with (hosts and their subdomains); the server sends to no other. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = ['googleapis.com', 'google.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
+
+const hostList = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] => {
+    if (value === undefined || value.trim() === '') return DEFAULT_PUSH_SERVICE_HOSTS;
+    const hosts = value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+    const bad = hosts.find((h) => !/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(h));
+    if (bad) {
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name` });
+      return z.NEVER;
+    }
+    return hosts;
+  });
+
 // 0 asks the system for a free port (tests).
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -50,6 +67,7 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  PUSH_SERVICE_HOSTS: hostList,
 });
 
 export type Config = Readonly<{
@@ -66,6 +84,8 @@ export type Config = Readonly<{
   backupKeep: number;
   /** Whose `X-Forwarded-For` names the client (rate limits, logs); false ignores the header. */
   trustProxy: TrustProxy;
+  /** The push services (host names, with their subdomains) whose subscriptions the server accepts and sends to. */
+  pushServiceHosts: readonly string[];
 }>;
 
 export class ConfigError extends Error {
@@ -92,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupKeep: e.BACKUP_KEEP,
     trustProxy: e.TRUST_PROXY,
+    pushServiceHosts: Object.freeze([...e.PUSH_SERVICE_HOSTS]),
   });
 }

@@ -4,12 +4,15 @@ import { createAdmin } from '../engine/admin.js';
 import { EventBus } from '../engine/events.js';
 import { createExchange } from '../engine/exchange.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
+import { createPushSubscriptionsRepo } from '../db/repos/push-subscriptions.js';
 import { createUsersRepo } from '../db/repos/users.js';
 import { createValuationRepo } from '../db/repos/valuation.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
 import { Ticker } from './live/ticker.js';
+import { createPushSender, type PushSenderOptions } from './push/sender.js';
+import type { VapidKeys } from './push/vapid.js';
 import type { Mailer } from './mail.js';
 import { createExportService } from './reads/exports.js';
 import { createReadService } from './reads/service.js';
@@ -24,6 +27,12 @@ export interface ServiceOptions {
   now?: () => number;
   authRateLimits?: AuthRateLimits;
   orderRateLimit?: Limit;
+  push: {
+    keys: VapidKeys;
+    subject: string;
+    /** Push service hosts (and their subdomains) that subscriptions may point at. */
+    hosts: readonly string[];
+  } & Pick<PushSenderOptions, 'gatherMs' | 'windowMs' | 'agent'>;
 }
 
 /** Everything the routers call, wired once per process (no module-level state). */
@@ -50,6 +59,13 @@ export function createServices(options: ServiceOptions) {
   const ticker = new Ticker(bus);
   const exchange = createExchange({ db, bus, now });
   const reads = createReadService(db, now);
-  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, ticker, exchange, admin: createAdmin(db, exchange, now), reads, exports: createExportService(db, reads, now), teamReads: createTeamReadService(db), orderLimiter };
+  const pushSubscriptions = createPushSubscriptionsRepo(db);
+  const { hosts: pushServiceHosts, ...pushOptions } = options.push;
+  const push = createPushSender({ bus, subscriptions: pushSubscriptions, logger, ...pushOptions });
+  return {
+    db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, ticker, exchange,
+    admin: createAdmin(db, exchange, now), reads, exports: createExportService(db, reads, now), teamReads: createTeamReadService(db), orderLimiter,
+    pushSubscriptions, push, pushServiceHosts,
+  };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -13,7 +13,8 @@ import { scheduleBackups } from './backups.js';
 import { createHttpApp } from './http.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail.js';
-import { createServices, type AppServices } from './services.js';
+import { loadOrCreateVapidKeys, vapidSubject } from './push/vapid.js';
+import { createServices, type AppServices, type ServiceOptions } from './services.js';
 
 export const DB_FILE = 'hoops.db';
 
@@ -25,6 +26,8 @@ export interface StartOptions {
   now?: () => number;
   /** Serve the built web app from here; null serves none. */
   webDir?: string | null;
+  /** Push batching and the agent for push requests (tests: short windows, their own endpoint's certificate). */
+  push?: Pick<ServiceOptions['push'], 'gatherMs' | 'windowMs' | 'agent'>;
 }
 
 export interface RunningServer {
@@ -41,6 +44,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = createLogger({ level: config.logLevel, pretty: config.env === 'development', destination: options.logDestination });
   mkdirSync(config.dataDir, { recursive: true });
   const secret = loadOrCreateSecret(config.dataDir);
+  const vapidKeys = loadOrCreateVapidKeys(config.dataDir);
   const db = openDb({ file: join(config.dataDir, DB_FILE), migrationsFolder: migrationsDir });
   const now = options.now ?? Date.now;
   const seeded = seedLeagueIfEmpty(db, leagueDir, now());
@@ -54,6 +58,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     authRateLimits: options.authRateLimits,
     orderRateLimit: options.orderRateLimit,
+    push: { keys: vapidKeys, subject: vapidSubject(config.publicUrl, config.mailFrom), hosts: config.pushServiceHosts, ...options.push },
   });
   const app = createHttpApp(services, logger, options.webDir === undefined ? webDistDir : options.webDir, config.trustProxy);
   await new Promise<void>((resolve, reject) => {
@@ -87,6 +92,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         // The last trades reach the ticker's followers before they are told to reconnect.
         services.ticker.flush();
         services.ticker.stop();
+        services.push.stop();
         clearInterval(lockTimer);
         backups.stop();
         await app.close();

@@ -5,6 +5,7 @@ import { exportsRouter } from './exports.js';
 import { liveRouter } from './live.js';
 import { marketRouter } from './market.js';
 import { portfolioRouter } from './portfolio.js';
+import { pushRouter } from './push.js';
 import { statsRouter } from './stats.js';
 import { tradesRouter } from './trades.js';
 import { teamTradingRouter } from './team-trading.js';
@@ -25,6 +26,7 @@ export const appRouter = router({
   live: liveRouter,
   admin: adminRouter,
   exports: exportsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

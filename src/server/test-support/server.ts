@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../config.js';
 import type { AuthRateLimits, Limit } from '../auth/rate-limits.js';
-import { startServer, type RunningServer } from '../start.js';
+import { startServer, type RunningServer, type StartOptions } from '../start.js';
 
 const generous = { points: 10_000, durationSeconds: 60 };
 export const GENEROUS_LIMITS: AuthRateLimits = {
@@ -24,7 +24,7 @@ export interface TestServer extends RunningServer {
 
 /** A real server on a free port with a fresh data directory and the real migrations. */
 export async function startTestServer(
-  options: { authRateLimits?: AuthRateLimits; orderRateLimit?: Limit; now?: () => number; dataDir?: string; env?: Record<string, string> } = {},
+  options: { authRateLimits?: AuthRateLimits; orderRateLimit?: Limit; now?: () => number; dataDir?: string; env?: Record<string, string>; push?: StartOptions['push'] } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hoops-test-'));
   const lines: string[] = [];
@@ -41,6 +41,7 @@ export async function startTestServer(
     orderRateLimit: options.orderRateLimit,
     now: options.now,
     webDir: null,
+    push: options.push,
   });
   return {
     ...server,
