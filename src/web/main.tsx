@@ -1,8 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App } from './App';
+import { isNoAnswer, reportNoAnswer } from './pwa/connectivity';
+import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { SessionProvider } from './lib/session';
 import { errorStatus } from './lib/trpc';
 import { ThemeProvider } from './theme/ThemeProvider';
@@ -18,6 +20,8 @@ const TOAST_MS = 4000;
 applyTheme(loadTheme(), resolveMode(loadModeChoice()));
 
 const queryClient = new QueryClient({
+  // A read that got no answer at all means the server is out of reach: the offline notice shows.
+  queryCache: new QueryCache({ onError: (error) => isNoAnswer(error) && reportNoAnswer() }),
   defaultOptions: {
     queries: {
       staleTime: 5_000,
@@ -52,3 +56,5 @@ createRoot(root).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();
