@@ -6,19 +6,19 @@ import { projectRoot } from '../../src/paths.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     headless: true,
     executablePath: CHROMIUM,
-    args: [...ARGS, '--disable-background-networking', ...extraArgs],
+    args: [...ARGS, ...extraArgs],
   });
 }
 
 /**
  * Chromium with a real profile in `userDataDir` (not the incognito contexts of launchBrowser): what
- * installing the app and push messaging need. Background networking stays on for push registration.
+ * installing the app and push messaging need.
  */
 export function launchProfile(userDataDir: string, options: { viewport: { width: number; height: number }; baseURL: string; args?: string[]; isMobile?: boolean }): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
