@@ -18,6 +18,9 @@ export interface NewPushSubscription {
 
 const TARGET_COLUMNS = 's.id, s.user_id AS userId, s.endpoint, s.p256dh, s.auth';
 
+/** Devices one user may have subscribed at once; subscribing another drops the oldest. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 10;
+
 /** Web Push subscriptions and the kinds each opted into. */
 export function createPushSubscriptionsRepo(db: Db) {
   const c = db.$client;
@@ -28,6 +31,10 @@ export function createPushSubscriptionsRepo(db: Db) {
      RETURNING id`,
   );
   const clearKinds = c.prepare<[number]>('DELETE FROM push_subscription_kinds WHERE subscription_id = ?');
+  const pruneOldest = c.prepare<{ userId: number; keep: number }>(
+    `DELETE FROM push_subscriptions WHERE user_id = @userId AND id NOT IN
+       (SELECT id FROM push_subscriptions WHERE user_id = @userId ORDER BY id DESC LIMIT @keep)`,
+  );
   const addKind = c.prepare<[number, string]>('INSERT INTO push_subscription_kinds (subscription_id, kind) VALUES (?, ?)');
   const removeOwn = c.prepare<[number, string]>('DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?');
   const removeById = c.prepare<[number]>('DELETE FROM push_subscriptions WHERE id = ?');
@@ -51,12 +58,13 @@ export function createPushSubscriptionsRepo(db: Db) {
   const teamHolders = holdersOf('team_holdings', 'team_id');
 
   return {
-    /** Saves a browser's subscription for `userId` with exactly these kinds; returns its id. */
+    /** Saves a browser's subscription for `userId` with exactly these kinds (the user's oldest beyond the limit go); returns its id. */
     save(userId: number, sub: NewPushSubscription, kinds: readonly PushKind[], at: number): number {
       return c.transaction(() => {
         const { id } = upsert.get({ userId, ...sub, at })!;
         clearKinds.run(id);
         for (const kind of new Set(kinds)) addKind.run(id, kind);
+        pruneOldest.run({ userId, keep: MAX_SUBSCRIPTIONS_PER_USER });
         return id;
       })();
     },
