@@ -42,6 +42,7 @@ export function createPushSubscriptionsRepo(db: Db) {
     `SELECT k.kind FROM push_subscriptions s JOIN push_subscription_kinds k ON k.subscription_id = s.id
      WHERE s.user_id = ? AND s.endpoint = ? ORDER BY k.kind`,
   );
+  const anyAtAll = c.prepare<[], { n: number }>('SELECT EXISTS (SELECT 1 FROM push_subscriptions) AS n');
   const ownerOf = c.prepare<[string], { userId: number }>('SELECT user_id AS userId FROM push_subscriptions WHERE endpoint = ?');
   const ofUser = c.prepare<[number, string], PushTarget>(
     `SELECT ${TARGET_COLUMNS} FROM push_subscriptions s JOIN push_subscription_kinds k ON k.subscription_id = s.id
@@ -81,6 +82,10 @@ export function createPushSubscriptionsRepo(db: Db) {
       const owner = ownerOf.get(endpoint);
       if (!owner || owner.userId !== userId) return null;
       return kindsOf.all(userId, endpoint).map((r) => r.kind as PushKind);
+    },
+    /** Whether anyone at all has subscribed (most games: nobody, and the sender can skip its lookups). */
+    any(): boolean {
+      return anyAtAll.get()!.n === 1;
     },
     /** `userId`'s subscriptions that opted into `kind`. */
     ofUser(userId: number, kind: PushKind): PushTarget[] {

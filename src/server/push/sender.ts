@@ -70,7 +70,9 @@ export function createPushSender(options: PushSenderOptions) {
 
   function drain(): void {
     draining = false;
-    for (const event of queue.splice(0)) {
+    const events = queue.splice(0);
+    if (!subscriptions.any()) return;
+    for (const event of events) {
       try {
         for (const intent of intentsOf(event)) {
           // Only those who opted into this kind; checked again when the batch is sent.
