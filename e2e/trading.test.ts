@@ -152,6 +152,9 @@ describe('trading in the browser, live', () => {
       const buy = b.page.getByRole('form', { name: `Buy ${player.name}` });
       await buy.getByTestId('availability').waitFor();
       await expect(buy.getByTestId('availability').textContent()).resolves.toContain('All shares are owned');
+      // What is for sale is A's minimum price, so the range and the proposed price say $3.00, not $2.00.
+      await expect(buy.getByTestId('availability').textContent()).resolves.toContain('Ask price range: $3.00');
+      await expect(buy.getByLabel('Price per share').inputValue()).resolves.toBe('3.00');
       await buy.getByLabel('Shares').fill('100');
       await buy.getByLabel('Price per share').fill('3.50');
       const preview = buy.getByTestId('fill-preview');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_PUSH_SERVICE_HOSTS, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -29,6 +29,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'caddy.example' }, 'TRUST_PROXY'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
     [{ METRICS_TOKEN: 'has a space in it, sadly' }, 'METRICS_TOKEN'],
+    [{ PUSH_SERVICE_HOSTS: 'https://push.example/' }, 'PUSH_SERVICE_HOSTS'],
   ])('stops on %j with a message naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
@@ -45,5 +46,11 @@ describe('loadConfig', () => {
     ['loopback, 10.0.0.0/8 ,fd00::/8', { addresses: ['loopback', '10.0.0.0/8', 'fd00::/8'] }],
   ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('sends push notifications to the browsers’ push services unless PUSH_SERVICE_HOSTS names others', () => {
+    expect(loadConfig({}).pushServiceHosts).toEqual(DEFAULT_PUSH_SERVICE_HOSTS);
+    expect(DEFAULT_PUSH_SERVICE_HOSTS).toEqual(expect.arrayContaining(['googleapis.com', 'push.services.mozilla.com', 'push.apple.com']));
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example , 127.0.0.1' }).pushServiceHosts).toEqual(['push.example', '127.0.0.1']);
   });
 });

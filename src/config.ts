@@ -32,6 +32,23 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** Push services browsers subscribe with (hosts and their subdomains); the server sends to no other. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = ['googleapis.com', 'google.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
+
+const hostList = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] => {
+    if (value === undefined || value.trim() === '') return DEFAULT_PUSH_SERVICE_HOSTS;
+    const hosts = value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+    const bad = hosts.find((h) => !/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(h));
+    if (bad) {
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name` });
+      return z.NEVER;
+    }
+    return hosts;
+  });
+
 // 0 asks the system for a free port (tests).
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -60,6 +77,7 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
       .optional(),
   ),
+  PUSH_SERVICE_HOSTS: hostList,
 });
 
 export type Config = Readonly<{
@@ -78,6 +96,8 @@ export type Config = Readonly<{
   trustProxy: TrustProxy;
   /** The bearer token a Prometheus scrape of /metrics must send; without it /metrics is off. */
   metricsToken: string | undefined;
+  /** The push services (host names, with their subdomains) whose subscriptions the server accepts and sends to. */
+  pushServiceHosts: readonly string[];
 }>;
 
 export class ConfigError extends Error {
@@ -105,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: e.BACKUP_KEEP,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    pushServiceHosts: Object.freeze([...e.PUSH_SERVICE_HOSTS]),
   });
 }

@@ -6,11 +6,29 @@ import { projectRoot } from '../../src/paths.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     headless: true,
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+    args: [...ARGS, ...extraArgs],
+  });
+}
+
+/**
+ * Chromium with a real profile in `userDataDir` (not the incognito contexts of launchBrowser): what
+ * installing the app and push messaging need.
+ */
+export function launchProfile(userDataDir: string, options: { viewport: { width: number; height: number }; baseURL: string; args?: string[]; isMobile?: boolean }): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    headless: true,
+    executablePath: CHROMIUM,
+    viewport: options.viewport,
+    baseURL: options.baseURL,
+    isMobile: options.isMobile,
+    hasTouch: options.isMobile,
+    args: [...ARGS, ...(options.args ?? [])],
   });
 }
 

@@ -214,3 +214,36 @@ export const auditLog = sqliteTable(
   },
   (t) => [index('audit_log_time').on(t.createdAt)],
 );
+
+/**
+ * A browser's Web Push subscription (one per device), made when its owner turned on a "Notify me"
+ * switch; the keys encrypt what is sent to it. Removed when the owner turns every switch off, or
+ * when the push service says the subscription is gone.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url, as the subscription gives them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_user').on(t.userId)],
+);
+
+/** The kinds of notification (src/shared/push.ts) a subscription opted into. */
+export const pushSubscriptionKinds = sqliteTable(
+  'push_subscription_kinds',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.kind] })],
+);

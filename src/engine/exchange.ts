@@ -211,6 +211,7 @@ export function createExchange({ db, bus, now, observer }: ExchangeDeps) {
       if (plan.newOffer) {
         const o = plan.newOffer;
         ledger.insertOrder({ id: o.id, side: 'offer', instrument: kind, instrumentId: id, userId: o.userId, priceCents: o.price, shares: o.shares, seq: o.seq, at: this.at });
+        this.events.push({ type: 'offerPosted', userId: null, itemType: kind, itemId: id, itemName, sellerId: o.userId, sellerUsername: ledger.username(o.userId) ?? '', offerId: o.id, shares: o.shares, priceCents: o.price });
       }
       for (const u of plan.askUpdates) ledger.setOrderRemaining(u.id, u.shares);
       for (const u of plan.offerUpdates) ledger.setOrderRemaining(u.id, u.shares);

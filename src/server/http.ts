@@ -71,6 +71,9 @@ function createWriteCoalescer(isEvent: () => boolean): (ws: WebSocket, socket: D
   };
 }
 
+/** Files of the web app that must never be served from a stale HTTP cache. */
+const REVALIDATED = new Set(['/sw.js', '/index.html', '/manifest.webmanifest', '/offline.html']);
+
 /** One HTTP server: /healthz, the REST shim under /api, tRPC under /trpc (http and ws), and the built web app. */
 export function createHttpApp(services: AppServices, logger: Logger, webDir: string | null, trustProxy: TrustProxy = false): HttpApp {
   const ipOf = clientAddressOf(trustProxy);
@@ -102,6 +105,8 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
   const serveWeb = webDir && existsSync(webDir)
     ? sirv(webDir, { single: true, etag: true, gzip: true, brotli: true, setHeaders: (res, path) => {
         if (path.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // Asked again on every visit, so a new version reaches the browser (its service worker then updates the rest).
+        else if (REVALIDATED.has(path)) res.setHeader('Cache-Control', 'no-cache');
       } })
     : null;
 

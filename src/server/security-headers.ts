@@ -7,6 +7,9 @@ const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self' ws: wss:",
+  // The service worker (/sw.js) and the web app manifest come from the game itself, nowhere else.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "font-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

@@ -4,6 +4,7 @@ import { createAdmin } from '../engine/admin.js';
 import { EventBus } from '../engine/events.js';
 import { createExchange } from '../engine/exchange.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
+import { createPushSubscriptionsRepo } from '../db/repos/push-subscriptions.js';
 import { createUsersRepo } from '../db/repos/users.js';
 import { createValuationRepo } from '../db/repos/valuation.js';
 import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES } from '../shared/live.js';
@@ -11,8 +12,11 @@ import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDE
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
 import { Ticker } from './live/ticker.js';
+import { createPushSender, type PushSenderOptions } from './push/sender.js';
+import type { VapidKeys } from './push/vapid.js';
 import type { Mailer } from './mail.js';
 import type { Metrics } from './metrics/index.js';
+import { createExportService } from './reads/exports.js';
 import { createReadService } from './reads/service.js';
 import { createTeamReadService } from './reads/teams.js';
 
@@ -27,6 +31,12 @@ export interface ServiceOptions {
   orderRateLimit?: Limit;
   /** Counts what the exchange, the ticker and the rate limit do (when /metrics is on). */
   metrics?: Metrics | null;
+  push: {
+    keys: VapidKeys;
+    subject: string;
+    /** Push service hosts (and their subdomains) that subscriptions may point at. */
+    hosts: readonly string[];
+  } & Pick<PushSenderOptions, 'gatherMs' | 'windowMs' | 'agent'>;
 }
 
 /** Everything the routers call, wired once per process (no module-level state). */
@@ -53,6 +63,14 @@ export function createServices(options: ServiceOptions) {
   const bus = new EventBus();
   const ticker = new Ticker(bus, TICKER_INTERVAL_MS, TICKER_MAX_TRADES, metrics?.ticker);
   const exchange = createExchange({ db, bus, now, observer: metrics?.exchange });
-  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, ticker, exchange, admin: createAdmin(db, exchange, now), reads: createReadService(db, now), teamReads: createTeamReadService(db), orderLimiter, metrics };
+  const reads = createReadService(db, now);
+  const pushSubscriptions = createPushSubscriptionsRepo(db);
+  const { hosts: pushServiceHosts, ...pushOptions } = options.push;
+  const push = createPushSender({ bus, subscriptions: pushSubscriptions, logger, ...pushOptions });
+  return {
+    db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, ticker, exchange,
+    admin: createAdmin(db, exchange, now), reads, exports: createExportService(db, reads, now), teamReads: createTeamReadService(db), orderLimiter,
+    pushSubscriptions, push, pushServiceHosts, metrics,
+  };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -14,7 +14,8 @@ import { createHttpApp } from './http.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail.js';
 import { createMetrics } from './metrics/index.js';
-import { createServices, type AppServices } from './services.js';
+import { loadOrCreateVapidKeys, vapidSubject } from './push/vapid.js';
+import { createServices, type AppServices, type ServiceOptions } from './services.js';
 
 export const DB_FILE = 'hoops.db';
 
@@ -26,6 +27,8 @@ export interface StartOptions {
   now?: () => number;
   /** Serve the built web app from here; null serves none. */
   webDir?: string | null;
+  /** Push batching and the agent for push requests (tests: short windows, their own endpoint's certificate). */
+  push?: Pick<ServiceOptions['push'], 'gatherMs' | 'windowMs' | 'agent'>;
 }
 
 export interface RunningServer {
@@ -42,6 +45,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = createLogger({ level: config.logLevel, pretty: config.env === 'development', destination: options.logDestination });
   mkdirSync(config.dataDir, { recursive: true });
   const secret = loadOrCreateSecret(config.dataDir);
+  const vapidKeys = loadOrCreateVapidKeys(config.dataDir);
   const dbFile = join(config.dataDir, DB_FILE);
   const db = openDb({ file: dbFile, migrationsFolder: migrationsDir });
   const now = options.now ?? Date.now;
@@ -57,6 +61,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     authRateLimits: options.authRateLimits,
     orderRateLimit: options.orderRateLimit,
     metrics: config.metricsToken ? createMetrics({ token: config.metricsToken, dbFile, logger }) : null,
+    push: { keys: vapidKeys, subject: vapidSubject(config.publicUrl, config.mailFrom), hosts: config.pushServiceHosts, ...options.push },
   });
   const app = createHttpApp(services, logger, options.webDir === undefined ? webDistDir : options.webDir, config.trustProxy);
   await new Promise<void>((resolve, reject) => {
@@ -90,6 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         // The last trades reach the ticker's followers before they are told to reconnect.
         services.ticker.flush();
         services.ticker.stop();
+        services.push.stop();
         clearInterval(lockTimer);
         backups.stop();
         await app.close();

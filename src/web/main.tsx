@@ -1,11 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App } from './App';
+import { isNoAnswer, reportNoAnswer } from './pwa/connectivity';
+import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { SessionProvider } from './lib/session';
 import { errorStatus } from './lib/trpc';
 import { ThemeProvider } from './theme/ThemeProvider';
+import { loadModeChoice, resolveMode } from './theme/mode';
+import { useTheme } from './theme/ThemeProvider';
 import { applyTheme, loadTheme } from './theme/themes';
 import './styles.css';
 
@@ -13,9 +17,11 @@ import './styles.css';
 const TOAST_MS = 4000;
 
 // Apply the saved theme before the first paint, so the page never flashes in the default colours.
-applyTheme(loadTheme());
+applyTheme(loadTheme(), resolveMode(loadModeChoice()));
 
 const queryClient = new QueryClient({
+  // A read that got no answer at all means the server is out of reach: the offline notice shows.
+  queryCache: new QueryCache({ onError: (error) => isNoAnswer(error) && reportNoAnswer() }),
   defaultOptions: {
     queries: {
       staleTime: 5_000,
@@ -29,6 +35,12 @@ const queryClient = new QueryClient({
   },
 });
 
+/** Toasts in the page's mode. */
+function Toasts() {
+  const { mode } = useTheme();
+  return <Toaster duration={TOAST_MS} position="top-center" richColors closeButton theme={mode} />;
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
@@ -39,8 +51,10 @@ createRoot(root).render(
         <SessionProvider>
           <App />
         </SessionProvider>
+        <Toasts />
       </ThemeProvider>
-      <Toaster duration={TOAST_MS} position="top-center" richColors closeButton />
     </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

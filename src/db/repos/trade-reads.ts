@@ -52,6 +52,11 @@ export function createTradeReadsRepo(db: Db) {
     ofUser(userId: number, limit: number): TradeRow[] {
       return ofUser.all({ userId, limit });
     },
+    /** Every trade a user bought or sold in, newest first (an export). */
+    allOfUser(userId: number): TradeRow[] {
+      // SQLite reads a negative LIMIT as none.
+      return ofUser.all({ userId, limit: -1 });
+    },
   };
 }
 export type TradeReadsRepo = ReturnType<typeof createTradeReadsRepo>;

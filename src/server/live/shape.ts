@@ -13,7 +13,7 @@ export function liveTrade(t: TradeEvent): LiveTrade {
 }
 
 /** Any other event as `live.events` sends it. */
-export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted' }>): LiveEvent {
+export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted' | 'offerPosted' }>): LiveEvent {
   switch (event.type) {
     case 'portfolioUpdated':
       return { type: 'portfolioUpdated' };

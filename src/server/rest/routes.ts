@@ -13,6 +13,7 @@ import { route, type RestRoute } from './route.js';
 import { accountRestRoutes } from './routes-account.js';
 import { adminRestRoutes } from './routes-admin.js';
 import { marketRestRoutes } from './routes-market.js';
+import { pushRestRoutes } from './routes-push.js';
 import { tradingRestRoutes } from './routes-trading.js';
 
 const none = z.object({});
@@ -59,4 +60,5 @@ export const restRoutes: RestRoute[] = [
   ...marketRestRoutes,
   ...tradingRestRoutes,
   ...adminRestRoutes,
+  ...pushRestRoutes,
 ];

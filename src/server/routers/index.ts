@@ -1,9 +1,11 @@
 import { router } from '../trpc.js';
 import { adminRouter } from './admin.js';
 import { authRouter } from './auth.js';
+import { exportsRouter } from './exports.js';
 import { liveRouter } from './live.js';
 import { marketRouter } from './market.js';
 import { portfolioRouter } from './portfolio.js';
+import { pushRouter } from './push.js';
 import { statsRouter } from './stats.js';
 import { tradesRouter } from './trades.js';
 import { teamTradingRouter } from './team-trading.js';
@@ -23,6 +25,8 @@ export const appRouter = router({
   teams: teamsRouter,
   live: liveRouter,
   admin: adminRouter,
+  exports: exportsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,13 +8,16 @@ import { liveEvent } from '../live/shape.js';
 import type { Tick } from '../live/ticker.js';
 import { publicProcedure, router } from '../trpc.js';
 
-type UserEvent = Exclude<PublishedEvent, { type: 'tradeCompleted' }>;
+type UserEvent = Exclude<PublishedEvent, { type: 'tradeCompleted' | 'offerPosted' }>;
 
 const resumeInput = z.object({ lastEventId: z.string().regex(/^\d{1,16}$/).nullish() }).optional();
 
-/** Market notices go to every signed-in user, the rest only to the user it names; trades go by the ticker. */
+/**
+ * Market notices go to every signed-in user, the rest only to the user it names; trades go by the
+ * ticker; a posted offer reaches followers as offersUpdated (its details are for push notifications).
+ */
 function visibleTo(userId: number | null, event: PublishedEvent): event is UserEvent {
-  return event.type !== 'tradeCompleted' && userId !== null && (event.userId === null || event.userId === userId);
+  return event.type !== 'tradeCompleted' && event.type !== 'offerPosted' && userId !== null && (event.userId === null || event.userId === userId);
 }
 
 // Every subscriber gets the same tracked object for the same event, so the WebSocket encoder

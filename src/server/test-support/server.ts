@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../config.js';
 import type { AuthRateLimits, Limit } from '../auth/rate-limits.js';
-import { startServer, type RunningServer } from '../start.js';
+import { startServer, type RunningServer, type StartOptions } from '../start.js';
 
 const generous = { points: 10_000, durationSeconds: 60 };
 export const GENEROUS_LIMITS: AuthRateLimits = {
@@ -34,6 +34,7 @@ export async function startTestServer(
     metricsToken?: string;
     /** Serve the built web app from here (none by default). */
     webDir?: string;
+    push?: StartOptions['push'];
     /** More environment, read as the server reads its own (e.g. TRUST_PROXY). */
     env?: Record<string, string>;
   } = {},
@@ -63,6 +64,7 @@ export async function startTestServer(
     orderRateLimit: options.orderRateLimit,
     now: options.now,
     webDir: options.webDir ?? null,
+    push: options.push,
   });
   return {
     ...server,

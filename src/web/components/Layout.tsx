@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { LiveProvider } from '../lib/live';
+import { InstallHint } from '../pwa/InstallHint';
+import { OfflineNotice } from '../pwa/OfflineNotice';
 // The market's styles build on the base stylesheet: both here, in this order, so market.css comes second.
 import '../styles.css';
 import '../market.css';
@@ -22,6 +24,8 @@ export function Layout() {
         <Header />
         <Ticker />
         <main id="main" className="container main" tabIndex={-1}>
+          <OfflineNotice />
+          <InstallHint />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { AuthResult, PublicUser } from '../../shared/schemas/auth';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 import { createClients, TRPCProvider, type AppClients } from './trpc';
+import { forgetPushSubscription } from '../pwa/pushSubscription';
 
 /**
  * The session: token and user kept in localStorage (`hoops.token`, `hoops.user`), a tRPC client
@@ -122,6 +123,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     const { client } = clientsRef.current;
+    // Notifications for this account stop on this device: the next person here is not told of its trades.
+    await forgetPushSubscription((endpoint) => client.push.unsubscribe.mutate({ endpoint }));
     try {
       await client.auth.logout.mutate();
     } catch {

@@ -1,5 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ExportButton } from '../components/account/ExportButton';
 import { PortfolioView } from '../components/account/PortfolioView';
 import { ProfileEditor } from '../components/account/ProfileEditor';
 import { LOAD_PORTFOLIO_FAILED } from '../components/account/texts';
@@ -30,6 +31,7 @@ export default function PortfolioPage() {
             <Link className="button button-small button-secondary" to="/transactions">
               Transactions
             </Link>
+            <ExportButton what="portfolio" userId={user.id} />
           </>
         }
       />

@@ -1,6 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ExportButton } from '../components/account/ExportButton';
 import { matchesSearch, TableSearch } from '../components/account/TableSearch';
 import { LOAD_TRANSACTIONS_FAILED } from '../components/account/texts';
 import { EmptyState } from '../components/EmptyState';
@@ -39,7 +40,11 @@ export default function TransactionsPage() {
 
   return (
     <>
-      <PageTitle title="Transactions" subtitle="Every share you bought or sold, newest first." />
+      <PageTitle
+        title="Transactions"
+        subtitle="Every share you bought or sold, newest first."
+        actions={user && rows.length > 0 ? <ExportButton what="transactions" userId={user.id} /> : undefined}
+      />
       {trades.isPending ? (
         <Loading label="Loading your transactions…" />
       ) : trades.isError ? (

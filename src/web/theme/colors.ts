@@ -47,3 +47,16 @@ export function darkenUntil(hex: string, against: string, ratio: number): string
   for (let step = 0; step < 20 && contrast(colour, against) < ratio; step++) colour = darken(colour, 0.12);
   return colour;
 }
+
+/** `hex` mixed with white by `amount` (0 to 1). */
+export function lighten(hex: string, amount: number): string {
+  const [r, g, b] = parseHex(hex);
+  return toHex([r + (255 - r) * amount, g + (255 - g) * amount, b + (255 - b) * amount]);
+}
+
+/** `hex`, lightened step by step until it has at least `ratio` contrast with `against` (a dark surface). */
+export function lightenUntil(hex: string, against: string, ratio: number): string {
+  let colour = hex;
+  for (let step = 0; step < 20 && contrast(colour, against) < ratio; step++) colour = lighten(colour, 0.12);
+  return colour;
+}

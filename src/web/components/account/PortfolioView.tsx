@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { BuyModal } from '../trade/BuyModal';
+import { NotifySettings } from './NotifySettings';
 import { PlayerHoldingsTable, TeamHoldingsTable, type HoldingActions, type Portfolio } from './HoldingsTables';
 import { PortfolioSummary } from './PortfolioSummary';
 import { ValueChart } from './ValueChart';
@@ -37,6 +38,8 @@ export function PortfolioView({ portfolio, editable }: { portfolio: Portfolio; e
         <h2 id="team-holdings-title">Team Holdings</h2>
         <TeamHoldingsTable teams={portfolio.teams} actions={actions} caption={`${whose} team holdings`} />
       </section>
+
+      {editable ? <NotifySettings /> : null}
 
       {editable ? (
         <BuyModal itemType={buying?.itemType ?? 'player'} item={buying ? { id: buying.id, name: buying.name } : null} onClose={() => setBuying(null)} />

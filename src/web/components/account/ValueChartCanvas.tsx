@@ -1,7 +1,8 @@
 import { AreaSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useTheme } from '../../theme/ThemeProvider';
-import { formatCompactDollars } from './accountFormat';
+import { formatMoneyTicks } from '../../lib/axisFormat';
+import { formatDollars } from '../../lib/format';
 
 export interface ChartPoint {
   /** Seconds since the epoch. */
@@ -23,7 +24,7 @@ const cssVar = (name: string, fallback: string) => getComputedStyle(document.doc
 /** An area chart of value over time, in the theme's accent colour. Loaded on demand (lightweight-charts). */
 export default function ValueChartCanvas({ points }: { points: readonly ChartPoint[] }) {
   const container = useRef<HTMLDivElement>(null);
-  const { theme } = useTheme();
+  const { theme, mode } = useTheme();
 
   useEffect(() => {
     const element = container.current;
@@ -40,7 +41,8 @@ export default function ValueChartCanvas({ points }: { points: readonly ChartPoi
       grid: { vertLines: { visible: false }, horzLines: { color: cssVar('--border', '#dbe1e8') } },
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.08 } },
       timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
-      localization: { priceFormatter: formatCompactDollars },
+      // The axis labels carry the precision of their range; the crosshair shows the exact value.
+      localization: { priceFormatter: formatDollars, tickmarksPriceFormatter: (prices: number[]) => formatMoneyTicks(prices) },
       handleScroll: false,
       handleScale: false,
     });
@@ -54,7 +56,7 @@ export default function ValueChartCanvas({ points }: { points: readonly ChartPoi
     series.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
     chart.timeScale().fitContent();
     return () => chart.remove();
-  }, [points, theme]);
+  }, [points, theme, mode]);
 
   return <div ref={container} className="value-chart-canvas" role="img" aria-label="Chart of the portfolio’s total value over time" />;
 }

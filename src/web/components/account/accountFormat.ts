@@ -1,7 +1,6 @@
-/** Formatting for the account pages: percentages and compact money. */
+/** Formatting for the account pages: percentages and locks. */
 
 const percent2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 
 /** "0.25%" of a player's shares; "<0.01%" for a sliver. */
 export function formatShareOfTotal(shares: number, total: number): string {
@@ -18,11 +17,6 @@ export function formatChangePercent(pct: number): string {
   if (!Number.isFinite(pct)) return '—';
   const sign = pct > 0 ? '+' : pct < 0 ? '−' : '';
   return `${sign}${percent2.format(Math.abs(pct))}%`;
-}
-
-/** "$80M", "$1.25K" for chart axes. */
-export function formatCompactDollars(dollars: number): string {
-  return `$${compact.format(dollars)}`;
 }
 
 /** Whether a team holding's lock is still running. */

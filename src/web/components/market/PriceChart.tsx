@@ -1,6 +1,7 @@
 import { createChart, HistogramSeries, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import type { PricePoint } from '../../lib/chartData';
+import { useTheme } from '../../theme/ThemeProvider';
 
 /** Reads a colour of the team theme (CSS variables on :root). */
 function themeColor(name: string, fallback: string): string {
@@ -23,7 +24,9 @@ interface Chart {
 export default function PriceChart({ points, label }: { points: readonly PricePoint[]; label: string }) {
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<Chart | null>(null);
+  const { theme, mode } = useTheme();
 
+  // Made again when the theme or mode changes: the library takes colours, not CSS variables.
   useEffect(() => {
     const el = container.current;
     if (!el) return;
@@ -54,7 +57,7 @@ export default function PriceChart({ points, label }: { points: readonly PricePo
       chartRef.current = null;
       chart.remove();
     };
-  }, []);
+  }, [theme, mode]);
 
   useEffect(() => {
     const current = chartRef.current;
@@ -62,7 +65,7 @@ export default function PriceChart({ points, label }: { points: readonly PricePo
     current.price.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.price })));
     current.volume.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.volume })));
     current.chart.timeScale().fitContent();
-  }, [points]);
+  }, [points, theme, mode]);
 
   return <div ref={container} className="price-chart" role="img" aria-label={label} />;
 }

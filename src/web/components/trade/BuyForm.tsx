@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { TradeResult } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { clampPriceText, clampSharesText, parsePrice, parseShares, toCents } from '../../lib/numbers';
-import { previewBuy, sellSources } from '../../lib/orderBook';
+import { previewBuy, sellSources, type SellSource } from '../../lib/orderBook';
 import { useSession } from '../../lib/session';
 import { formatDate } from '../../lib/time';
 import { useTRPC } from '../../lib/trpc';
@@ -12,7 +12,7 @@ import { useMe } from '../../lib/useMe';
 import { useNow } from '../../lib/useNow';
 import { useTradeFeedback } from '../../lib/useTradeFeedback';
 import { Spinner } from '../Spinner';
-import { defaultBuyPrice, isRestricted, maxBuyShares, type BuyTarget } from './buyTarget';
+import { DEFAULT_ASK_PRICE, defaultBuyPrice, forSaleRange, isRestricted, maxBuyShares, type BuyTarget } from './buyTarget';
 import { FillPreview } from './FillPreview';
 import { PriceField } from './PriceField';
 import { SharesField } from './SharesField';
@@ -32,8 +32,11 @@ interface BuyFormProps {
   onCancel?: () => void;
 }
 
-/** What the market offers right now: open-market shares at $1.00, or the range of asked prices ($2.00 with none). */
-export function Availability({ target }: { target: BuyTarget }) {
+/**
+ * What the market offers right now: open-market shares at $1.00, or the range of prices that are for
+ * sale (offers and holders' minimum prices; $2.00 when nothing is).
+ */
+export function Availability({ target, sources }: { target: BuyTarget; sources: readonly SellSource[] }) {
   if (target.openMarket > 0) {
     return (
       <p className="availability" data-testid="availability">
@@ -41,13 +44,13 @@ export function Availability({ target }: { target: BuyTarget }) {
       </p>
     );
   }
-  const { min_price, max_price } = target.priceRange;
+  const forSale = forSaleRange(sources);
   const range =
-    min_price === null || max_price === null
-      ? formatDollars(2)
-      : min_price === max_price
-        ? formatDollars(min_price)
-        : `${formatDollars(min_price)} – ${formatDollars(max_price)}`;
+    forSale === null
+      ? formatDollars(DEFAULT_ASK_PRICE)
+      : forSale.minCents === forSale.maxCents
+        ? formatDollars(forSale.minCents / 100)
+        : `${formatDollars(forSale.minCents / 100)} – ${formatDollars(forSale.maxCents / 100)}`;
   return (
     <p className="availability" data-testid="availability">
       All shares are owned. Ask price range: <strong>{range}</strong>.
@@ -67,15 +70,15 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
   const now = useNow();
   const feedback = useTradeFeedback();
   const max = maxBuyShares(target);
-  const [shares, setShares] = useState('');
-  const [price, setPrice] = useState(() => defaultBuyPrice(target).toFixed(2));
-
-  const n = parseShares(shares);
-  const p = parsePrice(price);
   const sources = useMemo(
     () => sellSources({ openMarket: target.openMarket, offers: target.offers, shareholders: target.shareholders }, user?.id ?? null),
     [target.openMarket, target.offers, target.shareholders, user?.id],
   );
+  const [shares, setShares] = useState('');
+  const [price, setPrice] = useState(() => defaultBuyPrice(target, sources).toFixed(2));
+
+  const n = parseShares(shares);
+  const p = parsePrice(price);
   const preview = n !== null && p !== null ? previewBuy(sources, n, toCents(p)) : null;
   const fallback = preview && preview.filledShares > 0 ? PURCHASE_FAILED : ASK_FAILED;
 
@@ -116,7 +119,7 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
 
   return (
     <form className="trade-form buy-form" onSubmit={onSubmit} aria-label={`Buy ${target.name}`}>
-      <Availability target={target} />
+      <Availability target={target} sources={sources} />
       {notices && restricted && target.restrictedUntil ? (
         <p className="notice notice-warning">
           Drafted rookie: until {formatDate(target.restrictedUntil)} only shareholders of his team may buy his shares.

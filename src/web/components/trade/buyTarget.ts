@@ -1,4 +1,5 @@
 import type { ItemType, MarketDetail, Offer, Shareholder, TeamDetail } from '../../lib/apiTypes';
+import type { SellSource } from '../../lib/orderBook';
 
 /** What the buy form needs to know about a player or a team. */
 export interface BuyTarget {
@@ -15,7 +16,6 @@ export interface BuyTarget {
   restrictedUntil: string | null;
   offers: readonly Offer[];
   shareholders: readonly Shareholder[];
-  priceRange: { min_price: number | null; max_price: number | null };
 }
 
 export function playerTarget(detail: MarketDetail): BuyTarget {
@@ -30,7 +30,6 @@ export function playerTarget(detail: MarketDetail): BuyTarget {
     restrictedUntil: p.restricted_until,
     offers: detail.offers,
     shareholders: detail.shareholders,
-    priceRange: detail.priceRange,
   };
 }
 
@@ -46,7 +45,6 @@ export function teamTarget(detail: TeamDetail): BuyTarget {
     restrictedUntil: null,
     offers: detail.offers,
     shareholders: detail.shareholders,
-    priceRange: detail.priceRange,
   };
 }
 
@@ -55,13 +53,24 @@ export function maxBuyShares(target: BuyTarget): number {
   return target.openMarket > 0 ? target.openMarket : Math.max(0, target.totalShares - target.owned);
 }
 
-/** The default price: $1.00 while the open market has shares, else the lowest offer, else $2.00. */
-export function defaultBuyPrice(target: BuyTarget): number {
-  if (target.openMarket > 0) return 1;
-  return target.priceRange.min_price ?? DEFAULT_ASK_PRICE;
+/**
+ * The prices of what is for sale to the buyer beside the open market, in cents: offers and holders'
+ * standing sells at their minimum prices (`sources` from sellSources, which leaves out the buyer's
+ * own); null when nothing is.
+ */
+export function forSaleRange(sources: readonly SellSource[]): { minCents: number; maxCents: number } | null {
+  const prices = sources.filter((s) => s.kind !== 'market').map((s) => s.priceCents);
+  return prices.length > 0 ? { minCents: Math.min(...prices), maxCents: Math.max(...prices) } : null;
 }
 
-/** SPEC.md §9: the ask price range shown when there are no offers. */
+/** The default price: $1.00 while the open market has shares, else the cheapest sell there is, else $2.00. */
+export function defaultBuyPrice(target: BuyTarget, sources: readonly SellSource[]): number {
+  if (target.openMarket > 0) return 1;
+  const range = forSaleRange(sources);
+  return range ? range.minCents / 100 : DEFAULT_ASK_PRICE;
+}
+
+/** SPEC.md §9: the ask price range shown when nothing is for sale. */
 export const DEFAULT_ASK_PRICE = 2;
 
 /** True while a drafted rookie is open to his team's shareholders only. */

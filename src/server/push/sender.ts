@@ -1,0 +1,139 @@
+import type { Agent } from 'node:https';
+import type { Logger } from 'pino';
+import webpush, { WebPushError } from 'web-push';
+import type { PushSubscriptionsRepo, PushTarget } from '../../db/repos/push-subscriptions.js';
+import type { EventBus, PublishedEvent } from '../../engine/events.js';
+import { PUSH_WINDOW_MS, type PushPayload } from '../../shared/push.js';
+import { WindowBatcher } from './batcher.js';
+import { composeNotification, type PushIntent } from './messages.js';
+import type { VapidKeys } from './vapid.js';
+
+export interface PushSenderOptions {
+  bus: EventBus;
+  subscriptions: PushSubscriptionsRepo;
+  keys: VapidKeys;
+  /** VAPID subject: how a push service can reach whoever runs this server. */
+  subject: string;
+  logger: Logger;
+  /** How long the first notice of a quiet kind and instrument waits for more (a burst of fills is one message). */
+  gatherMs?: number;
+  /** At most one notification per user, kind and instrument in this window. */
+  windowMs?: number;
+  /** The HTTPS agent for requests to push services (tests trust their own endpoint's certificate with it). */
+  agent?: Agent;
+}
+
+const GONE = new Set([404, 410]);
+/** How long a push service keeps an undelivered message (seconds): news of a fill is stale after a day. */
+const TTL_SECONDS = 24 * 60 * 60;
+
+type PushEvent = Extract<PublishedEvent, { type: 'orderFilled' | 'outbid' | 'offerPosted' }>;
+const isPushEvent = (e: PublishedEvent): e is PushEvent => e.type === 'orderFilled' || e.type === 'outbid' || e.type === 'offerPosted';
+
+/**
+ * Sends Web Push notifications to the fans who opted in. It follows the exchange's events (published
+ * after commit) and does everything later, off the write path: looks up who opted in, batches per
+ * user, kind and instrument (at most one notification per window), and sends with `web-push`. A
+ * subscription the push service reports gone (404/410) is deleted.
+ */
+export function createPushSender(options: PushSenderOptions) {
+  const { bus, subscriptions, keys, subject, logger, agent } = options;
+  const stats = { sent: 0, failed: 0, removed: 0 };
+  const queue: PushEvent[] = [];
+  let draining = false;
+
+  const batcher = new WindowBatcher<PushIntent>(
+    (key, intents) => {
+      try {
+        deliver(intents);
+      } catch (error) {
+        logger.error({ err: error, key }, 'Push notification failed');
+      }
+    },
+    options.gatherMs ?? 2_000,
+    options.windowMs ?? PUSH_WINDOW_MS,
+  );
+
+  function intentsOf(e: PushEvent): PushIntent[] {
+    const item = { type: e.itemType, id: e.itemId, name: e.itemName };
+    switch (e.type) {
+      case 'orderFilled':
+        return [{ kind: 'orderFilled', userId: e.userId, item, side: e.side, shares: e.shares, priceCents: e.priceCents }];
+      case 'outbid':
+        return [{ kind: 'outbid', userId: e.userId, item, yourPriceCents: e.yourPriceCents, bestPriceCents: e.bestPriceCents }];
+      case 'offerPosted': {
+        const holders = new Set(subscriptions.ofHolders(e.itemType, e.itemId, 'newOffer', e.sellerId).map((t) => t.userId));
+        return [...holders].map((userId) => ({ kind: 'newOffer', userId, item, sellerUsername: e.sellerUsername, shares: e.shares, priceCents: e.priceCents }));
+      }
+    }
+  }
+
+  function drain(): void {
+    draining = false;
+    const events = queue.splice(0);
+    if (!subscriptions.any()) return;
+    for (const event of events) {
+      try {
+        for (const intent of intentsOf(event)) {
+          // Only those who opted into this kind; checked again when the batch is sent.
+          if (intent.kind !== 'newOffer' && subscriptions.ofUser(intent.userId, intent.kind).length === 0) continue;
+          batcher.add(`${intent.userId}:${intent.kind}:${intent.item.type}:${intent.item.id}`, intent);
+        }
+      } catch (error) {
+        logger.error({ err: error }, 'Push notification lookup failed');
+      }
+    }
+  }
+
+  function deliver(intents: PushIntent[]): void {
+    const first = intents[0]!;
+    const payload = composeNotification(intents);
+    for (const target of subscriptions.ofUser(first.userId, first.kind)) void send(target, payload);
+  }
+
+  async function send(target: PushTarget, payload: PushPayload): Promise<void> {
+    try {
+      await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
+        vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: TTL_SECONDS,
+        timeout: 10_000,
+        ...(agent ? { agent } : {}),
+      });
+      stats.sent += 1;
+    } catch (error) {
+      try {
+        if (error instanceof WebPushError && GONE.has(error.statusCode)) {
+          subscriptions.removeById(target.id);
+          stats.removed += 1;
+          logger.info({ subscription: target.id, status: error.statusCode }, 'Push subscription gone: removed');
+          return;
+        }
+        stats.failed += 1;
+        logger.warn({ subscription: target.id, err: error instanceof WebPushError ? `${error.statusCode} ${error.body}` : error }, 'Push notification not delivered');
+      } catch (inner) {
+        // The database closed under a late answer (shutdown): nothing more to do.
+        logger.warn({ err: inner }, 'Push answer not recorded');
+      }
+    }
+  }
+
+  const unsubscribe = bus.subscribe((event) => {
+    if (!isPushEvent(event)) return;
+    queue.push(event);
+    if (!draining) {
+      draining = true;
+      setImmediate(drain);
+    }
+  });
+
+  return {
+    publicKey: keys.publicKey,
+    stats: () => ({ ...stats }),
+    stop(): void {
+      unsubscribe();
+      batcher.stop();
+      queue.length = 0;
+    },
+  };
+}
+export type PushSender = ReturnType<typeof createPushSender>;

@@ -1,0 +1,43 @@
+import { pushEndpointInput, pushPublicKeyResult, pushStatusResult, pushSubscribeResult, pushSubscriptionInput, pushUnsubscribeResult } from '../../shared/schemas/push.js';
+import { AppError } from '../errors.js';
+import { authedProcedure, publicProcedure, router } from '../trpc.js';
+
+export const PUSH_SERVICE_REFUSED = 'This push service is not allowed on this server';
+
+/** Whether `endpoint` is on one of the push services the server sends to (a host or its subdomain). */
+export function isAllowedPushService(endpoint: string, hosts: readonly string[]): boolean {
+  const host = new URL(endpoint).hostname.toLowerCase();
+  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
+/**
+ * The "Notify me" switches: this browser's subscription with the kinds it opted into. Every call
+ * acts for the session's user and the subscriptions they made.
+ */
+export const pushRouter = router({
+  /** The VAPID public key browsers subscribe with. */
+  publicKey: publicProcedure.output(pushPublicKeyResult).query(({ ctx }) => ({ publicKey: ctx.services.push.publicKey })),
+
+  /** The kinds this browser's subscription opted into; null when it has none (of the caller's). */
+  status: authedProcedure
+    .input(pushEndpointInput)
+    .output(pushStatusResult)
+    .query(({ ctx, input }) => ({ kinds: ctx.services.pushSubscriptions.kinds(ctx.user.id, input.endpoint) })),
+
+  /** Saves this browser's subscription with exactly these kinds. */
+  subscribe: authedProcedure
+    .input(pushSubscriptionInput)
+    .output(pushSubscribeResult)
+    .mutation(({ ctx, input }) => {
+      const { endpoint, keys } = input.subscription;
+      if (!isAllowedPushService(endpoint, ctx.services.pushServiceHosts)) throw new AppError('BAD_REQUEST', PUSH_SERVICE_REFUSED);
+      ctx.services.pushSubscriptions.save(ctx.user.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, input.kinds, ctx.services.now());
+      return { kinds: ctx.services.pushSubscriptions.kinds(ctx.user.id, endpoint) ?? [] };
+    }),
+
+  /** Removes this browser's subscription: nothing more is sent to it. */
+  unsubscribe: authedProcedure
+    .input(pushEndpointInput)
+    .output(pushUnsubscribeResult)
+    .mutation(({ ctx, input }) => ({ removed: ctx.services.pushSubscriptions.remove(ctx.user.id, input.endpoint) })),
+});
