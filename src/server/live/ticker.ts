@@ -52,7 +52,11 @@ export class Ticker {
     });
   }
 
-  /** Sends what is pending now (and at shutdown, so the last trades reach the followers). */
+  /**
+   * Sends what is pending now (and at shutdown, so the last trades reach the followers). While trades
+   * keep coming the next message is due one interval after this one, not one interval after the next
+   * trade, so a busy market gets a message every interval.
+   */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -61,6 +65,7 @@ export class Ticker {
     this.pending = [];
     this.skipped = 0;
     this.sentUpTo = tick.lastId;
+    this.timer = setTimeout(() => this.flush(), this.intervalMs).unref();
     for (const listener of this.listeners) listener(tick);
   }
 
