@@ -10,6 +10,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { isDbOpen } from '../db/client.js';
 import { clientAddressOf } from './client-address.js';
 import { bearerToken, createContextFor } from './context.js';
+import { TickerFeed } from './live/ticker-feed.js';
 import { createRestHandler, sendJson } from './rest/handler.js';
 import { restRoutes } from './rest/routes.js';
 import { appRouter } from './routers/index.js';
@@ -124,7 +125,9 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
     sendJson(res, 404, { error: 'Not found' });
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // No compression: the ticker feed writes its frames to the sockets directly.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
+  const tickerFeed = new TickerFeed(services.ticker, appRouter);
   const encoder = createSharedPayloadEncoder();
   const coalesceWrites = createWriteCoalescer(encoder.lastWasEvent);
   const wsHandler = applyWSSHandler({
@@ -145,6 +148,7 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       coalesceWrites(ws, socket);
+      tickerFeed.attach(ws, socket, req);
       wss.emit('connection', ws, req);
     });
   });
@@ -152,6 +156,7 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
   return {
     server,
     async close() {
+      tickerFeed.close();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.close(1012, 'Server restarting');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
