@@ -4,13 +4,13 @@ import type { Duplex } from 'node:stream';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import sirv from 'sirv';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDbOpen } from '../db/client.js';
 import { clientAddressOf } from './client-address.js';
 import { bearerToken, createContextFor } from './context.js';
 import { TickerFeed } from './live/ticker-feed.js';
+import { createRequestLog } from './request-log.js';
 import { createRestHandler, sendJson } from './rest/handler.js';
 import { restRoutes } from './rest/routes.js';
 import { appRouter } from './routers/index.js';
@@ -75,18 +75,7 @@ function createWriteCoalescer(isEvent: () => boolean): (ws: WebSocket, socket: D
 /** One HTTP server: /healthz, the REST shim under /api, tRPC under /trpc (http and ws), and the built web app. */
 export function createHttpApp(services: AppServices, logger: Logger, webDir: string | null, trustProxy: TrustProxy = false): HttpApp {
   const ipOf = clientAddressOf(trustProxy);
-  const requestLog = pinoHttp({
-    logger,
-    serializers: {
-      // Only method, path and the client's address: queries may hold tokens, headers hold credentials.
-      req: (req: { method: string; url: string; raw: IncomingMessage }) => ({ method: req.method, path: req.url.split('?')[0], ip: ipOf(req.raw) }),
-      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-    },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: (req, res, time) => `${req.method} ${req.url?.split('?')[0]} ${res.statusCode} ${Math.round(time)}ms`,
-    customErrorMessage: (req, res) => `${req.method} ${req.url?.split('?')[0]} ${res.statusCode}`,
-    quietReqLogger: true,
-  });
+  const requestLog = createRequestLog(logger, ipOf);
   const rest = createRestHandler(services, restRoutes, logger, ipOf);
   const trpc = createHTTPHandler({
     router: appRouter,
