@@ -41,7 +41,7 @@ const SCENARIOS: readonly Scenario[] = [
     file: 'scenario-server.ts',
     title: '3–4. full path: server here, load generator in its own process',
     timeoutMs: 420_000,
-    phases: ['echo', 'trpc', 'ws', 'one', 'rest', 'subs', 'open', 'crowd', 'fanout', 'reads'],
+    phases: ['echo', 'trpc', 'ws', 'rest', 'one', 'subs', 'open', 'crowd', 'fanout', 'reads'],
   },
   { name: 'web', file: 'scenario-web.ts', title: '5. web app first load (vite build into a temporary folder)', timeoutMs: 120_000, phases: [] },
 ];

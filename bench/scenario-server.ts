@@ -11,7 +11,7 @@ import { fork } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { loadConfig } from '../src/config.js';
 import { MAX_OPEN_ORDERS_PER_USER } from '../src/engine/exchange.js';
 import { startServer } from '../src/server/start.js';
@@ -24,10 +24,10 @@ import { countTickerEncodings } from './lib/encodings.js';
 import { setupMarket } from './lib/market.js';
 import { startTrpcFloorServer } from './lib/trpc-floor-server.js';
 import type { FromLoad, PhaseResult, PhaseSpec, ReadMode, ToLoad } from './lib/protocol.js';
-import { atLeast, atMost, below, figure, fmt, MB, peakRssMb, round, type Figure } from './lib/results.js';
+import { atLeast, atMost, below, figure, fmt, MB, median, peakRssMb, round, type Figure } from './lib/results.js';
 
 /** The phases, in the order they run (`one` after `ws`, so the book holds orders of others); bench/run.ts lists the same names. */
-const PHASES = ['echo', 'trpc', 'ws', 'one', 'rest', 'subs', 'open', 'crowd', 'fanout', 'reads'] as const;
+const PHASES = ['echo', 'trpc', 'ws', 'rest', 'one', 'subs', 'open', 'crowd', 'fanout', 'reads'] as const;
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const FEW_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 300);
@@ -41,6 +41,9 @@ const OPEN_SHARE = 0.5;
 const MAX_IN_FLIGHT = 500;
 const WARMUP_MS = 1_000;
 const MEASURE_MS = Number(process.env.BENCH_PHASE_MS ?? 5_000);
+/** The tRPC floor, ws and REST phases run in this many rounds of this long each (measured; plus the warm-up). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 3_000);
 const selected = new Set((process.env.BENCH_PHASES ?? process.env.BENCH_SERVER_PHASES ?? PHASES.join(',')).split(','));
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -49,13 +52,16 @@ const dataDir = makeDataDir('server-');
 // However this process ends (a failed set-up included), the data goes with it.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const config = loadConfig({ NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', PUBLIC_URL: 'http://127.0.0.1' });
-// Logs are formatted and written as in production (pino's asynchronous file writer, one JSON line
-// per HTTP request), to a file beside the database instead of stdout.
+// Logs are formatted and written as in production (the same pino destination, one JSON line per
+// HTTP request), to a file beside the database instead of stdout.
 const logFile = join(dataDir, 'server.log');
+// A tree from before productionLogDestination existed logged through pino's default destination: the same, for before/after runs.
+const logger = (await import('../src/server/logger.js')) as { productionLogDestination?: (dest: string) => DestinationStream };
+const logDestination = logger.productionLogDestination?.(logFile) ?? pino.destination({ dest: logFile, sync: false });
 // Each simulated client sends far faster than a person clicks: the per-user order limit is raised
 // out of the way (its limiter still runs on every order), as are the auth limits.
 const server = await startServer(config, {
-  logDestination: pino.destination({ dest: logFile, sync: false }),
+  logDestination,
   authRateLimits: GENEROUS_LIMITS,
   orderRateLimit: { points: 1_000_000_000, durationSeconds: 1 },
   webDir: null,
@@ -133,6 +139,8 @@ interface Measured {
   serverCpuMs: number;
   /** Server CPU time inside the measured window only (followers connected, warm-up over), ms. */
   windowCpuMs: number;
+  /** How long the measured window was, s. */
+  windowSeconds: number;
   /** How late the server's event loop ran its timers in the window: p99 and max, ms. */
   loopDelayP99: number;
   loopDelayMax: number;
@@ -169,6 +177,7 @@ async function phase(spec: PhaseSpec): Promise<Measured> {
   return {
     serverCpuMs: (used.user + used.system) / 1000,
     windowCpuMs,
+    windowSeconds: spec.durationMs / 1000,
     loopDelayP99: windowLoopDelay.p99,
     loopDelayMax: windowLoopDelay.max,
     commits: batches,
@@ -219,16 +228,15 @@ const note = (label: string, m: Measured) =>
     `${fmt(m.commits)} group commits of ${m.perCommit.toFixed(1)} commands on average.` +
     (m.r.subscribers > 0 ? ` Followers' process CPU ${((100 * m.r.followersCpuMs) / m.r.wallMs).toFixed(0)}%.` : '') +
     (m.r.reasons.length ? ` Why not accepted: ${m.r.reasons.join('; ')}` : ''));
-const windowSeconds = MEASURE_MS / 1000;
 /** Server CPU per call accepted inside the measured window: refusals and failures are part of the cost, not of the work done. */
-const cpuPerAccepted = (m: Measured) => (m.r.perSecond === 0 ? NaN : (1000 * m.windowCpuMs) / (m.r.perSecond * windowSeconds));
+const cpuPerAccepted = (m: Measured) => (m.r.perSecond === 0 ? NaN : (1000 * m.windowCpuMs) / (m.r.perSecond * m.windowSeconds));
 /** Load generator CPU per call answered in the phase: its side of each round trip. */
 const loadCpuPerAnswer = (m: Measured) => (answered(m.r) === 0 ? NaN : (1000 * m.r.cpuMs) / answered(m.r));
 /** Server CPU per ticker message delivered to a follower inside the window (the window's whole CPU, orders included): what the fan-out costs. */
 const cpuPerMessage = (m: Measured) => (m.r.windowMessages === 0 ? NaN : (1000 * m.windowCpuMs) / m.r.windowMessages);
 const perFollower = (m: Measured, n: number) => (m.trades * m.r.subscribers === 0 ? NaN : (100 * n) / (m.trades * m.r.subscribers));
 /** Ticker messages each follower received per second of the window. */
-const received = (m: Measured) => (m.r.subscribers === 0 ? NaN : m.r.windowMessages / m.r.subscribers / windowSeconds);
+const received = (m: Measured) => (m.r.subscribers === 0 ? NaN : m.r.windowMessages / m.r.subscribers / m.windowSeconds);
 /** The ticker's delivery, per follower on average: trades listed, and trades accounted for (listed or counted as skipped). */
 const tickerFigures = (m: Measured, who: string): Figure[] => [
   figure(`  ticker messages: sent per second (whole phase) / received per ${who} per second (window)`, `${round(m.tickerMessages / (m.r.wallMs / 1000))} / ${round(received(m))}`, '-'),
@@ -249,10 +257,10 @@ try {
   await ready;
 
   /** The closed loop against a floor server of its own, started for the phase and closed after it. */
-  const floor = async (start: () => Promise<FloorServer>): Promise<Measured> => {
+  const floor = async (start: () => Promise<FloorServer>, durationMs = MEASURE_MS): Promise<Measured> => {
     const floorServer = await start();
     try {
-      return await phase({ kind: 'ws-floor', url: floorServer.url, clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS });
+      return await phase({ kind: 'ws-floor', url: floorServer.url, clients: CLIENTS, warmupMs: WARMUP_MS, durationMs });
     } finally {
       await floorServer.close();
     }
@@ -269,30 +277,66 @@ try {
     note(`ws echo floor, ${CLIENTS} clients`, echo);
   }
 
-  let trpcFloor: Measured | null = null;
+  // The tRPC floor, the full path over ws and over REST run in rounds, one after the other in each
+  // round, so that each ratio compares figures taken in the same moment of a shared machine; the
+  // figures are the medians over the rounds, and each ratio the median of the rounds' ratios.
+  const rounds: Partial<Record<'trpc' | 'ws' | 'rest', Measured>>[] = [];
+  const paired = (['trpc', 'ws', 'rest'] as const).filter((name) => selected.has(name));
+  for (let i = 0; paired.length > 0 && i < ROUNDS; i++) {
+    const r: (typeof rounds)[number] = {};
+    for (const name of paired) {
+      if (name === 'trpc') r.trpc = await floor(startTrpcFloorServer, ROUND_MS);
+      if (name === 'ws') r.ws = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: ROUND_MS, subscribers: 0 });
+      if (name === 'rest') r.rest = await phase({ kind: 'http-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: ROUND_MS });
+    }
+    rounds.push(r);
+  }
+  /** The median over the rounds of what `of` says of each round (NaN when a round lacks a figure). */
+  const med = (of: (r: (typeof rounds)[number]) => number | undefined) => median(rounds.map((r) => of(r) ?? NaN).filter((x) => !Number.isNaN(x)));
+  const inRounds = `median of ${rounds.length} round${rounds.length === 1 ? '' : 's'}`;
+  const roundNotes = (label: string, pick: (r: (typeof rounds)[number]) => Measured | undefined) =>
+    rounds.forEach((r, i) => {
+      const m = pick(r);
+      if (m) note(`${label}, round ${i + 1}`, m);
+    });
+
   if (selected.has('trpc')) {
-    trpcFloor = await floor(startTrpcFloorServer);
     figures.push(
-      figure(`tRPC floor, ${CLIENTS} clients: calls/s (bare tRPC ws server, real schemas, constant answer)`, trpcFloor.r.perSecond, 'per s'),
-      figure(`tRPC floor: server CPU per call`, cpuPerAccepted(trpcFloor), 'µs'),
-      figure(`tRPC floor: load generator CPU per call`, loadCpuPerAnswer(trpcFloor), 'µs'),
+      figure(`tRPC floor, ${CLIENTS} clients: calls/s (bare tRPC ws server, real schemas, constant answer; ${inRounds})`, med((r) => r.trpc?.r.perSecond), 'per s'),
+      figure(`tRPC floor: server CPU per call`, med((r) => r.trpc && cpuPerAccepted(r.trpc)), 'µs'),
+      figure(`tRPC floor: load generator CPU per call`, med((r) => r.trpc && loadCpuPerAnswer(r.trpc)), 'µs'),
     );
-    note(`tRPC floor, ${CLIENTS} clients`, trpcFloor);
+    roundNotes(`tRPC floor, ${CLIENTS} clients`, (r) => r.trpc);
   }
 
-  let ws: Measured | null = null;
+  const wsRate = (r: (typeof rounds)[number]) => r.ws?.r.perSecond;
   if (selected.has('ws')) {
-    ws = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: 0 });
     const label = `full path ws, ${CLIENTS} clients`;
     figures.push(
-      ...orderFigures(label, ws),
-      figure(`${label}: server CPU`, ws.serverCpuPct, '% of a core'),
-      figure(`${label}: server CPU per accepted order`, cpuPerAccepted(ws), 'µs'),
-      figure(`${label}: commands per group commit`, ws.perCommit, 'commands'),
+      figure(`${label}: accepted orders/s (${inRounds})`, med(wsRate), 'orders/s'),
+      figure(`${label}: refused/s (answered, nothing written)`, `${fmt(round(med((r) => r.ws?.r.refusedPerSecond)))} (${round(med((r) => r.ws && refusedPct(r.ws.r)))}%)`, '-'),
+      figure(`${label}: p50`, med((r) => r.ws?.r.p50), 'ms'),
+      figure(`${label}: p99`, med((r) => r.ws?.r.p99), 'ms'),
+      figure(`${label}: server CPU`, med((r) => r.ws?.serverCpuPct), '% of a core'),
+      figure(`${label}: server CPU per accepted order`, med((r) => r.ws && cpuPerAccepted(r.ws)), 'µs'),
+      figure(`${label}: commands per group commit`, med((r) => r.ws?.perCommit), 'commands'),
     );
-    if (echo) figures.push(figure(`${label}: accepted orders/s ÷ echo floor round trips/s`, (100 * ws.r.perSecond) / echo.r.perSecond, '%'));
-    figures.push(figure(`${label}: accepted orders/s ÷ tRPC floor calls/s`, trpcFloor ? (100 * ws.r.perSecond) / trpcFloor.r.perSecond : NaN, '%', atLeast(50)));
-    note(`ws, ${CLIENTS} clients`, ws);
+    if (echo) figures.push(figure(`${label}: accepted orders/s ÷ echo floor round trips/s`, (100 * med(wsRate)) / echo.r.perSecond, '%'));
+    figures.push(figure(`${label}: accepted orders/s ÷ tRPC floor calls/s (median of the rounds' ratios)`, med((r) => r.ws && r.trpc && (100 * r.ws.r.perSecond) / r.trpc.r.perSecond), '%', atLeast(50)));
+    roundNotes(`ws, ${CLIENTS} clients`, (r) => r.ws);
+  }
+
+  if (selected.has('rest')) {
+    const label = `full path REST, ${CLIENTS} clients`;
+    figures.push(
+      figure(`${label}: accepted orders/s (${inRounds})`, med((r) => r.rest?.r.perSecond), 'orders/s'),
+      figure(`${label}: refused/s (answered, nothing written)`, `${fmt(round(med((r) => r.rest?.r.refusedPerSecond)))} (${round(med((r) => r.rest && refusedPct(r.rest.r)))}%)`, '-'),
+      figure(`${label}: p50`, med((r) => r.rest?.r.p50), 'ms'),
+      figure(`${label}: p99`, med((r) => r.rest?.r.p99), 'ms'),
+      figure(`${label}: server CPU per accepted order`, med((r) => r.rest && cpuPerAccepted(r.rest)), 'µs'),
+      figure(`${label}: accepted orders/s ÷ full path ws (median of the rounds' ratios)`, med((r) => r.rest && r.ws && (100 * r.rest.r.perSecond) / r.ws.r.perSecond), '%', atLeast(50)),
+    );
+    roundNotes(`REST, ${CLIENTS} clients`, (r) => r.rest);
   }
 
   if (selected.has('one')) {
@@ -302,18 +346,7 @@ try {
       figure('full path ws, 1 client: p50', one.r.p50, 'ms'),
       figure('full path ws, 1 client: p99', one.r.p99, 'ms', atMost(3)),
     );
-    note('ws, 1 client (after the 32-client phase, so the book holds orders of others)', one);
-  }
-
-  if (selected.has('rest')) {
-    const rest = await phase({ kind: 'http-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS });
-    const label = `full path REST, ${CLIENTS} clients`;
-    figures.push(
-      ...orderFigures(label, rest),
-      figure(`${label}: server CPU per accepted order`, cpuPerAccepted(rest), 'µs'),
-      figure(`${label}: accepted orders/s ÷ full path ws`, ws ? (100 * rest.r.perSecond) / ws.r.perSecond : NaN, '%', atLeast(50)),
-    );
-    note(`REST, ${CLIENTS} clients`, rest);
+    note('ws, 1 client (after the 32-client phases, so the book holds orders of others)', one);
   }
 
   if (selected.has('subs')) {
@@ -331,9 +364,10 @@ try {
   }
 
   if (selected.has('open')) {
-    const rate = ws ? Math.max(100, Math.round((OPEN_SHARE * (ws.r.perSecond + ws.r.refusedPerSecond)) / 100) * 100) : Number(process.env.BENCH_OPEN_RATE ?? 2_000);
+    const saturation = med((r) => r.ws && r.ws.r.perSecond + r.ws.r.refusedPerSecond);
+    const rate = Number.isFinite(saturation) ? Math.max(100, Math.round((OPEN_SHARE * saturation) / 100) * 100) : Number(process.env.BENCH_OPEN_RATE ?? 2_000);
     const open = await phase({ kind: 'ws-open', clients: CLIENTS, rate, durationMs: MEASURE_MS, subscribers: MANY_SUBSCRIBERS, maxInFlight: MAX_IN_FLIGHT, drainMs: 15_000 });
-    const o = `${fmt(rate)}/s offered${ws ? ' (half the saturation)' : ''} + ${fmt(open.r.subscribers)} subscribers`;
+    const o = `${fmt(rate)}/s offered${Number.isFinite(saturation) ? ' (half the saturation)' : ''} + ${fmt(open.r.subscribers)} subscribers`;
     figures.push(
       ...orderFigures(`full path ws, open loop, ${o}`, open),
       figure(`  orders shed (${fmt(MAX_IN_FLIGHT)} already waiting) or unanswered (in the latencies as never answered)`, open.r.shed + open.r.unanswered, 'orders'),
@@ -435,5 +469,5 @@ try {
   notes.push(`full path: the server's log (pino, JSON lines, to a file as in production) took ${logMb.toFixed(1)} MB.`);
   rmSync(dataDir, { recursive: true, force: true });
 }
-notes.push(`full path: ${CLIENTS} users, each its own connection; phases of ${WARMUP_MS / 1000} s warm-up + ${MEASURE_MS / 1000} s measured.`);
+notes.push(`full path: ${CLIENTS} users, each its own connection; phases of ${WARMUP_MS / 1000} s warm-up + ${MEASURE_MS / 1000} s measured (the tRPC floor, ws and REST: ${ROUNDS} rounds of ${WARMUP_MS / 1000} + ${ROUND_MS / 1000} s each).`);
 sendReport({ figures, notes });
