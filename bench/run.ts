@@ -7,18 +7,18 @@
  *   npm run bench -- --only=book,server         some scenarios
  *   npm run bench -- --only=server:ws,rest      some phases of a scenario (with others: --only=book,server:crowd)
  *   npm run bench -- --list                     the scenarios and their phases
- *   npm run bench -- --profile                  also write V8 CPU profiles to bench/profiles/ and summarise them
+ *   npm run bench -- --profile                  also write V8 CPU profiles to bench/profiles/ and summarise them (per phase window)
  *
  * A scenario is a file that reports `{ figures, notes }` (lib/child.ts sendReport) and, if it has
  * phases, runs those named in BENCH_PHASES (all when unset). Adding one is adding a line below.
  */
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runScenario, type ScenarioReport } from './lib/child.js';
 import { dataRoot, filesystemOf, makeDataDir } from './lib/data-dir.js';
-import { profilesIn, summarize } from './lib/profile.js';
+import { profilesIn, summarize, windowsIn } from './lib/profile.js';
 import { failures, figure, printTable, type Figure } from './lib/results.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -132,7 +132,16 @@ writeFileSync(join(here, 'results.json'), `${JSON.stringify(figures, null, 2)}\n
 console.log(`\nWritten to bench/results.json (${machine}).`);
 
 if (profile) {
-  for (const file of profilesIn(profileRoot)) console.log(`\n${summarize(file, root)}`);
+  for (const s of SCENARIOS) {
+    const dir = join(profileRoot, s.name);
+    if (!existsSync(dir)) continue;
+    // A scenario with phases writes their measured windows: each profile is summarised per window.
+    const windows = windowsIn(dir);
+    for (const file of profilesIn(dir)) {
+      if (windows.length === 0) console.log(`\n${summarize(file, root)}`);
+      for (const window of windows) console.log(`\n${summarize(file, root, 15, window)}`);
+    }
+  }
 }
 const missed = failures(figures);
 if (missed.length > 0) console.log(`\n${missed.length} figure(s) missed their target: ${missed.map((f) => f.figure.trim()).join('; ')}`);

@@ -8,7 +8,7 @@
  * picks some. Run by bench/run.ts in its own process.
  */
 import { fork } from 'node:child_process';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pino, { type DestinationStream } from 'pino';
@@ -24,6 +24,7 @@ import { countTickerEncodings } from './lib/encodings.js';
 import { setupMarket } from './lib/market.js';
 import { startTrpcFloorServer } from './lib/trpc-floor-server.js';
 import type { FromLoad, PhaseResult, PhaseSpec, ReadMode, ToLoad } from './lib/protocol.js';
+import { windowsFile, type ProfileWindow } from './lib/profile.js';
 import { atLeast, atMost, below, figure, fmt, MB, median, peakRssMb, round, type Figure } from './lib/results.js';
 
 /** The phases, in the order they run (`one` after `ws`, so the book holds orders of others); bench/run.ts lists the same names. */
@@ -95,6 +96,10 @@ const load = fork(new URL('./load.ts', import.meta.url).pathname, [], {
 const toLoad = (m: ToLoad) => load.send(m);
 /** The server's CPU time when the load generator said its measured window started and ended. */
 const marks: { start?: NodeJS.CpuUsage; end?: NodeJS.CpuUsage } = {};
+/** The measured windows on the profiles' clock (µs), for summaries per phase when profiling. */
+const windows: ProfileWindow[] = [];
+const clockUs = () => Number(process.hrtime.bigint() / 1000n);
+let phaseLabel = '';
 /** How late the event loop ran its timers inside the window. */
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 let windowLoopDelay = { p99: NaN, max: NaN };
@@ -103,6 +108,8 @@ let waiting: ((m: FromLoad) => void) | null = null;
 load.on('message', (m: FromLoad) => {
   if (m.type === 'mark') {
     marks[m.at] = process.cpuUsage();
+    if (m.at === 'start') windows.push({ label: phaseLabel, fromUs: clockUs(), toUs: Infinity });
+    else if (windows.length > 0) windows[windows.length - 1]!.toUs = clockUs();
     if (m.at === 'start') {
       loopDelay.reset();
       loopDelay.enable();
@@ -152,7 +159,8 @@ interface Measured {
 /** Calls that failed (not refusals): any makes the figures suspect, and the notes say why. */
 let failed = 0;
 
-async function phase(spec: PhaseSpec): Promise<Measured> {
+async function phase(spec: PhaseSpec, label: string = spec.kind): Promise<Measured> {
+  phaseLabel = label;
   const tradesBefore = trades;
   const messagesBefore = tickerMessages;
   const commitsBefore = services.exchange.commitStats();
@@ -257,10 +265,10 @@ try {
   await ready;
 
   /** The closed loop against a floor server of its own, started for the phase and closed after it. */
-  const floor = async (start: () => Promise<FloorServer>, durationMs = MEASURE_MS): Promise<Measured> => {
+  const floor = async (start: () => Promise<FloorServer>, label: string, durationMs = MEASURE_MS): Promise<Measured> => {
     const floorServer = await start();
     try {
-      return await phase({ kind: 'ws-floor', url: floorServer.url, clients: CLIENTS, warmupMs: WARMUP_MS, durationMs });
+      return await phase({ kind: 'ws-floor', url: floorServer.url, clients: CLIENTS, warmupMs: WARMUP_MS, durationMs }, label);
     } finally {
       await floorServer.close();
     }
@@ -268,7 +276,7 @@ try {
 
   let echo: Measured | null = null;
   if (selected.has('echo')) {
-    echo = await floor(startEchoServer);
+    echo = await floor(startEchoServer, 'echo floor');
     figures.push(
       figure(`ws echo floor, ${CLIENTS} clients: round trips/s (bare ws server, same load generator)`, echo.r.perSecond, 'per s'),
       figure(`ws echo floor: server CPU per round trip`, cpuPerAccepted(echo), 'µs'),
@@ -285,9 +293,9 @@ try {
   for (let i = 0; paired.length > 0 && i < ROUNDS; i++) {
     const r: (typeof rounds)[number] = {};
     for (const name of paired) {
-      if (name === 'trpc') r.trpc = await floor(startTrpcFloorServer, ROUND_MS);
-      if (name === 'ws') r.ws = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: ROUND_MS, subscribers: 0 });
-      if (name === 'rest') r.rest = await phase({ kind: 'http-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: ROUND_MS });
+      if (name === 'trpc') r.trpc = await floor(startTrpcFloorServer, `tRPC floor, round ${i + 1}`, ROUND_MS);
+      if (name === 'ws') r.ws = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: ROUND_MS, subscribers: 0 }, `ws, round ${i + 1}`);
+      if (name === 'rest') r.rest = await phase({ kind: 'http-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: ROUND_MS }, `REST, round ${i + 1}`);
     }
     rounds.push(r);
   }
@@ -340,7 +348,7 @@ try {
   }
 
   if (selected.has('one')) {
-    const one = await phase({ kind: 'ws-closed', clients: 1, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: 0 });
+    const one = await phase({ kind: 'ws-closed', clients: 1, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: 0 }, 'ws, 1 client');
     figures.push(
       figure('full path ws, 1 client: accepted orders/s', one.r.perSecond, 'orders/s'),
       figure('full path ws, 1 client: p50', one.r.p50, 'ms'),
@@ -350,7 +358,7 @@ try {
   }
 
   if (selected.has('subs')) {
-    const subs = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: FEW_SUBSCRIBERS });
+    const subs = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: FEW_SUBSCRIBERS }, 'ws + subscribers');
     const s = `${fmt(subs.r.subscribers)} subscribers`;
     figures.push(
       ...orderFigures(`full path ws, ${CLIENTS} clients + ${s}`, subs),
@@ -366,7 +374,7 @@ try {
   if (selected.has('open')) {
     const saturation = med((r) => r.ws && r.ws.r.perSecond + r.ws.r.refusedPerSecond);
     const rate = Number.isFinite(saturation) ? Math.max(100, Math.round((OPEN_SHARE * saturation) / 100) * 100) : Number(process.env.BENCH_OPEN_RATE ?? 2_000);
-    const open = await phase({ kind: 'ws-open', clients: CLIENTS, rate, durationMs: MEASURE_MS, subscribers: MANY_SUBSCRIBERS, maxInFlight: MAX_IN_FLIGHT, drainMs: 15_000 });
+    const open = await phase({ kind: 'ws-open', clients: CLIENTS, rate, durationMs: MEASURE_MS, subscribers: MANY_SUBSCRIBERS, maxInFlight: MAX_IN_FLIGHT, drainMs: 15_000 }, 'open loop');
     const o = `${fmt(rate)}/s offered${Number.isFinite(saturation) ? ' (half the saturation)' : ''} + ${fmt(open.r.subscribers)} subscribers`;
     figures.push(
       ...orderFigures(`full path ws, open loop, ${o}`, open),
@@ -387,7 +395,7 @@ try {
     const before = await settledMemory();
     const rssBefore = before.rss / MB;
     const stopCounting = countTickerEncodings();
-    const crowd = await phase({ kind: 'ws-open', clients: CLIENTS, rate: CROWD_RATE, durationMs: MEASURE_MS, subscribers: CROWD, maxInFlight: MAX_IN_FLIGHT, drainMs: 30_000 });
+    const crowd = await phase({ kind: 'ws-open', clients: CLIENTS, rate: CROWD_RATE, durationMs: MEASURE_MS, subscribers: CROWD, maxInFlight: MAX_IN_FLIGHT, drainMs: 30_000 }, 'crowd');
     const encoded = stopCounting();
     const after = await settledMemory(fds);
     const rssAfter = after.rss / MB;
@@ -421,7 +429,7 @@ try {
     const floorServer = await startFanoutFloor(bytes);
     let fanout: Measured;
     try {
-      fanout = await phase({ kind: 'follow', url: floorServer.url, subscribers: CROWD, warmupMs: WARMUP_MS, durationMs: MEASURE_MS });
+      fanout = await phase({ kind: 'follow', url: floorServer.url, subscribers: CROWD, warmupMs: WARMUP_MS, durationMs: MEASURE_MS }, 'fan-out floor');
     } finally {
       await floorServer.close();
     }
@@ -441,7 +449,7 @@ try {
       ['after-write', 'anonymous, each right after an order'],
     ];
     for (const [mode, label] of modes) {
-      const reads = await phase({ kind: 'reads', connections: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, path: '/api/players', mode });
+      const reads = await phase({ kind: 'reads', connections: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, path: '/api/players', mode }, `reads, ${mode}`);
       figures.push(
         figure(`reads: GET /api/players, ${CLIENTS} keep-alive conns, ${label}`, reads.r.perSecond, 'req/s', atLeast(5_000)),
         figure(`reads: GET /api/players, ${mode}: p50 / p99`, `${round(reads.r.p50)} / ${round(reads.r.p99)}`, 'ms'),
@@ -469,5 +477,6 @@ try {
   notes.push(`full path: the server's log (pino, JSON lines, to a file as in production) took ${logMb.toFixed(1)} MB.`);
   rmSync(dataDir, { recursive: true, force: true });
 }
+if (profileDir) writeFileSync(windowsFile(profileDir), JSON.stringify(windows));
 notes.push(`full path: ${CLIENTS} users, each its own connection; phases of ${WARMUP_MS / 1000} s warm-up + ${MEASURE_MS / 1000} s measured (the tRPC floor, ws and REST: ${ROUNDS} rounds of ${WARMUP_MS / 1000} + ${ROUND_MS / 1000} s each).`);
 sendReport({ figures, notes });
