@@ -25,7 +25,7 @@ import { setupMarket } from './lib/market.js';
 import { startTrpcFloorServer } from './lib/trpc-floor-server.js';
 import type { FromLoad, PhaseResult, PhaseSpec, ReadMode, ToLoad } from './lib/protocol.js';
 import { windowsFile, type ProfileWindow } from './lib/profile.js';
-import { atLeast, atMost, below, figure, fmt, MB, median, peakRssMb, round, type Figure } from './lib/results.js';
+import { atLeast, atMost, below, figure, fmt, MB, median, peakRssMb, round, type Figure, type Target } from './lib/results.js';
 
 /** The phases, in the order they run (`one` after `ws`, so the book holds orders of others); bench/run.ts lists the same names. */
 const PHASES = ['echo', 'trpc', 'ws', 'rest', 'one', 'subs', 'open', 'crowd', 'fanout', 'reads'] as const;
@@ -232,7 +232,7 @@ const notes: string[] = [];
 const answered = (r: PhaseResult) => r.accepted + r.refused;
 const refusedPct = (r: PhaseResult) => (100 * r.refused) / Math.max(1, answered(r));
 const note = (label: string, m: Measured) =>
-  notes.push(`${label}: ${fmt(m.r.accepted)} accepted, ${fmt(m.r.refused)} refused (${refusedPct(m.r).toFixed(1)}%), ${m.r.errors} failed, ${fmt(m.trades)} trades; server CPU ${m.serverCpuPct.toFixed(0)}%, load generator CPU ${m.loadCpuPct.toFixed(0)}% (of one core); server event loop delay in the window p99 ${m.loopDelayP99.toFixed(1)} ms, max ${m.loopDelayMax.toFixed(0)} ms; max latency ${Number.isFinite(m.r.max) ? `${m.r.max.toFixed(1)} ms` : 'never answered'}; ` +
+  notes.push(`${label}: ${fmt(m.r.accepted)} accepted, ${fmt(m.r.refused)} refused (${refusedPct(m.r).toFixed(1)}%${Number.isFinite(m.r.refusedP50) ? `, p50 ${m.r.refusedP50.toFixed(2)} ms` : ''}), ${m.r.errors} failed, ${fmt(m.trades)} trades; server CPU ${m.serverCpuPct.toFixed(0)}%, load generator CPU ${m.loadCpuPct.toFixed(0)}% (of one core); server event loop delay in the window p99 ${m.loopDelayP99.toFixed(1)} ms, max ${m.loopDelayMax.toFixed(0)} ms; max latency ${Number.isFinite(m.r.max) ? `${m.r.max.toFixed(1)} ms` : 'never answered'}; ` +
     `${fmt(m.commits)} group commits of ${m.perCommit.toFixed(1)} commands on average.` +
     (m.r.subscribers > 0 ? ` Followers' process CPU ${((100 * m.r.followersCpuMs) / m.r.wallMs).toFixed(0)}%.` : '') +
     (m.r.reasons.length ? ` Why not accepted: ${m.r.reasons.join('; ')}` : ''));
@@ -248,7 +248,7 @@ const received = (m: Measured) => (m.r.subscribers === 0 ? NaN : m.r.windowMessa
 /** The ticker's delivery, per follower on average: trades listed, and trades accounted for (listed or counted as skipped). */
 const tickerFigures = (m: Measured, who: string): Figure[] => [
   figure(`  ticker messages: sent per second (whole phase) / received per ${who} per second (window)`, `${round(m.tickerMessages / (m.r.wallMs / 1000))} / ${round(received(m))}`, '-'),
-  figure(`  trades listed to each ${who} / trades published (${fmt(m.trades)})`, perFollower(m, m.r.delivered), '%'),
+  figure(`  trades listed to each ${who} / trades published`, perFollower(m, m.r.delivered), '%'),
   figure(`  trades listed or counted as skipped / published`, perFollower(m, m.r.delivered + m.r.skipped), '%'),
 ];
 /** The rows every order phase has: accepted orders/s, refusals apart, latency of the accepted ones. */
@@ -377,7 +377,8 @@ try {
     const open = await phase({ kind: 'ws-open', clients: CLIENTS, rate, durationMs: MEASURE_MS, subscribers: MANY_SUBSCRIBERS, maxInFlight: MAX_IN_FLIGHT, drainMs: 15_000 }, 'open loop');
     const o = `${fmt(rate)}/s offered${Number.isFinite(saturation) ? ' (half the saturation)' : ''} + ${fmt(open.r.subscribers)} subscribers`;
     figures.push(
-      ...orderFigures(`full path ws, open loop, ${o}`, open),
+      ...orderFigures(`full path ws, open loop at half the saturation + ${fmt(MANY_SUBSCRIBERS)} subscribers`, open),
+      figure(`  orders offered per second`, rate, 'orders/s'),
       figure(`  orders shed (${fmt(MAX_IN_FLIGHT)} already waiting) or unanswered (in the latencies as never answered)`, open.r.shed + open.r.unanswered, 'orders'),
       ...tickerFigures(open, 'subscriber'),
       figure('  trade → subscriber lag p99', open.r.lagP99, 'ms'),
@@ -433,9 +434,10 @@ try {
     } finally {
       await floorServer.close();
     }
-    const label = `ticker fan-out floor, ${fmt(fanout.r.subscribers)} followers (bare ws server, one prebuilt frame of ${fmt(bytes)} bytes per message)`;
+    const label = `ticker fan-out floor, ${fmt(CROWD)} followers (bare ws server, one prebuilt frame per message, of the crowd's size)`;
     figures.push(
       figure(`${label}: server CPU per delivered message`, cpuPerMessage(fanout), 'µs'),
+      figure(`  bytes per message`, bytes, 'bytes'),
       figure(`  messages received per follower per second`, received(fanout), 'per s'),
     );
     if (crowdPerMessage) figures.push(figure(`${fmt(CROWD)} ticker followers: server CPU per delivered message ÷ the fan-out floor's`, crowdPerMessage.cpuUs / cpuPerMessage(fanout), '×'));
@@ -443,15 +445,17 @@ try {
   }
 
   if (selected.has('reads')) {
-    const modes: [ReadMode, string][] = [
-      ['anonymous', 'anonymous (the shared answer)'],
-      ['signed-in', 'signed in'],
-      ['after-write', 'anonymous, each right after an order'],
+    // Issue 7's 5,000 req/s holds for any caller; right after a write the rate is bounded by the
+    // orders in between (each connection alternates), so there the latency is the figure.
+    const modes: [ReadMode, string, Target | undefined][] = [
+      ['anonymous', 'anonymous (the shared answer)', atLeast(5_000)],
+      ['signed-in', 'signed in', atLeast(5_000)],
+      ['after-write', 'anonymous, each right after an order (bounded by the orders)', undefined],
     ];
-    for (const [mode, label] of modes) {
+    for (const [mode, label, target] of modes) {
       const reads = await phase({ kind: 'reads', connections: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, path: '/api/players', mode }, `reads, ${mode}`);
       figures.push(
-        figure(`reads: GET /api/players, ${CLIENTS} keep-alive conns, ${label}`, reads.r.perSecond, 'req/s', atLeast(5_000)),
+        figure(`reads: GET /api/players, ${CLIENTS} keep-alive conns, ${label}`, reads.r.perSecond, 'req/s', target),
         figure(`reads: GET /api/players, ${mode}: p50 / p99`, `${round(reads.r.p50)} / ${round(reads.r.p99)}`, 'ms'),
         figure(`reads: GET /api/players, ${mode}: server CPU per request`, cpuPerAccepted(reads), 'µs'),
       );
