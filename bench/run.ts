@@ -139,7 +139,10 @@ if (profile) {
     const windows = windowsIn(dir);
     for (const file of profilesIn(dir)) {
       if (windows.length === 0) console.log(`\n${summarize(file, root)}`);
-      for (const window of windows) console.log(`\n${summarize(file, root, 15, window)}`);
+      for (const window of windows) {
+        const summary = summarize(file, root, 15, window);
+        if (summary) console.log(`\n${summary}`);
+      }
     }
   }
 }

@@ -39,9 +39,10 @@ export const windowsFile = (profileDir: string) => join(profileDir, 'windows.jso
 
 /**
  * Where the time went in one profile, by function (self time) and by package or file: over the whole
- * profile, or inside `window` only (a phase's measured window, without its set-up).
+ * profile, or inside `window` only (a phase's measured window, without its set-up; null when the
+ * process was idle all along).
  */
-export function summarize(file: string, root: string, top = 15, window?: ProfileWindow): string {
+export function summarize(file: string, root: string, top = 15, window?: ProfileWindow): string | null {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
@@ -71,6 +72,8 @@ export function summarize(file: string, root: string, top = 15, window?: Profile
       .slice(0, top)
       .map(([k, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`)
       .join('\n');
+  // A process that did nothing in the window (the followers' outside the phases with followers).
+  if (window && total === 0) return null;
   const what = window ? `, ${window.label} (its measured window)` : '';
   return [`${relative(root, file)}${what}: ${(total / 1e6).toFixed(2)} s busy (idle excluded)`, ' by function (self time):', list(byFunction), ' by package or file:', list(byArea)].join('\n');
 }
