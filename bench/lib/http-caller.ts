@@ -40,6 +40,10 @@ function chunkedBody(buf: Buffer, from: number): { body: Buffer; end: number } |
 export class HttpConnection {
   private socket: net.Socket | null = null;
   private buf: Buffer = Buffer.alloc(0);
+  /** Chunks received since `buf` was last joined, and how many bytes the answer under way needs in all (0: not known yet). */
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private needed = 0;
   private waiting: { resolve: (a: HttpAnswer) => void; reject: (e: Error) => void } | null = null;
   private readonly host: string;
 
@@ -55,7 +59,13 @@ export class HttpConnection {
     const socket = net.connect({ host: '127.0.0.1', port: this.port });
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => {
-      this.buf = this.buf.length === 0 ? chunk : Buffer.concat([this.buf, chunk]);
+      // A large body (a 126 KB read) arrives in many chunks: they are joined once, when all are in.
+      this.chunks.push(chunk);
+      this.size += chunk.length;
+      if (this.needed > 0 && this.buf.length + this.size < this.needed) return;
+      this.buf = Buffer.concat(this.buf.length === 0 ? this.chunks : [this.buf, ...this.chunks]);
+      this.chunks = [];
+      this.size = 0;
       this.parse();
     });
     const fail = (error: Error) => {
@@ -63,6 +73,9 @@ export class HttpConnection {
       if (this.socket !== socket) return;
       this.socket = null;
       this.buf = Buffer.alloc(0);
+      this.chunks = [];
+      this.size = 0;
+      this.needed = 0;
       const w = this.waiting;
       this.waiting = null;
       w?.reject(error);
@@ -84,7 +97,10 @@ export class HttpConnection {
     let end: number;
     if (length) {
       end = bodyStart + Number(length[1]);
-      if (this.buf.length < end) return;
+      if (this.buf.length < end) {
+        this.needed = end;
+        return;
+      }
       body = this.buf.subarray(bodyStart, end);
     } else if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
       const chunked = chunkedBody(this.buf, bodyStart);
@@ -95,6 +111,7 @@ export class HttpConnection {
       end = bodyStart;
     }
     this.buf = end === this.buf.length ? Buffer.alloc(0) : this.buf.subarray(end);
+    this.needed = 0;
     const w = this.waiting;
     this.waiting = null;
     if (/\r\nconnection:\s*close/i.test(head)) {
