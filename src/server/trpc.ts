@@ -71,7 +71,7 @@ export function chainedOrderMutation<I extends z.ZodType, O extends z.ZodType>(i
 /**
  * An order procedure (signed in, rate-limited, input and output validated, errors mapped) run as
  * one flat step through tRPC's caller override instead of its middleware chain, where each of the
- * four levels copies the call's options twice: a third of the server's time per order went there.
+ * four levels copies the call's options twice: a fifth of the server's time per order went there.
  * The same checks in the same order and the same errors (trpc.test.ts compares the two); the type
  * is that of the chain, so clients see no difference.
  */
