@@ -1,12 +1,11 @@
 /**
  * Scenario 2, the exchange with SQLite, no network: the mix through `exchange.submit` (plan, write
- * in a transaction on a real database file in WAL mode with synchronous=FULL, apply, publish), first
- * from one submitter that waits for each answer, then from many at once (as a server's many
+ * in a transaction on a real database file in WAL mode with synchronous=FULL, in bench/data/ (see
+ * lib/data-dir.ts), apply, publish), first from one submitter that waits for each answer, then from many at once (as a server's many
  * clients: the exchange may commit what arrives together in one transaction). Also the disk's own
  * limit: one-row commits per second. Run by bench/run.ts in its own process.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDb } from '../src/db/client.js';
 import type { ExchangeCommand } from '../src/engine/commands.js';
@@ -15,6 +14,7 @@ import { createExchange } from '../src/engine/exchange.js';
 import { seedLeagueIfEmpty } from '../src/engine/league.js';
 import { leagueDir, migrationsDir } from '../src/paths.js';
 import { sendReport, type ScenarioReport } from './lib/child.js';
+import { makeDataDir } from './lib/data-dir.js';
 import { setupMarket } from './lib/market.js';
 import { nextIntent, OpenOrders } from './lib/mix.js';
 import { figure, fmt, MB, peakRssMb, percentiles, round, type Figure } from './lib/results.js';
@@ -28,7 +28,7 @@ const CONCURRENCY = 32;
 const MAX_MS = 20_000;
 
 let report: ScenarioReport;
-const dir = mkdtempSync(join(tmpdir(), 'hoops-bench-exchange-'));
+const dir = makeDataDir('exchange-');
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 try {
   const db = openDb({ file: join(dir, 'bench.db'), migrationsFolder: migrationsDir });

@@ -8,6 +8,7 @@ interface ProfileNode {
   hitCount?: number;
 }
 interface Profile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -26,11 +27,32 @@ function area(url: string, name: string, root: string): string {
   return relative(root, path);
 }
 
-export function summarize(file: string, root: string, top = 15): string {
+/** A measured window of a phase, on the monotonic clock the profiles use (µs); see windowsFile. */
+export interface ProfileWindow {
+  label: string;
+  fromUs: number;
+  toUs: number;
+}
+
+/** Where a scenario writes its phases' measured windows, beside its profiles. */
+export const windowsFile = (profileDir: string) => join(profileDir, 'windows.json');
+
+/**
+ * Where the time went in one profile, by function (self time) and by package or file: over the whole
+ * profile, or inside `window` only (a phase's measured window, without its set-up; null when the
+ * process was idle all along).
+ */
+export function summarize(file: string, root: string, top = 15, window?: ProfileWindow): string | null {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const us = profile.timeDeltas[i] ?? 0;
+    at += us;
+    if (window && (at < window.fromUs || at > window.toUs)) return;
+    self.set(id, (self.get(id) ?? 0) + us);
+  });
   let total = 0;
   const byFunction = new Map<string, number>();
   const byArea = new Map<string, number>();
@@ -50,7 +72,19 @@ export function summarize(file: string, root: string, top = 15): string {
       .slice(0, top)
       .map(([k, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`)
       .join('\n');
-  return [`${relative(root, file)}: ${(total / 1e6).toFixed(1)} s busy (idle excluded)`, ' by function (self time):', list(byFunction), ' by package or file:', list(byArea)].join('\n');
+  // A process that did nothing in the window (the followers' outside the phases with followers).
+  if (window && total === 0) return null;
+  const what = window ? `, ${window.label} (its measured window)` : '';
+  return [`${relative(root, file)}${what}: ${(total / 1e6).toFixed(2)} s busy (idle excluded)`, ' by function (self time):', list(byFunction), ' by package or file:', list(byArea)].join('\n');
+}
+
+/** The measured windows a scenario wrote into `dir` (none if it wrote none). */
+export function windowsIn(dir: string): ProfileWindow[] {
+  try {
+    return JSON.parse(readFileSync(windowsFile(dir), 'utf8')) as ProfileWindow[];
+  } catch {
+    return [];
+  }
 }
 
 export function profilesIn(dir: string): string[] {

@@ -2,11 +2,12 @@
 
 export interface Figure {
   figure: string;
-  /** The target of issue 7 as text ('≥ 10,000', '≤ 2'), or '-' when the issue sets none. */
+  /** The target as text ('≥ 50', '≤ 25'), or '-' when there is none. */
   target: string;
+  /** A number, or text: a pair of figures, or 'n/a' / '∞' for a figure that could not be measured or never came. */
   measured: number | string;
   unit: string;
-  /** true/false against the target; null when there is no target (or it could not be judged). */
+  /** true/false against the target (false when it could not be measured); null when there is no target. */
   pass: boolean | null;
 }
 
@@ -19,12 +20,25 @@ export const atLeast = (n: number, text = `≥ ${fmt(n)}`): Target => ({ text, c
 export const atMost = (n: number, text = `≤ ${fmt(n)}`): Target => ({ text, check: (m) => m <= n });
 export const below = (n: number, text = `< ${fmt(n)}`): Target => ({ text, check: (m) => m < n });
 
-/** One row; `measured` is rounded for the table (3 significant digits below 100, integers above). */
-export function figure(name: string, measured: number | string, unit: string, target?: Target): Figure {
-  if (typeof measured === 'string') return { figure: name, target: target?.text ?? '-', measured, unit, pass: null };
-  const rounded = round(measured);
-  return { figure: name, target: target?.text ?? '-', measured: rounded, unit, pass: target && Number.isFinite(measured) ? target.check(measured) : null };
+/** 'n/a' for NaN (nothing to measure), '∞' for a latency that includes calls never answered. */
+function unmeasured(n: number): string {
+  if (Number.isNaN(n)) return 'n/a';
+  return n > 0 ? '∞' : '-∞';
 }
+
+/**
+ * One row; `measured` is rounded for the table (3 significant digits below 100, integers above).
+ * A figure with a target that could not be measured fails: a verdict is never left open.
+ */
+export function figure(name: string, measured: number | string, unit: string, target?: Target): Figure {
+  const t = target?.text ?? '-';
+  if (typeof measured === 'string') return { figure: name, target: t, measured, unit, pass: target ? false : null };
+  if (!Number.isFinite(measured)) return { figure: name, target: t, measured: unmeasured(measured), unit, pass: target ? false : null };
+  return { figure: name, target: t, measured: round(measured), unit, pass: target ? target.check(measured) : null };
+}
+
+/** The figures whose target failed (their verdict is false). */
+export const failures = (rows: readonly Figure[]): Figure[] => rows.filter((r) => r.pass === false);
 
 export function round(n: number): number {
   if (!Number.isFinite(n)) return n;
@@ -39,16 +53,24 @@ export function fmt(n: number): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: 3 });
 }
 
-/** Nearest-rank percentile of an unsorted sample (sorts a copy). NaN when empty. */
+/** Nearest-rank percentile of an unsorted sample (sorts a copy). NaN when empty; Infinity counts as the slowest. */
 export function percentiles(sample: ArrayLike<number>, ps: readonly number[]): number[] {
   const sorted = Float64Array.from(sample).sort();
   if (sorted.length === 0) return ps.map(() => NaN);
   return ps.map((p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!);
 }
 
+/** The median: the middle value, or the mean of the two middle values of an even count. NaN when empty. */
+export function median(sample: readonly number[]): number {
+  if (sample.length === 0) return NaN;
+  const sorted = [...sample].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 export function printTable(rows: readonly Figure[]): string {
   const verdict = (p: boolean | null) => (p === null ? '-' : p ? 'PASS' : 'FAIL');
-  // NaN (nothing to measure, e.g. no trade in a phase) arrives from a scenario process as null: JSON has no NaN.
+  // A NaN from an older report arrives as null: JSON has no NaN.
   const shown = (m: Figure['measured'] | null) => (typeof m === 'number' && Number.isFinite(m) ? fmt(m) : typeof m === 'string' ? m : 'n/a');
   const cells = rows.map((r) => [r.figure, r.target, shown(r.measured), r.unit, verdict(r.pass)]);
   const head = ['figure', 'target', 'measured', 'unit', 'verdict'];

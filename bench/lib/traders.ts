@@ -3,8 +3,8 @@
  * shim (each one user, one connection, tracking its own open orders to cancel them), and plain
  * ws subscribers of the live feed.
  */
-import http from 'node:http';
 import WebSocket from 'ws';
+import type { HttpAnswer, HttpConnection } from './http-caller.js';
 import { nextIntent, OpenOrders } from './mix.js';
 import { rng } from './rng.js';
 
@@ -163,35 +163,8 @@ export function wsTrader(url: string, user: SimUser): Trader {
   };
 }
 
-export interface HttpAnswer {
-  status: number;
-  body: Buffer;
-}
-
-/** One HTTP/1.1 request over a keep-alive agent, to 127.0.0.1 only. */
-export function request(agent: http.Agent, url: string, method: string, path: string, body?: unknown, token?: string): Promise<HttpAnswer> {
-  const { port } = new URL(url);
-  const data = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = {};
-  if (data !== undefined) {
-    headers['content-type'] = 'application/json';
-    // Node sends a DELETE body without chunking, so the length must be given.
-    headers['content-length'] = String(Buffer.byteLength(data));
-  }
-  if (token) headers.authorization = `Bearer ${token}`;
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: Number(port), method, path, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-export function httpTrader(url: string, agent: http.Agent, user: SimUser): Trader {
+/** A trader over the REST shim, on its own keep-alive connection (the paths and payloads a bot uses). */
+export function httpTrader(conn: HttpConnection, user: SimUser): Trader {
   return {
     async send() {
       const call = user.nextCall();
@@ -199,13 +172,13 @@ export function httpTrader(url: string, agent: http.Agent, user: SimUser): Trade
       const go = (): Promise<HttpAnswer> => {
         switch (call.kind) {
           case 'ask':
-            return request(agent, url, 'POST', '/api/trade/ask', call.input, user.token);
+            return conn.request('POST', '/api/trade/ask', call.input, user.token);
           case 'offer':
-            return request(agent, url, 'POST', '/api/offers', call.input, user.token);
+            return conn.request('POST', '/api/offers', call.input, user.token);
           case 'cancelAsk':
-            return request(agent, url, 'DELETE', `/api/asks/${call.input.askId}`, uid, user.token);
+            return conn.request('DELETE', `/api/asks/${call.input.askId}`, uid, user.token);
           case 'cancelOffer':
-            return request(agent, url, 'DELETE', `/api/offers/${call.input.offerId}`, uid, user.token);
+            return conn.request('DELETE', `/api/offers/${call.input.offerId}`, uid, user.token);
         }
       };
       try {
@@ -220,101 +193,8 @@ export function httpTrader(url: string, agent: http.Agent, user: SimUser): Trade
         return { outcome: 'error', message: `${call.kind}: ${error instanceof Error ? error.message : String(error)}` };
       }
     },
-    async close() {},
+    async close() {
+      conn.close();
+    },
   };
-}
-
-const TRADE_KEY = Buffer.from('"tradeId":');
-const SKIPPED_KEY = Buffer.from('"skipped":');
-
-/** How many times `needle` occurs in `haystack` (no parsing: most followers only count). */
-function occurrences(haystack: Buffer, needle: Buffer): number {
-  let n = 0;
-  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + needle.length)) n++;
-  return n;
-}
-
-/**
- * Anonymous plain-ws followers of the public ticker (the tRPC subscription protocol by hand, as any
- * ws client can speak it). Each ticker message lists trades (oldest first) and counts the ones it
- * skipped; most followers only count them, the first `observers` parse every message to measure
- * the lag from its newest trade to its receipt.
- */
-export class Subscribers {
-  /** Trades listed in the messages received, over all followers. */
-  delivered = 0;
-  /** Trades the messages counted as skipped (conflated), over all followers. */
-  skipped = 0;
-  /** Ticker messages received, over all followers. */
-  messages = 0;
-  readonly lags: number[] = [];
-  private readonly sockets: WebSocket[] = [];
-
-  static async connect(url: string, count: number, observers = 20): Promise<Subscribers> {
-    const subs = new Subscribers();
-    // In batches, so the listen backlog never overflows.
-    for (let first = 0; first < count; first += 100) {
-      const batch: Promise<void>[] = [];
-      for (let i = first; i < Math.min(count, first + 100); i++) batch.push(subs.open(url, i < observers));
-      await Promise.all(batch);
-    }
-    return subs;
-  }
-
-  private open(url: string, observer: boolean): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(wsUrlOf(url));
-      this.sockets.push(ws);
-      let started = false;
-      ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'live.ticker', input: {} } })));
-      ws.on('message', (data: Buffer) => {
-        if (!started) {
-          if (data.includes('"started"')) {
-            started = true;
-            resolve();
-          }
-          return;
-        }
-        if (!data.includes('"tradesCompleted"')) return;
-        this.messages++;
-        if (observer) {
-          // {"id":1,"result":{"type":"data","id":"…","data":{"id":"…","data":{"type":"tradesCompleted","trades":[…],"skipped":n}}}}
-          const m = JSON.parse(data.toString('utf8')) as { result: { data: { data: { trades: { created_at: string }[]; skipped: number } } } };
-          const { trades, skipped } = m.result.data.data;
-          this.delivered += trades.length;
-          this.skipped += skipped;
-          this.lags.push(Date.now() - Date.parse(trades[trades.length - 1]!.created_at));
-          return;
-        }
-        this.delivered += occurrences(data, TRADE_KEY);
-        const at = data.lastIndexOf(SKIPPED_KEY);
-        if (at >= 0) this.skipped += Number.parseInt(data.toString('latin1', at + SKIPPED_KEY.length, at + SKIPPED_KEY.length + 12), 10);
-      });
-      ws.on('error', (e) => (started ? undefined : reject(e)));
-    });
-  }
-
-  /** Waits until nothing new arrived for `quietMs`, or `maxMs` passed. */
-  async drain(quietMs: number, maxMs: number): Promise<void> {
-    const end = performance.now() + maxMs;
-    let last = -1;
-    let lastChange = performance.now();
-    while (performance.now() < end) {
-      if (this.messages !== last) {
-        last = this.messages;
-        lastChange = performance.now();
-      } else if (performance.now() - lastChange >= quietMs) {
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
-  get count(): number {
-    return this.sockets.length;
-  }
-
-  close(): void {
-    for (const ws of this.sockets) ws.terminate();
-  }
 }

@@ -26,4 +26,14 @@ describe('openDb', () => {
       db.$client.close();
     }
   });
+
+  it('lets the log grow to 10,000 pages before a checkpoint', () => {
+    dir = mkdtempSync(join(tmpdir(), 'hoops-client-'));
+    const db = openDb({ file: join(dir, 'hoops.db'), migrationsFolder: migrationsDir });
+    try {
+      expect(db.$client.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    } finally {
+      db.$client.close();
+    }
+  });
 });

@@ -25,6 +25,12 @@ export function openDb({ file, migrationsFolder }: OpenDbOptions): Db {
   // savepoint changes so it can roll it back: in memory, not in a temporary file. Crash recovery
   // does not use these journals (the WAL does), so nothing durable changes.
   sqlite.pragma('temp_store = MEMORY');
+  // A checkpoint (the log copied into the database file, two fsyncs) runs in the committing thread
+  // when the log reaches this many pages. The order path rewrites the same hot pages in every group
+  // commit and a checkpoint copies each page once, so a longer log costs far less: at SQLite's 1,000
+  // pages the exchange stopped for a checkpoint every ~30 commits (three quarters of its commit time).
+  // At most ~40 MB of log between checkpoints.
+  sqlite.pragma('wal_autocheckpoint = 10000');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   return db;

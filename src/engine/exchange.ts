@@ -21,12 +21,18 @@ export const bookKey = (kind: InstrumentKind, id: number) => `${kind}:${id}`;
 const STOPPED_MESSAGE = 'The game is restarting and takes no orders for a moment. Nothing was changed; please try again shortly.';
 const DISK_FAILED_MESSAGE = 'The game cannot save to its disk and takes no orders until it is restarted. Nothing was changed.';
 
+/** A refusal is an answer, not a bug: no stack trace is captured for it (a refused order paid for one). */
 class Refused extends Error {
+  readonly error: ExchangeError;
   constructor(
-    readonly error: ExchangeError,
+    error: ExchangeError,
     readonly reason: RefusalReason,
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(error.message);
+    Error.stackTraceLimit = limit;
+    this.error = error;
   }
 }
 

@@ -6,12 +6,16 @@ export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_F
 
 /**
  * An error whose message is meant for the person who made the request. It is a TRPCError with its
- * code, so tRPC passes it on as it is (instead of wrapping it and copying its formatted stack).
+ * code, so tRPC passes it on as it is (instead of wrapping it and copying its formatted stack). It
+ * is an answer, not a bug, so no stack trace is captured (every refused order made one).
  */
 export class AppError extends TRPCError {
   declare readonly code: AppErrorCode;
   constructor(code: AppErrorCode, message: string) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super({ code, message });
+    Error.stackTraceLimit = limit;
   }
 }
 

@@ -4,12 +4,13 @@ import type { Duplex } from 'node:stream';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import sirv from 'sirv';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDbOpen } from '../db/client.js';
 import { clientAddressOf } from './client-address.js';
 import { bearerToken, createContextFor } from './context.js';
+import { TickerFeed } from './live/ticker-feed.js';
+import { createRequestLog } from './request-log.js';
 import { createRestHandler, sendJson } from './rest/handler.js';
 import { restRoutes } from './rest/routes.js';
 import { appRouter } from './routers/index.js';
@@ -77,20 +78,7 @@ const REVALIDATED = new Set(['/sw.js', '/index.html', '/manifest.webmanifest', '
 /** One HTTP server: /healthz, the REST shim under /api, tRPC under /trpc (http and ws), and the built web app. */
 export function createHttpApp(services: AppServices, logger: Logger, webDir: string | null, trustProxy: TrustProxy = false): HttpApp {
   const ipOf = clientAddressOf(trustProxy);
-  const requestLog = pinoHttp({
-    logger,
-    serializers: {
-      // Only method, path and the client's address: queries may hold tokens, headers hold credentials.
-      req: (req: { method: string; url: string; raw: IncomingMessage }) => ({ method: req.method, path: req.url.split('?')[0], ip: ipOf(req.raw) }),
-      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-    },
-    // A response that never ended was cut off by the client going away: routine, so debug.
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.writableEnded ? 'info' : 'debug'),
-    customSuccessMessage: (req, res, time) =>
-      `${req.method} ${req.url?.split('?')[0]} ${res.writableEnded ? res.statusCode : 'aborted'} ${Math.round(time)}ms`,
-    customErrorMessage: (req, res) => `${req.method} ${req.url?.split('?')[0]} ${res.statusCode}`,
-    quietReqLogger: true,
-  });
+  const requestLog = createRequestLog(logger, ipOf);
   const rest = createRestHandler(services, restRoutes, logger, ipOf);
   const trpc = createHTTPHandler({
     router: appRouter,
@@ -132,7 +120,9 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
     sendJson(res, 404, { error: 'Not found' });
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // No compression: the ticker feed writes its frames to the sockets directly.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
+  const tickerFeed = new TickerFeed(services.ticker, appRouter, { observer: services.metrics?.tickerFeed });
   const encoder = createSharedPayloadEncoder();
   const coalesceWrites = createWriteCoalescer(encoder.lastWasEvent);
   services.metrics?.watch(server, wss, serveWeb !== null);
@@ -154,6 +144,7 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       coalesceWrites(ws, socket);
+      tickerFeed.attach(ws, socket, req);
       wss.emit('connection', ws, req);
     });
   });
@@ -161,6 +152,7 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
   return {
     server,
     async close() {
+      tickerFeed.close();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.close(1012, 'Server restarting');
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -1,4 +1,5 @@
-import { initTRPC } from '@trpc/server';
+import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
+import type { z } from 'zod';
 import { AUTH_TEXT } from '../shared/schemas/auth.js';
 import { toClientError } from './client-error.js';
 import type { Context } from './context.js';
@@ -58,3 +59,42 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
 
 /** Orders and other trading writes: signed in, and rate-limited per user. */
 export const orderProcedure = signedInProcedure((user, ctx) => ctx.services.orderLimiter(String(user.id)));
+
+type SignedInContext = Context & ReturnType<typeof signedIn>;
+type OrderResolver<I extends z.ZodType, O extends z.ZodType> = (opts: { ctx: SignedInContext; input: z.output<I> }) => Promise<z.input<O>>;
+
+/** The order procedure as tRPC's middleware chain builds it: its type is what clients see, and the flat one is tested against it. */
+export function chainedOrderMutation<I extends z.ZodType, O extends z.ZodType>(input: I, output: O, resolve: OrderResolver<I, O>) {
+  return orderProcedure.input(input).output(output).mutation(resolve as never);
+}
+
+/**
+ * An order procedure (signed in, rate-limited, input and output validated, errors mapped) run as
+ * one flat step through tRPC's caller override instead of its middleware chain, where each of the
+ * four levels copies the call's options twice: a fifth of the server's time per order went there.
+ * The same checks in the same order and the same errors (trpc.test.ts compares the two); the type
+ * is that of the chain, so clients see no difference.
+ */
+export function orderMutation<I extends z.ZodType, O extends z.ZodType>(input: I, output: O, resolve: OrderResolver<I, O>): ReturnType<typeof chainedOrderMutation<I, O>> {
+  const flat = t.procedure
+    .input(input)
+    .output(output)
+    .experimental_caller(async ({ args }) => {
+      const { ctx, getRawInput } = args[0] as { ctx: Context; getRawInput: () => Promise<unknown> };
+      const auth = signedIn(ctx);
+      await ctx.services.orderLimiter(String(auth.user.id));
+      const parsedInput = input.safeParse(await getRawInput());
+      if (!parsedInput.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsedInput.error });
+      let data: unknown;
+      try {
+        data = await resolve({ ctx: { ...ctx, ...auth }, input: parsedInput.data });
+      } catch (error) {
+        throw toTRPCError(getTRPCErrorFromUnknown(error));
+      }
+      const parsedOutput = output.safeParse(data);
+      if (!parsedOutput.success) throw toTRPCError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed', cause: parsedOutput.error }));
+      return parsedOutput.data;
+    })
+    .mutation(resolve as never);
+  return flat as unknown as ReturnType<typeof chainedOrderMutation<I, O>>;
+}

@@ -13,10 +13,10 @@ function members(o: Record<string, unknown>, skip: string): string {
 
 /**
  * tRPC's JSON wire format, except that the payload of a subscription event is serialised once and
- * shared by every connection that receives the same event object: with thousands of clients on the
- * ticker, each trade costs one JSON.stringify of its payload, not one per client. The whole message
- * is kept too, for the next connection with the same envelope (every plain WebSocket follower
- * subscribes with id 1), so those get the very same string.
+ * shared by every connection that receives the same event object (the market notices every
+ * signed-in follower of `live.events` gets). The whole message is kept too, for the next connection
+ * with the same envelope, which then gets the very same string. Answers to calls go to one client:
+ * they are plain JSON.stringify, which writes the same bytes.
  */
 export function createSharedPayloadEncoder(): Encoder & { lastWasEvent(): boolean } {
   const payloads = new WeakMap<object, string>();
@@ -39,13 +39,13 @@ export function createSharedPayloadEncoder(): Encoder & { lastWasEvent(): boolea
       const data = result.data;
       // A tracked event arrives as { id, data }: the inner data is the shared event object.
       const tracked = data !== null && typeof data === 'object' && Object.keys(data).length === 2 && 'id' in data && 'data' in data;
-      const payload = tracked ? (data as { data: unknown }).data : data;
-      event = tracked;
+      // An answer to a call goes to one client: no envelope to share.
+      if (!tracked) return JSON.stringify(message);
+      const payload = (data as { data: unknown }).data;
+      event = true;
       const envelope = members(m as Record<string, unknown>, 'result');
-      const head = `{${envelope}${envelope === '' ? '' : ','}"result":{${members(result, 'data')},"data":${
-        tracked ? `{"id":${JSON.stringify((data as { id: unknown }).id)},"data":` : ''
-      }`;
-      const tail = tracked ? '}}}' : '}}';
+      const head = `{${envelope}${envelope === '' ? '' : ','}"result":{${members(result, 'data')},"data":{"id":${JSON.stringify((data as { id: unknown }).id)},"data":`;
+      const tail = '}}}';
       if (payload === null || typeof payload !== 'object') return `${head}${JSON.stringify(payload)}${tail}`;
       const last = messages.get(payload);
       if (last?.head === head) return last.json;

@@ -1,16 +1,20 @@
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { passwordResetTokens, sessions } from '../schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 export function createSessionsRepo(db: Db) {
+  // Every signed-in REST call looks its session up: prepared once (on first use), not built and compiled per call.
+  const byIdQuery = () => db.select().from(sessions).where(eq(sessions.id, sql.placeholder('id'))).prepare();
+  let byId: ReturnType<typeof byIdQuery> | undefined;
   return {
     insert(row: SessionRow): void {
       db.insert(sessions).values(row).run();
     },
     byId(id: string): SessionRow | undefined {
-      return db.select().from(sessions).where(eq(sessions.id, id)).get();
+      byId ??= byIdQuery();
+      return byId.get({ id });
     },
     extend(id: string, expiresAt: number): void {
       db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();

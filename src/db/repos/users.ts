@@ -5,9 +5,13 @@ import { users } from '../schema.js';
 export type UserRow = typeof users.$inferSelect;
 
 export function createUsersRepo(db: Db) {
+  // Every signed-in REST call looks its user up: prepared once (on first use), not built and compiled per call.
+  const byIdQuery = () => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+  let byId: ReturnType<typeof byIdQuery> | undefined;
   return {
     byId(id: number): UserRow | undefined {
-      return db.select().from(users).where(eq(users.id, id)).get();
+      byId ??= byIdQuery();
+      return byId.get({ id });
     },
     byEmailHash(emailHash: string): UserRow | undefined {
       return db.select().from(users).where(eq(users.emailHash, emailHash)).get();

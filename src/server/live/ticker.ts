@@ -22,8 +22,8 @@ function tickOf(trades: readonly TradePublished[], skipped: number, max: number)
 
 /** Told of each ticker message sent (monitoring). */
 export interface TickerObserver {
-  /** A message went to `followers` followers; `skipped` trades of its interval were left out of it. */
-  sent(followers: number, skipped: number): void;
+  /** A message went out to the followers; `skipped` trades of its interval were left out of it. */
+  sent(skipped: number): void;
 }
 
 /**
@@ -59,7 +59,11 @@ export class Ticker {
     });
   }
 
-  /** Sends what is pending now (and at shutdown, so the last trades reach the followers). */
+  /**
+   * Sends what is pending now (and at shutdown, so the last trades reach the followers). While trades
+   * keep coming the next message is due one interval after this one, not one interval after the next
+   * trade, so a busy market gets a message every interval.
+   */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -68,7 +72,8 @@ export class Ticker {
     this.pending = [];
     this.skipped = 0;
     this.sentUpTo = tick.lastId;
-    this.observer?.sent(this.listeners.size, tick.message.skipped);
+    this.timer = setTimeout(() => this.flush(), this.intervalMs).unref();
+    this.observer?.sent(tick.message.skipped);
     for (const listener of this.listeners) listener(tick);
   }
 

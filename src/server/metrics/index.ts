@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { WebSocketServer } from 'ws';
 import type { CommandType, ExchangeObserver } from '../../engine/observer.js';
 import type { TickerObserver } from '../live/ticker.js';
+import type { TickerFeedObserver } from '../live/ticker-feed.js';
 import { sendJson } from '../rest/handler.js';
 import { restRoutes } from '../rest/routes.js';
 import { appRouter } from '../routers/index.js';
@@ -16,6 +17,8 @@ export type LiveStream = 'ticker' | 'events';
 export interface Metrics {
   readonly exchange: ExchangeObserver;
   readonly ticker: TickerObserver;
+  /** The ticker's WebSocket followers: who follows, what each was sent or skipped. */
+  readonly tickerFeed: TickerFeedObserver;
   /** An order refused by the per-user rate limit (before it reached the exchange). */
   rateLimited(): void;
   /** One more follower of a live stream; the returned function is called when it leaves. */
@@ -77,7 +80,9 @@ export function createMetrics({ token, dbFile, logger }: MetricsOptions): Metric
   const subscriptions = new Gauge({ name: 'hoops_live_subscriptions', help: 'Live subscriptions being followed, by stream (live.ticker, live.events)', labelNames: ['stream'], registers });
   for (const stream of ['ticker', 'events']) subscriptions.set({ stream }, 0);
   const tickerMessages = new Counter({ name: 'hoops_ticker_messages_total', help: 'Ticker messages sent (one per interval with trades)', registers });
-  const tickerDeliveries = new Counter({ name: 'hoops_ticker_deliveries_total', help: 'Ticker messages handed to followers (messages times followers)', registers });
+  const tickerDeliveries = new Counter({ name: 'hoops_ticker_deliveries_total', help: 'Ticker messages written to followers (messages times followers)', registers });
+  const tickerSkippedDeliveries = new Counter({ name: 'hoops_ticker_skipped_deliveries_total', help: 'Ticker messages a follower skipped because it was not reading fast enough', registers });
+  const tickerDisconnected = new Counter({ name: 'hoops_ticker_disconnected_total', help: 'Ticker followers disconnected for staying behind', registers });
   const tickerSkipped = new Counter({ name: 'hoops_ticker_skipped_trades_total', help: 'Trades left out of ticker messages in a burst (counted in their skipped field)', registers });
 
   const requests = new Counter({ name: 'hoops_http_requests_total', help: 'HTTP responses by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers });
@@ -106,11 +111,19 @@ export function createMetrics({ token, dbFile, logger }: MetricsOptions): Metric
       synced: (seconds) => fsync.observe(seconds),
     },
     ticker: {
-      sent(followers, skipped) {
+      sent(skipped) {
         tickerMessages.inc();
-        tickerDeliveries.inc(followers);
         tickerSkipped.inc(skipped);
       },
+    },
+    tickerFeed: {
+      followed() {
+        subscriptions.inc({ stream: 'ticker' });
+        return () => subscriptions.dec({ stream: 'ticker' });
+      },
+      delivered: () => tickerDeliveries.inc(),
+      skipped: () => tickerSkippedDeliveries.inc(),
+      disconnected: () => tickerDisconnected.inc(),
     },
     rateLimited: () => rateLimited.inc(),
     followed(stream) {

@@ -3,28 +3,58 @@ import { AppError } from '../errors.js';
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
+/** The raw body, at most `limit` bytes; past that the request is destroyed and PayloadTooLarge thrown. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.destroy();
+        reject(new PayloadTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(size === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(req.readableAborted ? new RequestAborted() : error);
+    };
+    // The client went away before the end of the body: nobody is left to answer.
+    const onClose = () => {
+      cleanup();
+      reject(new RequestAborted());
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
 /** Reads a JSON object body of at most `limit` bytes; an empty body is `{}`. */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw new PayloadTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limit) throw new PayloadTooLarge();
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof PayloadTooLarge || !req.readableAborted) throw error;
-    throw new RequestAborted();
-  }
-  if (size === 0) return {};
+  const body = await readBody(req, limit);
+  if (body === null) return {};
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) throw new AppError('BAD_REQUEST', 'Send the request body as JSON (Content-Type: application/json)');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    parsed = JSON.parse(body.toString('utf8'));
   } catch {
     throw new AppError('BAD_REQUEST', 'The request body is not valid JSON');
   }

@@ -26,6 +26,16 @@ function compile(route: RestRoute): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}/?$`), params };
 }
 
+/** The route for `method` whose pattern matches `path`, with the match (only the method's routes are tried). */
+function matchRoute(compiled: readonly CompiledRoute[], method: string, path: string): { c: CompiledRoute; m: RegExpExecArray } | null {
+  for (const c of compiled) {
+    if (c.route.method !== method) continue;
+    const m = c.pattern.exec(path);
+    if (m) return { c, m };
+  }
+  return null;
+}
+
 /** Path segments that are whole numbers become numbers, so ids validate like JSON ones. */
 function paramValue(raw: string): string | number {
   const text = decodeURIComponent(raw);
@@ -37,7 +47,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 function sendJsonText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  // With its length given, the answer goes out in one piece instead of chunked.
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
@@ -78,11 +89,11 @@ export function createRestHandler(services: AppServices, routes: RestRoute[], lo
       openApi ??= buildOpenApiDocument(routes);
       return sendJson(res, 200, openApi);
     }
-    const matches = compiled.map((c) => ({ c, m: c.pattern.exec(path) })).filter((x) => x.m !== null);
-    const hit = matches.find((x) => x.c.route.method === method);
+    const hit = matchRoute(compiled, method, path);
     if (!hit) {
+      const matches = compiled.filter((c) => c.pattern.test(path));
       if (matches.length > 0) {
-        res.setHeader('Allow', matches.map((x) => x.c.route.method).join(', '));
+        res.setHeader('Allow', matches.map((c) => c.route.method).join(', '));
         return sendJson(res, 405, { error: `Method ${method} is not allowed here` });
       }
       return sendJson(res, 404, { error: 'Not found' });

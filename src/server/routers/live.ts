@@ -1,16 +1,14 @@
 import { tracked, type TrackedEnvelope } from '@trpc/server';
-import { z } from 'zod';
 import type { PublishedEvent } from '../../engine/events.js';
 import { withoutRepeatedNotices } from '../../engine/exchange.js';
 import { TICKER_INTERVAL_MS, type LiveEvent } from '../../shared/live.js';
 import { Inbox } from '../live/inbox.js';
+import { resumeInput } from '../live/resume.js';
 import { liveEvent } from '../live/shape.js';
 import type { Tick } from '../live/ticker.js';
 import { publicProcedure, router } from '../trpc.js';
 
 type UserEvent = Exclude<PublishedEvent, { type: 'tradeCompleted' | 'offerPosted' }>;
-
-const resumeInput = z.object({ lastEventId: z.string().regex(/^\d{1,16}$/).nullish() }).optional();
 
 /**
  * Market notices go to every signed-in user, the rest only to the user it names; trades go by the
@@ -37,7 +35,9 @@ export const liveRouter = router({
   /**
    * The public ticker: at most one message per interval with the trades since the last one. A
    * client that reconnects with the last id it saw (`lastEventId`) first gets what it missed, as far
-   * as the server still remembers.
+   * as the server still remembers. Over WebSocket the ticker feed (live/ticker-feed.ts) answers these
+   * subscriptions itself, with the same messages, and leaves this to other transports and to
+   * requests it does not take (an invalid input gets tRPC's error from here).
    */
   ticker: publicProcedure.input(resumeInput).subscription(async function* ({ ctx, input, signal }) {
     const { ticker } = ctx.services;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ExchangeCommand, ExchangeOutcome } from '../../engine/commands.js';
 import { tradeResult } from '../../shared/schemas/trading.js';
 import { submit, tradeResultOf } from '../exchange-call.js';
-import { orderProcedure } from '../trpc.js';
+import { orderMutation } from '../trpc.js';
 import { assertSelf } from './guards.js';
 
 /**
@@ -15,15 +15,12 @@ export function tradeMutation<I extends z.ZodType<object>>(
   command: (userId: number, input: z.output<I>) => ExchangeCommand,
   message: string | ((outcome: ExchangeOutcome) => string),
 ) {
-  return orderProcedure
-    .input(input)
-    .output(tradeResult)
-    .mutation(async ({ ctx, input: payload }) => {
-      const parsed = payload as z.output<I>;
-      assertSelf(ctx, actsFor(parsed));
-      const outcome = await submit(ctx.services.exchange, command(ctx.user.id, parsed));
-      return tradeResultOf(outcome, typeof message === 'string' ? message : message(outcome));
-    });
+  return orderMutation(input, tradeResult, async ({ ctx, input: payload }) => {
+    const parsed = payload as z.output<I>;
+    assertSelf(ctx, actsFor(parsed));
+    const outcome = await submit(ctx.services.exchange, command(ctx.user.id, parsed));
+    return tradeResultOf(outcome, typeof message === 'string' ? message : message(outcome));
+  });
 }
 
 /** SPEC.md §8's texts for what a buy or a listing did. */
