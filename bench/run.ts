@@ -3,7 +3,7 @@
  * figures (target and verdict where issue 7 sets one) and bench/results.json.
  *
  *   npm run bench                         all scenarios (about 1.5 minutes on 2 cores)
- *   npm run bench -- --only=book,server   some of them: book, exchange, server, web
+ *   npm run bench -- --only=book,server   some of them: book, exchange, server, web, growth
  *   npm run bench -- --profile            also write V8 CPU profiles to bench/profiles/ and summarise them
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ const SCENARIOS = [
   { name: 'exchange', file: 'scenario-exchange.ts', title: '2. exchange + SQLite file, no network', timeoutMs: 120_000 },
   { name: 'server', file: 'scenario-server.ts', title: '3–4. full path: server here, load generator in its own process', timeoutMs: 360_000 },
   { name: 'web', file: 'scenario-web.ts', title: '5. web app first load (vite build into a temporary folder)', timeoutMs: 120_000 },
+  { name: 'growth', file: 'scenario-growth.ts', title: '6. growth: a season of data (S and L) and a full evening of fans', timeoutMs: 900_000 },
 ] as const;
 
 const args = process.argv.slice(2);
