@@ -4,7 +4,7 @@ import { createLeagueRepo } from '../db/repos/league.js';
 import { createLedgerRepo } from '../db/repos/ledger.js';
 import { planDraft, type DraftPick } from '../domain/draft.js';
 import { DUMP_PRICE_CENTS } from '../shared/money.js';
-import { ExchangeRefusal } from './commands.js';
+import { ExchangeRefusal, type InstrumentRef } from './commands.js';
 import { addPlayer, cancelOpenOrders, changeSalary, rescaleTeam } from './contracts.js';
 import type { GameEvent } from './events.js';
 import type { Exchange } from './exchange.js';
@@ -40,6 +40,12 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
     return [...users].map((userId) => ({ type: 'portfolioUpdated' as const, userId }));
   }
 
+  /** What a contract change rewrites: the player's book and its team's. */
+  const touchedBy = (playerId: number, teamId: number): InstrumentRef[] => [
+    { kind: 'player', id: playerId },
+    { kind: 'team', id: teamId },
+  ];
+
   const marketEvents = (playerId: number | null, teamId: number): GameEvent[] => [
     ...(playerId === null ? [] : [{ type: 'marketUpdated' as const, userId: null, itemType: 'player' as const, itemId: playerId }]),
     { type: 'marketUpdated', userId: null, itemType: 'team', itemId: teamId },
@@ -60,6 +66,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         return {
           result: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary, cancelledOrders: change.cancelledOrders.length },
           events: [...marketEvents(playerId, player.teamId), ...before, ...holderEvents(playerId, player.teamId)],
+          touched: touchedBy(playerId, player.teamId),
         };
       });
     },
@@ -86,6 +93,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         return {
           result: { playerId, name: player.name, holdersPaid: holdings.length, paidCents, cancelledOrders: cancelled.length },
           events: [...marketEvents(playerId, player.teamId), ...events, ...holderEvents(null, player.teamId)],
+          touched: touchedBy(playerId, player.teamId),
         };
       });
     },
@@ -102,7 +110,8 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         });
         audit.record({ actorId: actor.id, actor: actor.username, action: 'draft', details: { picks: picks.length, restrictedUntil }, at });
         const events = teams.flatMap((t) => [...marketEvents(null, t.id), ...holderEvents(null, t.id)]);
-        return { result: { picks, restrictedUntil }, events };
+        const touched: InstrumentRef[] = [...picks.map((p) => ({ kind: 'player' as const, id: p.playerId })), ...teams.map((t) => ({ kind: 'team' as const, id: t.id }))];
+        return { result: { picks, restrictedUntil }, events, touched };
       });
     },
 

@@ -4,10 +4,15 @@ import { createOrderBook, type Command, type OrderBook, type Plan, type PlanResu
 import { DEFAULT_TEAM_MIN_SELL_CENTS, defaultMinSellFromCost, MIN_ORDER_PRICE_CENTS, scaleRounded } from '../shared/money.js';
 import { ExchangeRefusal, type ExchangeCommand, type ExchangeError, type ExchangeOutcome, type ExchangeResult, type FillSummary, type InstrumentRef } from './commands.js';
 import type { EventBus, GameEvent } from './events.js';
+import { createMarketStateRepo } from '../db/repos/market-state.js';
 import { cachedLedger } from './cached-ledger.js';
 import { OpenOrderTally } from './open-order-tally.js';
+import { ForeignWrites } from './read-models/foreign-writes.js';
+import { mirroredLedger } from './read-models/mirrored-ledger.js';
+import { ReadModels } from './read-models/read-models.js';
+import { DAY_MS, WEEK_MS } from './read-models/trade-windows.js';
 import { WalSync } from './wal-sync.js';
-import { loadBooks } from './recovery.js';
+import { booksFrom, bookSourcesOf, largestSeq, readMarketState } from './recovery.js';
 
 export const TEAM_LOCK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Open asks and offers one user may have at once, across every player and team. */
@@ -78,7 +83,10 @@ export interface ExchangeDeps {
  * the disk does not have.
  */
 export function createExchange({ db, bus, now }: ExchangeDeps) {
-  const ledger = cachedLedger(createLedgerRepo(db));
+  const marketState = createMarketStateRepo(db);
+  let models = new ReadModels(marketState);
+  const ledger = mirroredLedger(cachedLedger(createLedgerRepo(db)), () => models);
+  const foreign = new ForeignWrites(db.$client);
   let books = new Map<string, OrderBook>();
   let tally = new OpenOrderTally();
   let counters = { orderId: 0, seq: 0 };
@@ -91,14 +99,55 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     stopped = DISK_FAILED_MESSAGE;
   });
 
+  /** Rebuilds the books, the tally and the read models from the database, reading each table once. */
   function reload(): void {
     ledger.clear();
     locksCheckedAt = now();
-    books = loadBooks(ledger, locksCheckedAt, createOrderBook);
+    const state = readMarketState(marketState, locksCheckedAt);
+    books = booksFrom(bookSourcesOf(state), locksCheckedAt, createOrderBook);
     tally = OpenOrderTally.of(books);
-    counters = ledger.counters();
+    // Counters from the open book and the holdings, and the largest order id from its index: no scan of every order ever placed.
+    counters = { orderId: marketState.maxOrderId(), seq: largestSeq(state) };
+    models = new ReadModels(marketState);
+    models.load(state);
+    foreign.acknowledge();
   }
   reload();
+
+  /** Rebuilds only these instruments' books and read models (after an admin's change to them). */
+  function reloadInstruments(refs: readonly InstrumentRef[]): void {
+    ledger.clear();
+    const at = now();
+    for (const ref of refs) {
+      const k = bookKey(ref.kind, ref.id);
+      const old = books.get(k);
+      if (old) tally.count(k, old, -1);
+      books.delete(k);
+      const instrument = ref.kind === 'player' ? marketState.player(ref.id) : marketState.team(ref.id);
+      if (instrument && !(ref.kind === 'player' && (instrument as { retiredAt: number | null }).retiredAt !== null)) {
+        const holdings = marketState.holdingsOf(ref.kind, ref.id).map((h) => ({ userId: h.userId, instrumentId: h.instrumentId, shares: h.shares, price: h.minSellPriceCents, seq: h.minSellSeq, locked: h.lockedUntil }));
+        const rebuilt = booksFrom(
+          {
+            instruments: [{ kind: ref.kind, id: ref.id, remaining: instrument.remaining }],
+            orders: marketState.openOrdersOf(ref.kind, ref.id),
+            holdings: ref.kind === 'player' ? { player: holdings, team: [] } : { player: [], team: holdings },
+          },
+          at,
+          createOrderBook,
+        ).get(k)!;
+        books.set(k, rebuilt);
+        tally.count(k, rebuilt, 1);
+      }
+      models.reloadInstrument(ref.kind, ref.id, at - WEEK_MS - DAY_MS);
+    }
+    models.updatePayrolls();
+    foreign.acknowledge();
+  }
+
+  /** Anything written to the market's tables behind the exchange's back: rebuild everything from the database. */
+  function sync(): void {
+    if (foreign.changed()) reload();
+  }
 
   function bookFor(ref: InstrumentRef): OrderBook {
     const book = books.get(bookKey(ref.kind, ref.id));
@@ -399,9 +448,10 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
    * queued commands after the log's fsync on the thread pool (`WalSync`), for `now` before returning.
    */
   function runBatch(batch: Pending[], now = false): void {
+    sync();
     const done: ({ ok: true; run: Run; outcome: ExchangeOutcome } | { ok: false; result?: ExchangeResult; error?: unknown })[] = [];
     const each = db.$client.transaction((cmd: ExchangeCommand, run: Run) => execute(cmd, run));
-    const commit = db.$client.transaction(() => {
+    const commit = db.$client.transaction(() => foreign.own(() => {
       for (const { cmd } of batch) {
         const run = new Run(cmd.userId);
         try {
@@ -419,7 +469,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
           }
         }
       }
-    });
+    }));
     const release = () => {
       // Every event of the batch is published before any answer, as one list without repeated notices.
       bus.publish(withoutRepeatedNotices(done.flatMap((d) => (d.ok ? d.run.finalEvents() : []))));
@@ -473,17 +523,23 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     reload,
     /**
      * Runs a change that is not an order (an admin's contract change, retirement, draft) as the single
-     * writer: in one transaction, then every book is rebuilt from the database and the events published.
+     * writer: in one transaction, then the books and read models of the instruments it names in
+     * `touched` are rebuilt from the database (every book when it names none, or when it fails), and
+     * the events published.
      */
-    exclusive<T>(change: () => { result: T; events: GameEvent[] }): T {
+    exclusive<T>(change: () => { result: T; events: GameEvent[]; touched?: InstrumentRef[] }): T {
       if (stopped) throw new ExchangeRefusal('SERVICE_UNAVAILABLE', stopped);
       flush(true);
-      let done: { result: T; events: GameEvent[] };
+      sync();
+      let done: { result: T; events: GameEvent[]; touched?: InstrumentRef[] };
       try {
-        done = db.$client.transaction(change)();
-      } finally {
+        done = db.$client.transaction(() => foreign.own(change))();
+      } catch (error) {
         reload();
+        throw error;
       }
+      if (done.touched) reloadInstruments(done.touched);
+      else reload();
       walSync.releaseAll();
       bus.publish(done.events);
       return done.result;
@@ -503,6 +559,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     },
     /** Team holdings whose lock ended since the last call join the book as standing sells (and may fill asks). */
     releaseLocks(): number {
+      sync();
       const at = now();
       const due = ledger.locksEnding(locksCheckedAt, at);
       locksCheckedAt = at;
@@ -510,12 +567,14 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       flush(true);
       const run = new Run(0);
       try {
-        db.$client.transaction(() => {
-          for (const d of due) {
-            const ref = { kind: 'team' as const, id: d.teamId };
-            run.refreshStandingSell(ref, book(ref), d.userId);
-          }
-        })();
+        db.$client.transaction(() =>
+          foreign.own(() => {
+            for (const d of due) {
+              const ref = { kind: 'team' as const, id: d.teamId };
+              run.refreshStandingSell(ref, book(ref), d.userId);
+            }
+          }),
+        )();
       } catch (error) {
         reload();
         throw error;
@@ -534,6 +593,14 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     /** The open orders per user, as the exchange counts them (for tests); never mutate it. */
     openOrderTally(): OpenOrderTally {
       return tally;
+    },
+    /**
+     * What the screens read, as of the last commit (rebuilt first if the market's tables were written
+     * behind the exchange's back). Read it synchronously; never mutate it.
+     */
+    readModels(): ReadModels {
+      sync();
+      return models;
     },
     /** How many group commits ran and how many queued commands they held (for benchmarks and monitoring). */
     commitStats(): { batches: number; commands: number; largest: number } {

@@ -1,21 +1,29 @@
 import type { InstrumentKind, LedgerRepo } from '../db/repos/ledger.js';
+import type { MarketStateRepo } from '../db/repos/market-state.js';
 import type { BookSnapshot, OrderBook, RestingOrder, StandingSell } from '../domain/orderbook/index.js';
+import type { MarketState } from './read-models/read-models.js';
+import { WEEK_MS, DAY_MS } from './read-models/trade-windows.js';
 
 const key = (kind: InstrumentKind, id: number) => `${kind}:${id}`;
 
+/** What a book is rebuilt from: its instrument's open market, open orders and holdings. */
+export interface BookSources {
+  instruments: { kind: InstrumentKind; id: number; remaining: number }[];
+  orders: readonly { id: number; side: 'ask' | 'offer'; instrument: InstrumentKind; instrumentId: number; userId: number; priceCents: number; sharesRemaining: number; seq: number }[];
+  holdings: Record<InstrumentKind, readonly { userId: number; instrumentId: number; shares: number; price: number; seq: number; locked: number }[]>;
+}
+
 /**
- * Rebuilds every order book from the database: open-market supply, open asks and offers, and a
- * standing sell for every holding's unlisted, unlocked shares at its minimum price.
+ * Builds books from their sources: open-market supply, open asks and offers, and a standing sell for
+ * every holding's unlisted, unlocked shares at its minimum price.
  */
-export function loadBooks(ledger: LedgerRepo, now: number, create: (snapshot: BookSnapshot) => OrderBook, only?: ReadonlySet<string>): Map<string, OrderBook> {
+export function booksFrom(sources: BookSources, now: number, create: (snapshot: BookSnapshot) => OrderBook, only?: ReadonlySet<string>): Map<string, OrderBook> {
   const snapshots = new Map<string, { remaining: number; asks: RestingOrder[]; offers: RestingOrder[]; standingSells: StandingSell[] }>();
-  for (const kind of ['player', 'team'] as const) {
-    for (const i of ledger.instruments(kind)) {
-      if (!only || only.has(key(kind, i.id))) snapshots.set(key(kind, i.id), { remaining: i.remaining, asks: [], offers: [], standingSells: [] });
-    }
+  for (const i of sources.instruments) {
+    if (!only || only.has(key(i.kind, i.id))) snapshots.set(key(i.kind, i.id), { remaining: i.remaining, asks: [], offers: [], standingSells: [] });
   }
   const listed = new Map<string, number>();
-  for (const o of ledger.openOrders()) {
+  for (const o of sources.orders) {
     const s = snapshots.get(key(o.instrument, o.instrumentId));
     if (!s) continue;
     const order = { id: o.id, userId: o.userId, price: o.priceCents, shares: o.sharesRemaining, seq: o.seq };
@@ -27,7 +35,7 @@ export function loadBooks(ledger: LedgerRepo, now: number, create: (snapshot: Bo
     }
   }
   for (const kind of ['player', 'team'] as const) {
-    for (const h of ledger.allHoldings(kind)) {
+    for (const h of sources.holdings[kind]) {
       const s = snapshots.get(key(kind, h.instrumentId));
       if (!s || h.locked > now) continue;
       const shares = h.shares - (listed.get(`${key(kind, h.instrumentId)}:${h.userId}`) ?? 0);
@@ -42,4 +50,52 @@ export function loadBooks(ledger: LedgerRepo, now: number, create: (snapshot: Bo
     books.set(k, create(s));
   }
   return books;
+}
+
+/** Rebuilds every book (or those in `only`) from the database. */
+export function loadBooks(ledger: LedgerRepo, now: number, create: (snapshot: BookSnapshot) => OrderBook, only?: ReadonlySet<string>): Map<string, OrderBook> {
+  return booksFrom(
+    {
+      instruments: (['player', 'team'] as const).flatMap((kind) => ledger.instruments(kind).map((i) => ({ kind, id: i.id, remaining: i.remaining }))),
+      orders: ledger.openOrders(),
+      holdings: { player: ledger.allHoldings('player'), team: ledger.allHoldings('team') },
+    },
+    now,
+    create,
+    only,
+  );
+}
+
+/** The market's whole state for the books and the read models, read once: each table through one query. */
+export function readMarketState(repo: MarketStateRepo, now: number): MarketState {
+  return {
+    players: repo.players(),
+    teams: repo.teams(),
+    holdings: { player: repo.holdings('player'), team: repo.holdings('team') },
+    openOrders: repo.openOrders(),
+    trades: repo.tradesSince(now - WEEK_MS - DAY_MS),
+    declines: repo.declines(),
+  };
+}
+
+/** The book sources within a market state: active instruments only. */
+export function bookSourcesOf(state: MarketState): BookSources {
+  const holdings = (kind: InstrumentKind) =>
+    state.holdings[kind].map((h) => ({ userId: h.userId, instrumentId: h.instrumentId, shares: h.shares, price: h.minSellPriceCents, seq: h.minSellSeq, locked: h.lockedUntil }));
+  return {
+    instruments: [
+      ...state.players.filter((p) => p.retiredAt === null).map((p) => ({ kind: 'player' as const, id: p.id, remaining: p.remaining })),
+      ...state.teams.map((t) => ({ kind: 'team' as const, id: t.id, remaining: t.remaining })),
+    ],
+    orders: state.openOrders,
+    holdings: { player: holdings('player'), team: holdings('team') },
+  };
+}
+
+/** The largest time-priority sequence number in use by an open order or a holding: new ones go after it. */
+export function largestSeq(state: MarketState): number {
+  let seq = 0;
+  for (const o of state.openOrders) if (o.seq > seq) seq = o.seq;
+  for (const kind of ['player', 'team'] as const) for (const h of state.holdings[kind]) if (h.minSellSeq > seq) seq = h.minSellSeq;
+  return seq;
 }
