@@ -142,18 +142,14 @@ async function measureReads(servers: Record<'S' | 'L', GrowthServer>, subjects: 
 /** What each client's page keeps active, as the web app's pages and header do. */
 function screens(s: Subjects, otherPlayers: number[]): ActiveQuery[][] {
   return s.clients.map((userId, i) => {
-    const header: ActiveQuery[] = [
-      { path: 'auth.me' },
-      { path: 'market.offers' },
-      { path: 'market.relevantAsks', input: { userId } },
-      { path: 'trades.recent', input: { limit: 5 } },
-    ];
+    // The user box, the navigation badges and the ticker bar.
+    const header: ActiveQuery[] = [{ path: 'auth.me' }, { path: 'market.counts' }, { path: 'trades.recent', input: { limit: 5 } }];
     const page: ActiveQuery[] =
       i < 12 ? [{ path: 'market.players' }]
       : i < 24 ? [{ path: 'market.detail', input: { playerId: s.busiestPlayer } }, { path: 'portfolio.get', input: { userId } }]
       : i < 30 ? [{ path: 'market.detail', input: { playerId: otherPlayers[i % otherPlayers.length]! } }, { path: 'portfolio.get', input: { userId } }]
-      : i < 35 ? [{ path: 'market.myOrders' }]
-      : i < 40 ? [{ path: 'portfolio.get', input: { userId } }]
+      : i < 35 ? [{ path: 'market.offers', input: { limit: 50 } }, { path: 'market.myOrders' }]
+      : i < 40 ? [{ path: 'market.relevantAsks', input: { userId, limit: 50 } }, { path: 'portfolio.get', input: { userId } }]
       : i < 45 ? [{ path: 'portfolio.get', input: { userId } }, { path: 'portfolio.history', input: { userId } }]
       : i < 48 ? [{ path: 'trades.recent', input: { limit: 10 } }]
       : [{ path: 'stats.leaderboard' }];
@@ -163,7 +159,7 @@ function screens(s: Subjects, otherPlayers: number[]): ActiveQuery[][] {
 
 async function measureLive(server: GrowthServer, s: Subjects, otherPlayers: number[]) {
   const views = screens(s, otherPlayers);
-  const clients = s.clients.map((userId, i) => new LiveClient(server.url, s.tokens.get(userId)!, views[i]!));
+  const clients = s.clients.map((userId, i) => new LiveClient(server.url, s.tokens.get(userId)!, views[i]!, userId));
   await Promise.all(clients.map((c) => c.load()));
   await new Promise((r) => setTimeout(r, 1_000));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });

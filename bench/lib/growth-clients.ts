@@ -40,8 +40,13 @@ export class LiveClient {
     private readonly url: string,
     private readonly token: string,
     private readonly screen: ActiveQuery[],
+    private readonly userId: number,
   ) {
-    this.batcher = new InvalidationBatcher((filters) => this.refetch(filters), { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as NodeJS.Timeout) });
+    this.batcher = new InvalidationBatcher((filters) => this.refetch(filters), {
+      set: (fn, ms) => setTimeout(fn, ms),
+      clear: (h) => clearTimeout(h as NodeJS.Timeout),
+      now: () => performance.now(),
+    });
     this.ws = new WebSocket(`${wsUrlOf(url)}?connectionParams=1`);
     this.ws.on('open', () => {
       this.ws.send(JSON.stringify({ method: 'connectionParams', data: { token } }));
@@ -69,7 +74,7 @@ export class LiveClient {
     this.messages++;
     const payload = m.result.data.data;
     if (m.id === 1) this.batcher.push(tickerPlan(payload as LiveTicker));
-    else if (m.id === 2) this.batcher.push(eventPlan(payload as LiveEvent));
+    else if (m.id === 2) this.batcher.push(eventPlan(payload as LiveEvent, this.userId));
   }
 
   private refetch(filters: QueryFilter[]): void {

@@ -5,7 +5,6 @@ import { EventBus } from '../engine/events.js';
 import { createExchange } from '../engine/exchange.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
 import { createUsersRepo } from '../db/repos/users.js';
-import { createValuationRepo } from '../db/repos/valuation.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
@@ -48,6 +47,9 @@ export function createServices(options: ServiceOptions) {
   const bus = new EventBus();
   const ticker = new Ticker(bus);
   const exchange = createExchange({ db, bus, now });
-  return { db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, ticker, exchange, admin: createAdmin(db, exchange, now), reads: createReadService(db, now), teamReads: createTeamReadService(db), orderLimiter };
+  const reads = createReadService(db, now, exchange);
+  // The user box's figures, from the exchange's read models.
+  const valuation = { shareValueCents: (userId: number) => reads.valueOf(userId).shareValueCents, escrowCents: (userId: number) => reads.valueOf(userId).escrowCents };
+  return { db, logger, now, users, sessions, auth, valuation, transaction, bus, ticker, exchange, admin: createAdmin(db, exchange, now), reads, teamReads: createTeamReadService(db, exchange), orderLimiter };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -199,8 +199,12 @@ export function createPortfolioHistoryRepo(db: Db) {
   }
 
   return {
-    /** The points of the user's portfolio value over time, oldest first; undefined for an unknown user. */
-    history(userId: number, now: number): HistoryPoint[] | undefined {
+    /**
+     * The points of the user's portfolio value over time, oldest first; undefined for an unknown user.
+     * `priceAt` gives an instrument's (`player:12`) last user-to-user price at a time, when the
+     * caller keeps them; without it they are read here.
+     */
+    history(userId: number, now: number, priceAt?: (key: string, at: number) => number | null): HistoryPoint[] | undefined {
       const user = userRow.get(userId);
       if (!user) return undefined;
       const cashNow = user.balanceCents + (escrow.get(userId)?.cents ?? 0);
@@ -266,7 +270,7 @@ export function createPortfolioHistoryRepo(db: Db) {
       for (const state of after) if (state.event.kind === 'trades') for (const t of state.event.trades) oldestId = Math.min(oldestId, t.id);
       const bought = new Map<string, { costCents: number; shares: number }>();
       for (const b of buysBefore.all({ userId, beforeId: oldestId })) bought.set(keyOf(b.instrument, b.instrumentId), { costCents: b.costCents, shares: b.shares });
-      const priceOf = priceTracker();
+      const priceOf = priceAt ?? priceTracker();
       const shareValueAt = (at: number, held: Map<string, number>): number => {
         let total = 0;
         for (const [key, count] of held) {

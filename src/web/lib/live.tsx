@@ -60,7 +60,8 @@ function toQueryFilters(filter: PlanFilter): QueryFilters {
 export function LiveProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, user } = useSession();
+  const userId = user?.id ?? null;
   const [trades, setTrades] = useState<readonly LiveTrade[]>([]);
 
   // Batched invalidation, by the plan the benchmark's clients follow too.
@@ -70,7 +71,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         (filters) => {
           for (const filter of filters) void queryClient.invalidateQueries(toQueryFilters(filter));
         },
-        { set: (fn, ms) => window.setTimeout(fn, ms), clear: (handle) => window.clearTimeout(handle as number) },
+        { set: (fn, ms) => window.setTimeout(fn, ms), clear: (handle) => window.clearTimeout(handle as number), now: () => performance.now() },
       ),
   );
   const invalidate = useCallback((filters: readonly PlanFilter[]) => batcher.push(filters), [batcher]);
@@ -92,9 +93,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     (event: LiveEvent, eventId: string) => {
       if (event.type === 'orderFilled') toast.success(orderFilledText(event), { id: `live-${eventId}` });
       if (event.type === 'outbid') toast.info(outbidText(event), { id: `live-${eventId}` });
-      invalidate(eventPlan(event));
+      invalidate(eventPlan(event, userId));
     },
-    [invalidate],
+    [invalidate, userId],
   );
 
   // Back after a break: whatever the server could not replay is fetched again.

@@ -73,8 +73,8 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
   const n = parseShares(shares);
   const p = parsePrice(price);
   const sources = useMemo(
-    () => sellSources({ openMarket: target.openMarket, offers: target.offers, shareholders: target.shareholders }, user?.id ?? null),
-    [target.openMarket, target.offers, target.shareholders, user?.id],
+    () => sellSources({ openMarket: target.openMarket, sellQueue: target.sellQueue, sellLevels: target.sellLevels }, user?.id ?? null),
+    [target.openMarket, target.sellQueue, target.sellLevels, user?.id],
   );
   const preview = n !== null && p !== null ? previewBuy(sources, n, toCents(p)) : null;
   const fallback = preview && preview.filledShares > 0 ? PURCHASE_FAILED : ASK_FAILED;

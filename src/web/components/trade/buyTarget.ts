@@ -1,4 +1,4 @@
-import type { ItemType, MarketDetail, Offer, Shareholder, TeamDetail } from '../../lib/apiTypes';
+import type { DepthLevelOut, ItemType, MarketDetail, QueuedSell, TeamDetail } from '../../lib/apiTypes';
 
 /** What the buy form needs to know about a player or a team. */
 export interface BuyTarget {
@@ -13,8 +13,9 @@ export interface BuyTarget {
   owned: number;
   /** A drafted rookie: only holders of the rookie's team may buy until then. */
   restrictedUntil: string | null;
-  offers: readonly Offer[];
-  shareholders: readonly Shareholder[];
+  /** The first sells a buy would take, in order, and the sells by price (for the preview). */
+  sellQueue: readonly QueuedSell[];
+  sellLevels: readonly DepthLevelOut[];
   priceRange: { min_price: number | null; max_price: number | null };
 }
 
@@ -28,8 +29,8 @@ export function playerTarget(detail: MarketDetail): BuyTarget {
     totalShares: p.total_shares,
     owned: p.owned,
     restrictedUntil: p.restricted_until,
-    offers: detail.offers,
-    shareholders: detail.shareholders,
+    sellQueue: detail.sellQueue,
+    sellLevels: detail.depth.sells,
     priceRange: detail.priceRange,
   };
 }
@@ -44,8 +45,8 @@ export function teamTarget(detail: TeamDetail): BuyTarget {
     totalShares: t.total_shares,
     owned: t.owned,
     restrictedUntil: null,
-    offers: detail.offers,
-    shareholders: detail.shareholders,
+    sellQueue: detail.sellQueue,
+    sellLevels: detail.depth.sells,
     priceRange: detail.priceRange,
   };
 }
