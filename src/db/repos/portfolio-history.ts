@@ -6,6 +6,10 @@ import { userToUserSql } from './read-sql.js';
 export const HISTORY_MAX_POINTS = 500;
 /** The most of the user's latest trades read to build them. */
 export const HISTORY_MAX_TRADES = 2_000;
+/** Trades read at a time, until they make enough points. */
+const READ_PAGE = 400;
+/** Up to this many instruments without a price, what was bought before the chart is read for each alone. */
+const FEW_UNPRICED = 16;
 
 /** One point of a portfolio's value over time. Cents; `at` is epoch ms. */
 export interface HistoryPoint {
@@ -49,13 +53,21 @@ type Event =
   | { kind: 'trades'; at: number; trades: TradeRow[] }
   | { kind: 'rescale'; at: number; key: string; from: number; to: number };
 
-/** The user's state just after an event. */
+/** The user's state just after an event: the holdings it changed, and their shares after it (0: sold out). */
 interface State {
   at: number;
   cashCents: number;
-  /** Shares held per instrument key (`player:12`), only positive counts. */
-  shares: Map<string, number>;
+  changes: [key: string, shares: number][];
   event: Event;
+}
+
+/**
+ * An instrument's last user-to-user price at a time, and when it next changes (the first such trade
+ * after that time; Infinity when none): history visits times in order and asks again only then.
+ */
+export interface PriceSource {
+  priceAt(key: string, at: number): number | null;
+  nextChange(key: string, at: number): number;
 }
 
 const keyOf = (instrument: Instrument, id: number) => `${instrument}:${id}`;
@@ -67,6 +79,148 @@ const parseKey = (key: string): [Instrument, number] => {
 /** Cash the trade moved for the user: negative for a buy, positive for a sale. */
 const cashDelta = (t: TradeRow, userId: number) => (t.buyerId === userId ? -1 : 1) * t.shares * t.priceCents;
 const shareDelta = (t: TradeRow, userId: number) => (t.buyerId === userId ? 1 : -1) * t.shares;
+
+function applyChanges(shares: Map<string, number>, changes: readonly [string, number][]): void {
+  for (const [key, n] of changes) {
+    if (n > 0) shares.set(key, n);
+    else shares.delete(key);
+  }
+}
+
+/**
+ * The share value of changing holdings at increasing times, kept as a sum of each holding's part: a
+ * part is worked out again only when its shares, its average buy price or its price changed. A heap
+ * orders the held instruments by when their price is next due to change (the price source says), so
+ * a point costs only the holdings that changed since the last one.
+ */
+class ShareValue {
+  private readonly index = new Map<string, number>();
+  private readonly keys: string[] = [];
+  private readonly count: number[] = [];
+  private readonly price: (number | null)[] = [];
+  private readonly validUntil: number[] = [];
+  private readonly part: number[] = [];
+  private readonly held: boolean[] = [];
+  private readonly isDirty: boolean[] = [];
+  private readonly dirty: number[] = [];
+  /** [validUntil, index] pairs, soonest first; stale pairs are skipped when they come up. */
+  private readonly due: [number, number][] = [];
+  private total = 0;
+
+  constructor(
+    private readonly prices: PriceSource,
+    private readonly bought: Map<string, { costCents: number; shares: number }>,
+    start: Map<string, number>,
+  ) {
+    for (const [key, n] of start) this.set(key, n);
+  }
+
+  private slot(key: string): number {
+    let i = this.index.get(key);
+    if (i === undefined) {
+      i = this.keys.length;
+      this.index.set(key, i);
+      this.keys.push(key);
+      this.count.push(0);
+      this.price.push(null);
+      this.validUntil.push(Number.NEGATIVE_INFINITY);
+      this.part.push(0);
+      this.held.push(false);
+      this.isDirty.push(false);
+    }
+    return i;
+  }
+
+  private mark(i: number): void {
+    if (this.isDirty[i]) return;
+    this.isDirty[i] = true;
+    this.dirty.push(i);
+  }
+
+  private set(key: string, n: number): void {
+    const i = this.slot(key);
+    this.count[i] = n;
+    if (n > 0 && !this.held[i]) {
+      this.held[i] = true;
+      this.push([this.validUntil[i]!, i]);
+    } else if (n === 0 && this.held[i]) {
+      this.held[i] = false;
+    }
+    this.mark(i);
+  }
+
+  apply(changes: readonly [string, number][]): void {
+    for (const [key, n] of changes) this.set(key, n);
+  }
+
+  /** Its average buy price changed. */
+  touch(key: string): void {
+    const i = this.index.get(key);
+    if (i !== undefined) this.mark(i);
+  }
+
+  at(time: number): number {
+    const due = this.due;
+    while (due.length > 0 && due[0]![0] <= time) {
+      const [until, i] = this.pop();
+      if (!this.held[i] || until !== this.validUntil[i]) continue;
+      const key = this.keys[i]!;
+      this.price[i] = this.prices.priceAt(key, time);
+      this.validUntil[i] = this.prices.nextChange(key, time);
+      this.push([this.validUntil[i]!, i]);
+      this.mark(i);
+    }
+    for (const i of this.dirty) {
+      this.isDirty[i] = false;
+      let part = 0;
+      if (this.held[i]) {
+        const count = this.count[i]!;
+        const price = this.price[i]!;
+        if (price !== null) {
+          part = count * price;
+        } else {
+          const b = this.bought.get(this.keys[i]!);
+          part = b && b.shares > 0 ? Math.round((b.costCents * count) / b.shares) : count * OPEN_MARKET_PRICE_CENTS;
+        }
+      }
+      this.total += part - this.part[i]!;
+      this.part[i] = part;
+    }
+    this.dirty.length = 0;
+    return this.total;
+  }
+
+  private push(entry: [number, number]): void {
+    const due = this.due;
+    due.push(entry);
+    for (let c = due.length - 1; c > 0; ) {
+      const p = (c - 1) >> 1;
+      if (due[p]![0] <= due[c]![0]) break;
+      [due[p], due[c]] = [due[c]!, due[p]!];
+      c = p;
+    }
+  }
+
+  private pop(): [number, number] {
+    const due = this.due;
+    const top = due[0]!;
+    const last = due.pop()!;
+    if (due.length > 0) {
+      due[0] = last;
+      for (let p = 0; ; ) {
+        const l = 2 * p + 1;
+        const r = l + 1;
+        let m = p;
+        if (l < due.length && due[l]![0] < due[m]![0]) m = l;
+        if (r < due.length && due[r]![0] < due[m]![0]) m = r;
+        if (m === p) break;
+        [due[p], due[m]] = [due[m]!, due[p]!];
+        p = m;
+      }
+    }
+    return top;
+  }
+}
 
 /**
  * A portfolio's value over time, for a chart: one point at the end of every millisecond in which
@@ -107,14 +261,22 @@ export function createPortfolioHistoryRepo(db: Db) {
     UNION ALL
     SELECT 'team', h.team_id, h.shares, h.cost_basis_cents, t.last_trade_price_cents
       FROM team_holdings h JOIN teams t ON t.id = h.team_id WHERE h.user_id = @userId`);
-  // Each half walks its own index newest first, so a busy trader costs no more than the limit.
   const tradeColumns = `id, instrument, instrument_id AS instrumentId, buyer_id AS buyerId, seller_id AS sellerId, shares,
     price_cents AS priceCents, created_at AS createdAt`;
-  const latestTrades = sqlite.prepare<[{ userId: number; limit: number }], TradeRow>(`
-    SELECT * FROM (SELECT ${tradeColumns} FROM trades WHERE buyer_id = @userId ORDER BY id DESC LIMIT @limit)
+  // A page of the user's trades, newest first, before a (time, id): each half walks its own index
+  // (user, time) from there, so a busy trader costs no more than the trades read.
+  const half = (column: string, extra = '') =>
+    `SELECT ${tradeColumns} FROM trades WHERE ${column} = @userId ${extra} AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`;
+  const latestTrades = sqlite.prepare<[{ userId: number; at: number; id: number; limit: number }], TradeRow>(`
+    SELECT * FROM (${half('buyer_id')})
     UNION ALL
-    SELECT * FROM (SELECT ${tradeColumns} FROM trades WHERE seller_id = @userId AND (buyer_id IS NULL OR buyer_id <> @userId) ORDER BY id DESC LIMIT @limit)
-    ORDER BY id DESC LIMIT @limit`);
+    SELECT * FROM (${half('seller_id', 'AND (buyer_id IS NULL OR buyer_id <> @userId)')})
+    ORDER BY createdAt DESC, id DESC LIMIT @limit`);
+  // What the user bought before a trade: of one instrument (through the instrument's trades), or
+  // of all (through the user's purchases), whichever reads less for the instruments it is needed for.
+  const buysOfBefore = sqlite.prepare<[{ userId: number; instrument: Instrument; id: number; beforeId: number }], { costCents: number | null; shares: number | null }>(`
+    SELECT SUM(shares * price_cents) AS costCents, SUM(shares) AS shares
+    FROM trades WHERE instrument = @instrument AND instrument_id = @id AND buyer_id = @userId AND id < @beforeId`);
   const buysBefore = sqlite.prepare<[{ userId: number; beforeId: number }], { instrument: Instrument; instrumentId: number; costCents: number; shares: number }>(`
     SELECT instrument, instrument_id AS instrumentId, SUM(shares * price_cents) AS costCents, SUM(shares) AS shares
     FROM trades WHERE buyer_id = @userId AND id < @beforeId
@@ -180,47 +342,58 @@ export function createPortfolioHistoryRepo(db: Db) {
     WHERE tr.instrument = @instrument AND tr.instrument_id = @id AND tr.created_at > @at AND ${userToUserSql('tr')}
     ORDER BY tr.created_at ASC, tr.id ASC LIMIT 1`);
 
-  /**
-   * The last user-to-user price of each instrument, for points visited in time order. It asks the
-   * database again only once a newer trade of that instrument is due, so a quiet holding costs two
-   * look-ups for the whole history.
-   */
-  function priceTracker() {
-    const known = new Map<string, { priceCents: number | null; validUntil: number }>();
-    return (key: string, at: number): number | null => {
-      const cached = known.get(key);
-      if (cached && at < cached.validUntil) return cached.priceCents;
+  /** Prices read from the trades, two look-ups each time an instrument's price is due to change. */
+  const sqlPrices: PriceSource = {
+    priceAt(key, at) {
       const [instrument, id] = parseKey(key);
-      const priceCents = priceAt.get({ instrument, id, at })?.priceCents ?? null;
-      const next = nextPriceChange.get({ instrument, id, at })?.at ?? Number.POSITIVE_INFINITY;
-      known.set(key, { priceCents, validUntil: next });
-      return priceCents;
-    };
-  }
+      return priceAt.get({ instrument, id, at })?.priceCents ?? null;
+    },
+    nextChange(key, at) {
+      const [instrument, id] = parseKey(key);
+      return nextPriceChange.get({ instrument, id, at })?.at ?? Number.POSITIVE_INFINITY;
+    },
+  };
 
   return {
     /**
      * The points of the user's portfolio value over time, oldest first; undefined for an unknown user.
-     * `priceAt` gives an instrument's (`player:12`) last user-to-user price at a time, when the
-     * caller keeps them; without it they are read here.
+     * `prices` gives the instruments' (`player:12`) prices over time when the caller keeps them;
+     * without it they are read here.
      */
-    history(userId: number, now: number, priceAt?: (key: string, at: number) => number | null): HistoryPoint[] | undefined {
+    history(userId: number, now: number, prices: PriceSource = sqlPrices): HistoryPoint[] | undefined {
       const user = userRow.get(userId);
       if (!user) return undefined;
       const cashNow = user.balanceCents + (escrow.get(userId)?.cents ?? 0);
       const current = holdings.all({ userId });
       const nowValue = current.reduce((sum, h) => sum + (h.lastPriceCents === null ? h.costBasisCents : h.shares * h.lastPriceCents), 0);
 
-      // The user's latest trades, newest first, grouped by millisecond.
-      const rows = latestTrades.all({ userId, limit: HISTORY_MAX_TRADES });
+      // The user's latest trades (at most HISTORY_MAX_TRADES), newest first, grouped by millisecond,
+      // read a page at a time until they hold more groups than there are points (the newest points
+      // are then those of every trade). Every trade is known only when the reads ran out of trades
+      // before the limit; else the oldest group may be cut.
+      const rows: TradeRow[] = [];
+      let groupCount = 0;
+      let complete = false;
+      for (let at = Number.MAX_SAFE_INTEGER, id = Number.MAX_SAFE_INTEGER; ; ) {
+        const limit = Math.min(READ_PAGE, HISTORY_MAX_TRADES - rows.length);
+        const page = latestTrades.all({ userId, at, id, limit });
+        for (const row of page) {
+          if (rows.length === 0 || rows[rows.length - 1]!.createdAt !== row.createdAt) groupCount++;
+          rows.push(row);
+        }
+        if (page.length < limit) {
+          complete = true;
+          break;
+        }
+        if (rows.length >= HISTORY_MAX_TRADES || groupCount - 1 >= HISTORY_MAX_POINTS) break;
+        ({ createdAt: at, id } = rows[rows.length - 1]!);
+      }
       const groups: TradeRow[][] = [];
       for (const row of rows) {
         const last = groups[groups.length - 1];
         if (last && last[0]!.createdAt === row.createdAt) last.push(row);
         else groups.push([row]);
       }
-      // Every trade is known only when the read did not hit its limit; else the oldest group may be cut.
-      let complete = rows.length < HISTORY_MAX_TRADES;
       if (!complete) groups.pop();
       const since = complete ? user.createdAt : (groups[groups.length - 1]?.[0]!.createdAt ?? now);
 
@@ -243,13 +416,22 @@ export function createPortfolioHistoryRepo(db: Db) {
           const held = shares.get(event.key);
           // Only a contract change of something the user held is a change of this portfolio.
           if (held === undefined || event.from <= 0 || event.to <= 0) continue;
-          after.push({ at: event.at, cashCents: cash, shares: new Map(shares), event });
+          after.push({ at: event.at, cashCents: cash, changes: [[event.key, held]], event });
           const before = Math.round((held * event.from) / event.to);
           if (before > 0) shares.set(event.key, before);
           else shares.delete(event.key);
           continue;
         }
-        after.push({ at: event.at, cashCents: cash, shares: new Map(shares), event });
+        const changes: [string, number][] = [];
+        const touched = new Set<string>();
+        for (const t of event.trades) {
+          const key = keyOf(t.instrument, t.instrumentId);
+          if (!touched.has(key)) {
+            touched.add(key);
+            changes.push([key, shares.get(key) ?? 0]);
+          }
+        }
+        after.push({ at: event.at, cashCents: cash, changes, event });
         for (const t of event.trades) {
           cash -= cashDelta(t, userId);
           const key = keyOf(t.instrument, t.instrumentId);
@@ -260,45 +442,53 @@ export function createPortfolioHistoryRepo(db: Db) {
       }
       const room = HISTORY_MAX_POINTS - 1 - (complete ? 1 : 0);
       if (after.length > room) {
-        after.length = HISTORY_MAX_POINTS - 1;
+        // The oldest states go; the holdings before the oldest kept one are those states replayed.
+        for (const dropped of after.splice(HISTORY_MAX_POINTS - 1).reverse()) applyChanges(shares, dropped.changes);
         complete = false;
       }
       after.reverse();
 
-      // Forward in time: average buy prices and values.
+      // Forward in time: average buy prices and values. An average buy price values a holding only
+      // while its instrument has no price: what was bought before the chart is read for those alone.
       let oldestId = Number.MAX_SAFE_INTEGER;
       for (const state of after) if (state.event.kind === 'trades') for (const t of state.event.trades) oldestId = Math.min(oldestId, t.id);
+      const firstAt = complete ? Math.min(user.createdAt, after[0]?.at ?? user.createdAt) : (after[0]?.at ?? now);
       const bought = new Map<string, { costCents: number; shares: number }>();
-      for (const b of buysBefore.all({ userId, beforeId: oldestId })) bought.set(keyOf(b.instrument, b.instrumentId), { costCents: b.costCents, shares: b.shares });
-      const priceOf = priceAt ?? priceTracker();
-      const shareValueAt = (at: number, held: Map<string, number>): number => {
-        let total = 0;
-        for (const [key, count] of held) {
-          const price = priceOf(key, at);
-          if (price !== null) {
-            total += count * price;
-            continue;
-          }
-          const b = bought.get(key);
-          total += b && b.shares > 0 ? Math.round((b.costCents * count) / b.shares) : count * OPEN_MARKET_PRICE_CENTS;
+      const held = new Set<string>(shares.keys());
+      for (const state of after) for (const [key] of state.changes) held.add(key);
+      // With every trade of the user in the chart, nothing was bought before it.
+      const unpriced = complete ? [] : [...held].filter((key) => prices.priceAt(key, firstAt) === null);
+      if (unpriced.length > FEW_UNPRICED) {
+        const wanted = new Set(unpriced);
+        for (const b of buysBefore.all({ userId, beforeId: oldestId })) {
+          const key = keyOf(b.instrument, b.instrumentId);
+          if (wanted.has(key)) bought.set(key, { costCents: b.costCents, shares: b.shares });
         }
-        return total;
-      };
+      } else {
+        for (const key of unpriced) {
+          const [instrument, id] = parseKey(key);
+          const b = buysOfBefore.get({ userId, instrument, id, beforeId: oldestId });
+          if (b?.shares) bought.set(key, { costCents: b.costCents!, shares: b.shares });
+        }
+      }
+      const value = new ShareValue(prices, bought, shares);
 
       const points: HistoryPoint[] = [];
-      const push = (at: number, cashCents: number, held: Map<string, number> | null) => {
+      const push = (at: number, cashCents: number, atNow: boolean) => {
         const time = Math.max(at, points[points.length - 1]?.at ?? Number.NEGATIVE_INFINITY);
-        const shareValueCents = held === null ? nowValue : shareValueAt(time, held);
+        const shareValueCents = atNow ? nowValue : value.at(time);
         points.push({ at: time, cashCents, shareValueCents, totalValueCents: cashCents + shareValueCents });
       };
-      if (complete) push(Math.min(user.createdAt, after[0]?.at ?? user.createdAt), cash, shares);
+      if (complete) push(Math.min(user.createdAt, after[0]?.at ?? user.createdAt), cash, false);
       for (const state of after) {
         const { event } = state;
+        value.apply(state.changes);
         if (event.kind === 'rescale') {
           // A split leaves what was paid unchanged: the average scales by old/new.
           const b = bought.get(event.key);
           if (b) bought.set(event.key, { costCents: b.costCents, shares: (b.shares * event.to) / event.from });
-          push(state.at, state.cashCents, state.shares);
+          value.touch(event.key);
+          push(state.at, state.cashCents, false);
           continue;
         }
         for (const t of event.trades) {
@@ -306,15 +496,15 @@ export function createPortfolioHistoryRepo(db: Db) {
           const key = keyOf(t.instrument, t.instrumentId);
           const b = bought.get(key) ?? { costCents: 0, shares: 0 };
           bought.set(key, { costCents: b.costCents + t.shares * t.priceCents, shares: b.shares + t.shares });
+          value.touch(key);
         }
-        push(state.at, state.cashCents, state.shares);
+        push(state.at, state.cashCents, false);
         // A holding sold out: its next purchase starts a new average.
-        for (const t of event.trades) {
-          const key = keyOf(t.instrument, t.instrumentId);
-          if (!state.shares.has(key)) bought.delete(key);
+        for (const [key, held] of state.changes) {
+          if (held === 0 && bought.delete(key)) value.touch(key);
         }
       }
-      push(now, cashNow, null);
+      push(now, cashNow, true);
       return points;
     },
   };

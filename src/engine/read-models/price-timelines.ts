@@ -1,25 +1,49 @@
+import type { PriceSource } from '../../db/repos/portfolio-history.js';
+
 /**
  * Each instrument's price over time: the times at which the price of trades between two users
  * changed, and the new price (RULES.md's last trade price as it was then). Loaded from the database
  * the first time an instrument is asked about, then kept up to date with every trade, so that
  * "the price at time t" is a binary search however long the history.
  */
-export class PriceTimelines {
+export class PriceTimelines implements PriceSource {
   private readonly lines = new Map<string, { at: number[]; price: number[] }>();
 
   constructor(private readonly load: (key: string) => { at: number; priceCents: number }[]) {}
 
   /** The price of the last trade between users at or before `at`, or null before the first. */
   priceAt(key: string, at: number): number | null {
-    const line = this.line(key);
-    let lo = 0;
-    let hi = line.at.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (line.at[mid]! <= at) lo = mid + 1;
-      else hi = mid;
+    const { line, after } = this.find(key, at);
+    return after === 0 ? null : line.price[after - 1]!;
+  }
+
+  /** When the price next changes after `at` (Infinity: not since). */
+  nextChange(key: string, at: number): number {
+    const { line, after } = this.find(key, at);
+    return line.at[after] ?? Number.POSITIVE_INFINITY;
+  }
+
+  // The last search, kept: a price and its next change are asked for the same time one after the other.
+  private last = { key: '', at: Number.NaN, line: { at: [] as number[], price: [] as number[] }, after: 0 };
+
+  private find(key: string, at: number) {
+    const last = this.last;
+    if (last.key !== key || last.at !== at) {
+      last.line = this.line(key);
+      last.after = firstAfter(last.line.at, at);
+      last.key = key;
+      last.at = at;
     }
-    return lo === 0 ? null : line.price[lo - 1]!;
+    return last;
+  }
+
+  /** Reads an instrument's line now, if it is not yet (to spread the first reads over time). */
+  preload(key: string): void {
+    this.line(key);
+  }
+
+  loaded(key: string): boolean {
+    return this.lines.has(key);
   }
 
   /** A trade between users; only instruments already loaded are kept up to date (the others load it with the rest). */
@@ -27,6 +51,7 @@ export class PriceTimelines {
     const line = this.lines.get(key);
     if (!line) return;
     const n = line.at.length;
+    this.last.key = '';
     if (n > 0 && at < line.at[n - 1]!) {
       // Out of time order (a clock set back): read it again when next asked.
       this.lines.delete(key);
@@ -39,10 +64,7 @@ export class PriceTimelines {
 
   forget(key: string): void {
     this.lines.delete(key);
-  }
-
-  clear(): void {
-    this.lines.clear();
+    this.last.key = '';
   }
 
   private line(key: string): { at: number[]; price: number[] } {
@@ -59,4 +81,16 @@ export class PriceTimelines {
     }
     return line;
   }
+}
+
+/** The first index whose time is after `at`. */
+function firstAfter(times: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -15,9 +15,8 @@ export function portfolioHistoryOf(services: AppServices, userId: number): Portf
     repo = createPortfolioHistoryRepo(services.db);
     repos.set(services.db, repo);
   }
-  // Prices over time from the exchange's timelines: a binary search per point, not a query.
-  const timelines = services.exchange.readModels().timelines;
-  const points = repo.history(userId, services.now(), (key, at) => timelines.priceAt(key, at));
+  // Prices over time from the exchange's timelines: a binary search when a price changes, not a query.
+  const points = repo.history(userId, services.now(), services.exchange.readModels().timelines);
   if (!points) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   return {
     userId,
