@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { orders, playerHoldings, players, teamHoldings, teams, users } from '../schema.js';
+import { orders, playerHoldings, players, teamHoldings, teams } from '../schema.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
@@ -10,6 +10,18 @@ export type OrderRow = typeof orders.$inferSelect;
 
 /** Queries on teams, players, their holdings and open orders, as the league's contracts need them. */
 export function createLeagueRepo(db: Db) {
+  // A contract change writes every holding of a player and a team: those statements are prepared once.
+  const c = db.$client;
+  const setShares = {
+    player: c.prepare<[number, number, number]>('UPDATE player_holdings SET shares = ? WHERE user_id = ? AND player_id = ?'),
+    team: c.prepare<[number, number, number]>('UPDATE team_holdings SET shares = ? WHERE user_id = ? AND team_id = ?'),
+  };
+  const deleteHolding = {
+    player: c.prepare<[number, number]>('DELETE FROM player_holdings WHERE user_id = ? AND player_id = ?'),
+    team: c.prepare<[number, number]>('DELETE FROM team_holdings WHERE user_id = ? AND team_id = ?'),
+  };
+  const cancel = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
+  const credit = c.prepare<[number, number]>('UPDATE users SET balance_cents = balance_cents + ? WHERE id = ?');
   return {
     teamCount(): number {
       return db.select({ n: sql<number>`count(*)` }).from(teams).get()?.n ?? 0;
@@ -55,29 +67,19 @@ export function createLeagueRepo(db: Db) {
       return db.select().from(playerHoldings).where(eq(playerHoldings.playerId, playerId)).all();
     },
     setPlayerHoldingShares(userId: number, playerId: number, shares: number): void {
-      db.update(playerHoldings)
-        .set({ shares })
-        .where(and(eq(playerHoldings.userId, userId), eq(playerHoldings.playerId, playerId)))
-        .run();
+      setShares.player.run(shares, userId, playerId);
     },
     deletePlayerHolding(userId: number, playerId: number): void {
-      db.delete(playerHoldings)
-        .where(and(eq(playerHoldings.userId, userId), eq(playerHoldings.playerId, playerId)))
-        .run();
+      deleteHolding.player.run(userId, playerId);
     },
     teamHoldings(teamId: number): TeamHoldingRow[] {
       return db.select().from(teamHoldings).where(eq(teamHoldings.teamId, teamId)).all();
     },
     setTeamHoldingShares(userId: number, teamId: number, shares: number): void {
-      db.update(teamHoldings)
-        .set({ shares })
-        .where(and(eq(teamHoldings.userId, userId), eq(teamHoldings.teamId, teamId)))
-        .run();
+      setShares.team.run(shares, userId, teamId);
     },
     deleteTeamHolding(userId: number, teamId: number): void {
-      db.delete(teamHoldings)
-        .where(and(eq(teamHoldings.userId, userId), eq(teamHoldings.teamId, teamId)))
-        .run();
+      deleteHolding.team.run(userId, teamId);
     },
     openOrders(instrument: 'player' | 'team', instrumentId: number): OrderRow[] {
       return db
@@ -88,13 +90,10 @@ export function createLeagueRepo(db: Db) {
         .all();
     },
     cancelOrder(id: number): void {
-      db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, id)).run();
+      cancel.run(id);
     },
     creditUser(userId: number, cents: number): void {
-      db.update(users)
-        .set({ balanceCents: sql`${users.balanceCents} + ${cents}` })
-        .where(eq(users.id, userId))
-        .run();
+      credit.run(cents, userId);
     },
   };
 }

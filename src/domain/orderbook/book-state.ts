@@ -74,7 +74,9 @@ export class BookState {
     this.remaining = snapshot.remaining;
     for (const ask of snapshot.asks) this.addAsk(ask);
     for (const offer of snapshot.offers) this.addOffer(offer);
-    for (const standing of snapshot.standingSells) this.setStanding(standing);
+    // By price, then time: each joins the end of its level's queue (in the snapshot's order, by
+    // user, each would walk back past the newer ones before it).
+    for (const standing of [...snapshot.standingSells].sort((a, b) => a.price - b.price || a.seq - b.seq)) this.setStanding(standing);
   }
 
   apply(plan: Plan): void {
