@@ -27,7 +27,8 @@ describe('an admin change rebuilds only what it touched', () => {
     }
     t.ok({ type: 'buy', userId: bidder, instrument: teamOf(changed), shares: 50, priceCents: 100 });
     const otherTeam = league.allTeams().find((x) => x.id !== teamOf(changed).id && x.id !== teamOf(untouched).id)!;
-    const before = new Map(t.exchange.bookKeys().map((k) => [k, t.exchange.book({ kind: k.split(':')[0] as 'player' | 'team', id: Number(k.split(':')[1]) })]));
+    const otherTeamRef = { kind: 'team' as const, id: otherTeam.id };
+    const before = new Map([changed, untouched, teamOf(changed), teamOf(untouched), otherTeamRef].map((r) => [bookKey(r.kind, r.id), t.exchange.book(r)]));
 
     admin.changeSalary(actor, changed.id, 300);
 
@@ -36,7 +37,7 @@ describe('an admin change rebuilds only what it touched', () => {
       expect(t.exchange.book(ref)).not.toBe(before.get(bookKey(ref.kind, ref.id)));
       expect(t.exchange.book(ref)!.snapshot()).toEqual(rebuilt.get(bookKey(ref.kind, ref.id))!.snapshot());
     }
-    for (const ref of [untouched, { kind: 'team' as const, id: otherTeam.id }]) expect(t.exchange.book(ref)).toBe(before.get(bookKey(ref.kind, ref.id)));
+    for (const ref of [untouched, otherTeamRef]) expect(t.exchange.book(ref)).toBe(before.get(bookKey(ref.kind, ref.id)));
     expect(t.exchange.openOrderTally().entries()).toEqual(OpenOrderTally.of(rebuilt).entries());
     expectModelsEqualSql(t, [changed, untouched, teamOf(changed), teamOf(untouched)], [holder, bidder]);
 

@@ -12,7 +12,7 @@ import { mirroredLedger } from './read-models/mirrored-ledger.js';
 import { ReadModels } from './read-models/read-models.js';
 import { DAY_MS, WEEK_MS } from './read-models/trade-windows.js';
 import { WalSync } from './wal-sync.js';
-import { booksFrom, bookSourcesOf, largestSeq, readMarketState } from './recovery.js';
+import { booksFrom, largestSeq, readMarketState } from './recovery.js';
 
 export const TEAM_LOCK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Open asks and offers one user may have at once, across every player and team. */
@@ -99,13 +99,20 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     stopped = DISK_FAILED_MESSAGE;
   });
 
-  /** Rebuilds the books, the tally and the read models from the database, reading each table once. */
+  /**
+   * Rebuilds the tally and the read models from the database, reading each table once; the books
+   * are rebuilt each when first needed (`loadedBook`), from that instrument's rows alone.
+   */
   function reload(): void {
     ledger.clear();
     locksCheckedAt = now();
     const state = readMarketState(marketState, locksCheckedAt);
-    books = booksFrom(bookSourcesOf(state), locksCheckedAt, createOrderBook);
-    tally = OpenOrderTally.of(books);
+    books = new Map();
+    const active = new Set<string>([
+      ...state.players.filter((p) => p.retiredAt === null).map((p) => bookKey('player', p.id)),
+      ...state.teams.map((t) => bookKey('team', t.id)),
+    ]);
+    tally = OpenOrderTally.ofOrders(state.openOrders.filter((o) => active.has(bookKey(o.instrument, o.instrumentId))));
     // Counters from the open book and the holdings, and the largest order id from its index: no scan of every order ever placed.
     counters = { orderId: marketState.maxOrderId(), seq: largestSeq(state) };
     models = new ReadModels(marketState);
@@ -114,31 +121,41 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
   }
   reload();
 
-  /** Rebuilds only these instruments' books and read models (after an admin's change to them). */
+  /** An instrument's book, read from the database the first time it is needed; undefined for a retired or unknown one. */
+  function loadedBook(kind: InstrumentKind, id: number): OrderBook | undefined {
+    const k = bookKey(kind, id);
+    const loaded = books.get(k);
+    if (loaded) return loaded;
+    const instrument = kind === 'player' ? marketState.player(id) : marketState.team(id);
+    if (!instrument || (kind === 'player' && (instrument as { retiredAt: number | null }).retiredAt !== null)) return undefined;
+    const holdings = marketState.holdingsOf(kind, id);
+    const book = booksFrom(
+      {
+        instruments: [{ kind, id, remaining: instrument.remaining }],
+        orders: marketState.openOrdersOf(kind, id),
+        holdings: kind === 'player' ? { player: holdings, team: [] } : { player: [], team: holdings },
+      },
+      now(),
+      createOrderBook,
+    ).get(k)!;
+    books.set(k, book);
+    return book;
+  }
+
+  /** Rebuilds only these instruments' books, tally entries and read models (after an admin's change to them). */
   function reloadInstruments(refs: readonly InstrumentRef[]): void {
     ledger.clear();
     const at = now();
     for (const ref of refs) {
       const k = bookKey(ref.kind, ref.id);
-      const old = books.get(k);
-      if (old) tally.count(k, old, -1);
+      tally.countOrders(models.orders.asks(k), -1);
+      tally.countOrders(models.orders.offers(k), -1);
       books.delete(k);
-      const instrument = ref.kind === 'player' ? marketState.player(ref.id) : marketState.team(ref.id);
-      if (instrument && !(ref.kind === 'player' && (instrument as { retiredAt: number | null }).retiredAt !== null)) {
-        const holdings = marketState.holdingsOf(ref.kind, ref.id).map((h) => ({ userId: h.userId, instrumentId: h.instrumentId, shares: h.shares, price: h.minSellPriceCents, seq: h.minSellSeq, locked: h.lockedUntil }));
-        const rebuilt = booksFrom(
-          {
-            instruments: [{ kind: ref.kind, id: ref.id, remaining: instrument.remaining }],
-            orders: marketState.openOrdersOf(ref.kind, ref.id),
-            holdings: ref.kind === 'player' ? { player: holdings, team: [] } : { player: [], team: holdings },
-          },
-          at,
-          createOrderBook,
-        ).get(k)!;
-        books.set(k, rebuilt);
-        tally.count(k, rebuilt, 1);
-      }
       models.reloadInstrument(ref.kind, ref.id, at - WEEK_MS - DAY_MS);
+      if (models.instruments.get(ref.kind, ref.id)?.active) {
+        tally.countOrders(models.orders.asks(k), 1);
+        tally.countOrders(models.orders.offers(k), 1);
+      }
     }
     models.updatePayrolls();
     foreign.acknowledge();
@@ -150,7 +167,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
   }
 
   function bookFor(ref: InstrumentRef): OrderBook {
-    const book = books.get(bookKey(ref.kind, ref.id));
+    const book = loadedBook(ref.kind, ref.id);
     if (!book) refuse('NOT_FOUND', ref.kind === 'player' ? 'Player not found' : 'Team not found');
     return book!;
   }
@@ -583,16 +600,38 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       bus.publish(run.finalEvents());
       return due.length;
     },
-    /** The book of an instrument, for reads and tests; never mutate it. */
+    /** The book of an instrument (read now if it was not yet), for reads and tests; never mutate it. */
     book(ref: InstrumentRef): OrderBook | undefined {
-      return books.get(bookKey(ref.kind, ref.id));
+      return loadedBook(ref.kind, ref.id);
     },
+    /** The books in memory: those needed since the last rebuild. */
     bookKeys(): string[] {
       return [...books.keys()];
     },
     /** The open orders per user, as the exchange counts them (for tests); never mutate it. */
     openOrderTally(): OpenOrderTally {
       return tally;
+    },
+    /**
+     * Reads every instrument's price over time into memory a few milliseconds at a time, between
+     * whatever else the event loop does (each is otherwise read when first asked for). Stops when
+     * the exchange stops or rebuilds its read models.
+     */
+    warmTimelines(): void {
+      const target = models;
+      const keys = target.instruments.keys();
+      let next = 0;
+      const step = () => {
+        if (stopped || target !== models || !db.$client.open) return;
+        const until = performance.now() + 4;
+        try {
+          while (next < keys.length && performance.now() < until) target.timelines.preload(keys[next++]!);
+        } catch {
+          return;
+        }
+        if (next < keys.length) setTimeout(step, 1).unref();
+      };
+      setTimeout(step, 1).unref();
     },
     /**
      * What the screens read, as of the last commit (rebuilt first if the market's tables were written

@@ -16,6 +16,24 @@ export class OpenOrderTally {
     return tally;
   }
 
+  /** The tally of these open orders (as the database lists them: no book needed). */
+  static ofOrders(orders: readonly { side: 'ask' | 'offer'; instrument: string; instrumentId: number; userId: number; sharesRemaining: number }[]): OpenOrderTally {
+    const tally = new OpenOrderTally();
+    for (const o of orders) {
+      tally.addOrders(o.userId, 1);
+      if (o.side === 'offer') tally.addListed(`${o.instrument}:${o.instrumentId}`, o.userId, o.sharesRemaining);
+    }
+    return tally;
+  }
+
+  /** Adds (1) or takes away (-1) these open orders (of the read models, when one instrument is rebuilt). */
+  countOrders(orders: Iterable<{ side: 'ask' | 'offer'; kind: string; instrumentId: number; userId: number; sharesRemaining: number }>, sign: 1 | -1): void {
+    for (const o of orders) {
+      this.addOrders(o.userId, sign);
+      if (o.side === 'offer') this.addListed(`${o.kind}:${o.instrumentId}`, o.userId, sign * o.sharesRemaining);
+    }
+  }
+
   /** Adds (1) or takes away (-1) the open orders of one book: when it is rebuilt alone. */
   count(key: string, book: OrderBook, sign: 1 | -1): void {
     const { asks, offers } = book.snapshot();

@@ -10,7 +10,7 @@ const key = (kind: InstrumentKind, id: number) => `${kind}:${id}`;
 export interface BookSources {
   instruments: { kind: InstrumentKind; id: number; remaining: number }[];
   orders: readonly { id: number; side: 'ask' | 'offer'; instrument: InstrumentKind; instrumentId: number; userId: number; priceCents: number; sharesRemaining: number; seq: number }[];
-  holdings: Record<InstrumentKind, readonly { userId: number; instrumentId: number; shares: number; price: number; seq: number; locked: number }[]>;
+  holdings: Record<InstrumentKind, readonly { userId: number; instrumentId: number; shares: number; minSellPriceCents: number; minSellSeq: number; lockedUntil: number }[]>;
 }
 
 /**
@@ -18,11 +18,11 @@ export interface BookSources {
  * every holding's unlisted, unlocked shares at its minimum price.
  */
 export function booksFrom(sources: BookSources, now: number, create: (snapshot: BookSnapshot) => OrderBook, only?: ReadonlySet<string>): Map<string, OrderBook> {
-  const snapshots = new Map<string, { remaining: number; asks: RestingOrder[]; offers: RestingOrder[]; standingSells: StandingSell[] }>();
+  type Snapshot = { remaining: number; asks: RestingOrder[]; offers: RestingOrder[]; standingSells: StandingSell[]; listed: Map<number, number> };
+  const snapshots = new Map<string, Snapshot>();
   for (const i of sources.instruments) {
-    if (!only || only.has(key(i.kind, i.id))) snapshots.set(key(i.kind, i.id), { remaining: i.remaining, asks: [], offers: [], standingSells: [] });
+    if (!only || only.has(key(i.kind, i.id))) snapshots.set(key(i.kind, i.id), { remaining: i.remaining, asks: [], offers: [], standingSells: [], listed: new Map() });
   }
-  const listed = new Map<string, number>();
   for (const o of sources.orders) {
     const s = snapshots.get(key(o.instrument, o.instrumentId));
     if (!s) continue;
@@ -30,16 +30,18 @@ export function booksFrom(sources: BookSources, now: number, create: (snapshot: 
     if (o.side === 'ask') s.asks.push(order);
     else {
       s.offers.push(order);
-      const k = `${key(o.instrument, o.instrumentId)}:${o.userId}`;
-      listed.set(k, (listed.get(k) ?? 0) + o.sharesRemaining);
+      s.listed.set(o.userId, (s.listed.get(o.userId) ?? 0) + o.sharesRemaining);
     }
   }
   for (const kind of ['player', 'team'] as const) {
+    // By number: one string key per instrument, not one per holding.
+    const byId = new Map<number, Snapshot>();
+    for (const [k, s] of snapshots) if (k.startsWith(`${kind}:`)) byId.set(Number(k.slice(kind.length + 1)), s);
     for (const h of sources.holdings[kind]) {
-      const s = snapshots.get(key(kind, h.instrumentId));
-      if (!s || h.locked > now) continue;
-      const shares = h.shares - (listed.get(`${key(kind, h.instrumentId)}:${h.userId}`) ?? 0);
-      if (shares > 0) s.standingSells.push({ userId: h.userId, price: h.price, shares, seq: h.seq });
+      const s = byId.get(h.instrumentId);
+      if (!s || h.lockedUntil > now) continue;
+      const shares = h.shares - (s.listed.get(h.userId) ?? 0);
+      if (shares > 0) s.standingSells.push({ userId: h.userId, price: h.minSellPriceCents, shares, seq: h.minSellSeq });
     }
   }
   const books = new Map<string, OrderBook>();
@@ -47,10 +49,19 @@ export function booksFrom(sources: BookSources, now: number, create: (snapshot: 
     s.asks.sort((a, b) => b.price - a.price || a.seq - b.seq);
     s.offers.sort((a, b) => a.price - b.price || a.seq - b.seq);
     s.standingSells.sort((a, b) => a.userId - b.userId);
-    books.set(k, create(s));
+    books.set(k, create({ remaining: s.remaining, asks: s.asks, offers: s.offers, standingSells: s.standingSells }));
   }
   return books;
 }
+
+const fromLedger = (h: { userId: number; instrumentId: number; shares: number; price: number; seq: number; locked: number }) => ({
+  userId: h.userId,
+  instrumentId: h.instrumentId,
+  shares: h.shares,
+  minSellPriceCents: h.price,
+  minSellSeq: h.seq,
+  lockedUntil: h.locked,
+});
 
 /** Rebuilds every book (or those in `only`) from the database. */
 export function loadBooks(ledger: LedgerRepo, now: number, create: (snapshot: BookSnapshot) => OrderBook, only?: ReadonlySet<string>): Map<string, OrderBook> {
@@ -58,7 +69,7 @@ export function loadBooks(ledger: LedgerRepo, now: number, create: (snapshot: Bo
     {
       instruments: (['player', 'team'] as const).flatMap((kind) => ledger.instruments(kind).map((i) => ({ kind, id: i.id, remaining: i.remaining }))),
       orders: ledger.openOrders(),
-      holdings: { player: ledger.allHoldings('player'), team: ledger.allHoldings('team') },
+      holdings: { player: ledger.allHoldings('player').map(fromLedger), team: ledger.allHoldings('team').map(fromLedger) },
     },
     now,
     create,
@@ -75,20 +86,6 @@ export function readMarketState(repo: MarketStateRepo, now: number): MarketState
     openOrders: repo.openOrders(),
     trades: repo.tradesSince(now - WEEK_MS - DAY_MS),
     declines: repo.declines(),
-  };
-}
-
-/** The book sources within a market state: active instruments only. */
-export function bookSourcesOf(state: MarketState): BookSources {
-  const holdings = (kind: InstrumentKind) =>
-    state.holdings[kind].map((h) => ({ userId: h.userId, instrumentId: h.instrumentId, shares: h.shares, price: h.minSellPriceCents, seq: h.minSellSeq, locked: h.lockedUntil }));
-  return {
-    instruments: [
-      ...state.players.filter((p) => p.retiredAt === null).map((p) => ({ kind: 'player' as const, id: p.id, remaining: p.remaining })),
-      ...state.teams.map((t) => ({ kind: 'team' as const, id: t.id, remaining: t.remaining })),
-    ],
-    orders: state.openOrders,
-    holdings: { player: holdings('player'), team: holdings('team') },
   };
 }
 

@@ -68,6 +68,31 @@ export class HoldingsIndex {
     this.onUserChange(userId);
   }
 
+  /** Fills an empty index with every holding of a kind, sorting each instrument's holders once. */
+  load(kind: InstrumentKind, rows: readonly { userId: number; instrumentId: number; shares: number; costBasisCents: number; minSellPriceCents: number; lockedUntil: number }[]): void {
+    const touched = new Set<HoldingView[]>();
+    // By number: one string key per instrument, not one per holding.
+    const lists = new Map<number, { key: string; holders: HoldingView[] }>();
+    for (const r of rows) {
+      if (r.shares <= 0) continue;
+      const h: HoldingView = { userId: r.userId, kind, instrumentId: r.instrumentId, shares: r.shares, costBasisCents: r.costBasisCents, minSellPriceCents: r.minSellPriceCents, lockedUntil: r.lockedUntil };
+      let list = lists.get(r.instrumentId);
+      if (!list) {
+        const key = `${kind}:${r.instrumentId}`;
+        let holders = this.byInstrument.get(key);
+        if (!holders) this.byInstrument.set(key, (holders = []));
+        lists.set(r.instrumentId, (list = { key, holders }));
+      }
+      const { key, holders } = list;
+      holders.push(h);
+      touched.add(holders);
+      let mine = this.byUser.get(r.userId);
+      if (!mine) this.byUser.set(r.userId, (mine = new Map()));
+      mine.set(key, h);
+    }
+    for (const holders of touched) holders.sort(HOLDERS_FIRST);
+  }
+
   /** Every holding of one instrument, taken out (it is being rebuilt). */
   removeInstrument(key: string): void {
     for (const h of this.byInstrument.get(key) ?? []) {

@@ -36,6 +36,11 @@ export class Instruments {
     return this.all.get(keyOf(kind, id));
   }
 
+  /** Every instrument's key, players then teams. */
+  keys(): string[] {
+    return [...this.all.keys()];
+  }
+
   byKey(key: string): InstrumentView | undefined {
     return this.all.get(key);
   }

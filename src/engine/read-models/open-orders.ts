@@ -70,6 +70,28 @@ export class OpenOrders {
     if (o.side === 'offer') this.offerCount++;
   }
 
+  /** Fills an empty index with these open orders, sorting each instrument's sides once. */
+  load(orders: readonly OrderView[]): void {
+    const touched = new Set<Book>();
+    for (const o of orders) {
+      if (this.byId.has(o.id)) throw new Error(`Order ${o.id} is already open`);
+      this.byId.set(o.id, o);
+      const key = `${o.kind}:${o.instrumentId}`;
+      let book = this.books.get(key);
+      if (!book) this.books.set(key, (book = { asks: [], offers: [] }));
+      (o.side === 'ask' ? book.asks : book.offers).push(o);
+      touched.add(book);
+      let mine = this.byUser.get(o.userId);
+      if (!mine) this.byUser.set(o.userId, (mine = new Set()));
+      mine.add(o);
+      if (o.side === 'offer') this.offerCount++;
+    }
+    for (const book of touched) {
+      book.asks.sort(ASKS_FIRST);
+      book.offers.sort(OFFERS_FIRST);
+    }
+  }
+
   /** An order's open shares; 0 closes it (filled). */
   setRemaining(id: number, shares: number): void {
     const o = this.byId.get(id);

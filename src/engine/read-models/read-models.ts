@@ -49,6 +49,9 @@ export class ReadModels {
   /** Counts every change: answers built on the models may be kept while it stands. */
   version = 0;
   private readonly shareValue = new Map<number, number>();
+  /** The last answers of the market-wide figures, kept while nothing changed (statistics: for a second of the clock, as their windows slide). */
+  private ranking: { version: number; limit: number; rows: { userId: number; shareValueCents: number }[] } | null = null;
+  private stats: { version: number; now: number; until: number; limit: number; rows: StatisticsRows } | null = null;
   private readonly dirtyUsers = new Set<number>();
   private readonly dirtyInstruments = new Set<string>();
 
@@ -65,8 +68,8 @@ export class ReadModels {
     for (const t of state.teams) this.instruments.setTeam(t);
     for (const p of state.players) this.instruments.setPlayer(p);
     this.instruments.updatePayrolls();
-    for (const kind of ['player', 'team'] as const) for (const h of state.holdings[kind]) this.holdings.set(kind, h.instrumentId, h.userId, holdingOf(h));
-    for (const o of state.openOrders) this.orders.add(orderOf(o));
+    for (const kind of ['player', 'team'] as const) this.holdings.load(kind, state.holdings[kind]);
+    this.orders.load(state.openOrders.map(orderOf));
     for (const t of state.trades) this.windows.add(keyOf(t.instrument, t.instrumentId), t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
     for (const d of state.declines) if (this.orders.get(d.orderId)?.side === 'ask') this.declines.add(d.orderId, d.userId);
     this.version++;
@@ -191,6 +194,14 @@ export class ReadModels {
 
   /** Users who hold anything, by share value (highest first, ties to the lower id): the first `limit`. */
   topByShareValue(limit: number): { userId: number; shareValueCents: number }[] {
+    const kept = this.ranking;
+    if (kept && kept.version === this.version && kept.limit === limit) return kept.rows.map((r) => ({ ...r }));
+    const rows = this.rankByShareValue(limit);
+    this.ranking = { version: this.version, limit, rows };
+    return rows.map((r) => ({ ...r }));
+  }
+
+  private rankByShareValue(limit: number): { userId: number; shareValueCents: number }[] {
     this.settleValues();
     const all: { userId: number; shareValueCents: number }[] = [];
     for (const userId of this.holdings.users()) all.push({ userId, shareValueCents: this.shareValueCents(userId) });
@@ -228,7 +239,17 @@ export class ReadModels {
 
   /** The statistics page's four tables, as the SQL of stats-reads.ts defines them (trade windows: the 24 h before `now`). */
   statistics(now: number, limit: number): StatisticsRows {
+    const kept = this.stats;
+    if (kept && kept.version === this.version && kept.limit === limit && now >= kept.now && now < kept.until) return kept.rows;
+    const { rows, until } = this.computeStatistics(now, limit);
+    this.stats = { version: this.version, now, until, limit, rows };
+    return rows;
+  }
+
+  /** The statistics at `now`, and until when they hold without a new trade (when the oldest trade counted leaves its 24 hours). */
+  private computeStatistics(now: number, limit: number): { rows: StatisticsRows; until: number } {
     const since = now - DAY_MS;
+    let until = Number.POSITIVE_INFINITY;
     const priced: { row: StatisticsRows['mostValuable'][number]; avg: number }[] = [];
     const active: StatisticsRows['mostActive'] = [];
     for (const key of this.windows.keys(now)) {
@@ -236,6 +257,7 @@ export class ReadModels {
       if (!i || i.kind !== 'player' || !i.active) continue;
       const w = this.windows.sums(key, since, now)!;
       if (w.trades === 0) continue;
+      until = Math.min(until, this.windows.oldestSince(key, since)! + DAY_MS);
       const base = { id: i.id, name: i.name, teamName: this.instruments.teamOf(i).name };
       const all = this.windows.allRange(key, since)!;
       active.push({ ...base, tradeCount: w.trades, lowCents: all.low, highCents: all.high, avgCents: vwap(w.cents, w.shares) ?? 0 });
@@ -252,10 +274,13 @@ export class ReadModels {
       .filter((r) => r.holderCount > 0);
     const byHolders = (direction: 1 | -1) => [...held].sort((a, b) => direction * (a.holderCount - b.holderCount) || a.id - b.id).slice(0, limit);
     return {
-      mostValuable: priced.slice(0, limit).map((p) => p.row),
-      mostActive: active.slice(0, limit),
-      mostShareholders: byHolders(-1),
-      islands: byHolders(1),
+      rows: {
+        mostValuable: priced.slice(0, limit).map((p) => p.row),
+        mostActive: active.slice(0, limit),
+        mostShareholders: byHolders(-1),
+        islands: byHolders(1),
+      },
+      until,
     };
   }
 

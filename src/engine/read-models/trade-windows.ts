@@ -144,6 +144,13 @@ export class TradeWindows {
     return this.windows.get(key)?.range(since, true) ?? null;
   }
 
+  /** The time of the first trade at or after `since`, or null without one. */
+  oldestSince(key: string, since: number): number | null {
+    const w = this.windows.get(key);
+    if (!w) return null;
+    return w.at[w.from(since)] ?? null;
+  }
+
   allRange(key: string, since: number): { low: number; high: number } | null {
     return this.windows.get(key)?.range(since, false) ?? null;
   }
