@@ -6,8 +6,6 @@ import { userToUserSql } from './read-sql.js';
 export const HISTORY_MAX_POINTS = 500;
 /** The most of the user's latest trades read to build them. */
 export const HISTORY_MAX_TRADES = 2_000;
-/** Trades read at a time, until they make enough points. */
-const READ_PAGE = 400;
 /** Up to this many instruments without a price, what was bought before the chart is read for each alone. */
 const FEW_UNPRICED = 16;
 
@@ -68,6 +66,8 @@ interface State {
 export interface PriceSource {
   priceAt(key: string, at: number): number | null;
   nextChange(key: string, at: number): number;
+  /** Both for one instrument, without looking it up each time (optional). */
+  cursor?(key: string): { priceAt(at: number): number | null; nextChange(at: number): number };
 }
 
 const keyOf = (instrument: Instrument, id: number) => `${instrument}:${id}`;
@@ -103,8 +103,11 @@ class ShareValue {
   private readonly held: boolean[] = [];
   private readonly isDirty: boolean[] = [];
   private readonly dirty: number[] = [];
-  /** [validUntil, index] pairs, soonest first; stale pairs are skipped when they come up. */
-  private readonly due: [number, number][] = [];
+  private readonly cursors: ({ priceAt(at: number): number | null; nextChange(at: number): number } | null)[] = [];
+  /** A heap of (validUntil, index) pairs, soonest first; stale pairs are skipped when they come up. */
+  private dueAt = new Float64Array(64);
+  private dueIndex = new Int32Array(64);
+  private dueSize = 0;
   private total = 0;
 
   constructor(
@@ -127,6 +130,7 @@ class ShareValue {
       this.part.push(0);
       this.held.push(false);
       this.isDirty.push(false);
+      this.cursors.push(this.prices.cursor?.(key) ?? null);
     }
     return i;
   }
@@ -142,7 +146,7 @@ class ShareValue {
     this.count[i] = n;
     if (n > 0 && !this.held[i]) {
       this.held[i] = true;
-      this.push([this.validUntil[i]!, i]);
+      this.push(this.validUntil[i]!, i);
     } else if (n === 0 && this.held[i]) {
       this.held[i] = false;
     }
@@ -160,14 +164,15 @@ class ShareValue {
   }
 
   at(time: number): number {
-    const due = this.due;
-    while (due.length > 0 && due[0]![0] <= time) {
-      const [until, i] = this.pop();
+    while (this.dueSize > 0 && this.dueAt[0]! <= time) {
+      const until = this.dueAt[0]!;
+      const i = this.pop();
       if (!this.held[i] || until !== this.validUntil[i]) continue;
+      const cursor = this.cursors[i];
       const key = this.keys[i]!;
-      this.price[i] = this.prices.priceAt(key, time);
-      this.validUntil[i] = this.prices.nextChange(key, time);
-      this.push([this.validUntil[i]!, i]);
+      this.price[i] = cursor ? cursor.priceAt(time) : this.prices.priceAt(key, time);
+      this.validUntil[i] = cursor ? cursor.nextChange(time) : this.prices.nextChange(key, time);
+      this.push(this.validUntil[i]!, i);
       this.mark(i);
     }
     for (const i of this.dirty) {
@@ -190,34 +195,50 @@ class ShareValue {
     return this.total;
   }
 
-  private push(entry: [number, number]): void {
-    const due = this.due;
-    due.push(entry);
-    for (let c = due.length - 1; c > 0; ) {
+  private push(until: number, i: number): void {
+    if (this.dueSize === this.dueAt.length) {
+      const at = new Float64Array(this.dueSize * 2);
+      at.set(this.dueAt);
+      this.dueAt = at;
+      const index = new Int32Array(this.dueSize * 2);
+      index.set(this.dueIndex);
+      this.dueIndex = index;
+    }
+    const dueAt = this.dueAt;
+    const dueIndex = this.dueIndex;
+    let c = this.dueSize++;
+    while (c > 0) {
       const p = (c - 1) >> 1;
-      if (due[p]![0] <= due[c]![0]) break;
-      [due[p], due[c]] = [due[c]!, due[p]!];
+      if (dueAt[p]! <= until) break;
+      dueAt[c] = dueAt[p]!;
+      dueIndex[c] = dueIndex[p]!;
       c = p;
     }
+    dueAt[c] = until;
+    dueIndex[c] = i;
   }
 
-  private pop(): [number, number] {
-    const due = this.due;
-    const top = due[0]!;
-    const last = due.pop()!;
-    if (due.length > 0) {
-      due[0] = last;
-      for (let p = 0; ; ) {
-        const l = 2 * p + 1;
-        const r = l + 1;
-        let m = p;
-        if (l < due.length && due[l]![0] < due[m]![0]) m = l;
-        if (r < due.length && due[r]![0] < due[m]![0]) m = r;
-        if (m === p) break;
-        [due[p], due[m]] = [due[m]!, due[p]!];
-        p = m;
-      }
+  /** Takes the soonest pair out; answers its index. */
+  private pop(): number {
+    const dueAt = this.dueAt;
+    const dueIndex = this.dueIndex;
+    const top = dueIndex[0]!;
+    const n = --this.dueSize;
+    const until = dueAt[n]!;
+    const i = dueIndex[n]!;
+    let p = 0;
+    for (;;) {
+      const l = 2 * p + 1;
+      if (l >= n) break;
+      const r = l + 1;
+      const m = r < n && dueAt[r]! < dueAt[l]! ? r : l;
+      if (dueAt[m]! >= until) break;
+      dueAt[p] = dueAt[m]!;
+      dueIndex[p] = dueIndex[m]!;
+      p = m;
     }
+    dueAt[p] = until;
+    dueIndex[p] = i;
     return top;
   }
 }
@@ -263,15 +284,12 @@ export function createPortfolioHistoryRepo(db: Db) {
       FROM team_holdings h JOIN teams t ON t.id = h.team_id WHERE h.user_id = @userId`);
   const tradeColumns = `id, instrument, instrument_id AS instrumentId, buyer_id AS buyerId, seller_id AS sellerId, shares,
     price_cents AS priceCents, created_at AS createdAt`;
-  // A page of the user's trades, newest first, before a (time, id): each half walks its own index
-  // (user, time) from there, so a busy trader costs no more than the trades read.
-  const half = (column: string, extra = '') =>
-    `SELECT ${tradeColumns} FROM trades WHERE ${column} = @userId ${extra} AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`;
-  const latestTrades = sqlite.prepare<[{ userId: number; at: number; id: number; limit: number }], TradeRow>(`
-    SELECT * FROM (${half('buyer_id')})
-    UNION ALL
-    SELECT * FROM (${half('seller_id', 'AND (buyer_id IS NULL OR buyer_id <> @userId)')})
-    ORDER BY createdAt DESC, id DESC LIMIT @limit`);
+  // The user's purchases and sales, newest first, each along its own index (user, time): read as
+  // far as needed, merged here, so a busy trader costs no more than the trades the chart uses.
+  const boughtNewestFirst = sqlite.prepare<[number], TradeRow>(`SELECT ${tradeColumns} FROM trades WHERE buyer_id = ? ORDER BY created_at DESC, id DESC`);
+  const soldNewestFirst = sqlite.prepare<[number, number], TradeRow>(
+    `SELECT ${tradeColumns} FROM trades WHERE seller_id = ? AND (buyer_id IS NULL OR buyer_id <> ?) ORDER BY created_at DESC, id DESC`,
+  );
   // What the user bought before a trade: of one instrument (through the instrument's trades), or
   // of all (through the user's purchases), whichever reads less for the instruments it is needed for.
   const buysOfBefore = sqlite.prepare<[{ userId: number; instrument: Instrument; id: number; beforeId: number }], { costCents: number | null; shares: number | null }>(`
@@ -374,19 +392,27 @@ export function createPortfolioHistoryRepo(db: Db) {
       const rows: TradeRow[] = [];
       let groupCount = 0;
       let complete = false;
-      for (let at = Number.MAX_SAFE_INTEGER, id = Number.MAX_SAFE_INTEGER; ; ) {
-        const limit = Math.min(READ_PAGE, HISTORY_MAX_TRADES - rows.length);
-        const page = latestTrades.all({ userId, at, id, limit });
-        for (const row of page) {
+      const purchases = boughtNewestFirst.iterate(userId);
+      const sales = soldNewestFirst.iterate(userId, userId);
+      try {
+        let b = purchases.next();
+        let s = sales.next();
+        for (;;) {
+          if (b.done && s.done) {
+            complete = true;
+            break;
+          }
+          if (rows.length >= HISTORY_MAX_TRADES || groupCount - 1 >= HISTORY_MAX_POINTS) break;
+          const takeBought = s.done || (!b.done && (b.value.createdAt > s.value.createdAt || (b.value.createdAt === s.value.createdAt && b.value.id > s.value.id)));
+          const row = takeBought ? b.value! : s.value!;
+          if (takeBought) b = purchases.next();
+          else s = sales.next();
           if (rows.length === 0 || rows[rows.length - 1]!.createdAt !== row.createdAt) groupCount++;
           rows.push(row);
         }
-        if (page.length < limit) {
-          complete = true;
-          break;
-        }
-        if (rows.length >= HISTORY_MAX_TRADES || groupCount - 1 >= HISTORY_MAX_POINTS) break;
-        ({ createdAt: at, id } = rows[rows.length - 1]!);
+      } finally {
+        purchases.return?.();
+        sales.return?.();
       }
       const groups: TradeRow[][] = [];
       for (const row of rows) {

@@ -37,6 +37,27 @@ export class PriceTimelines implements PriceSource {
     return last;
   }
 
+  /** One instrument's price and next change, without looking it up again each time (while no trade comes). */
+  cursor(key: string): { priceAt(at: number): number | null; nextChange(at: number): number } {
+    const line = this.line(key);
+    let lastAt = Number.NaN;
+    let after = 0;
+    const find = (at: number) => {
+      if (at !== lastAt) {
+        lastAt = at;
+        after = firstAfter(line.at, at);
+      }
+      return after;
+    };
+    return {
+      priceAt: (at) => {
+        const i = find(at);
+        return i === 0 ? null : line.price[i - 1]!;
+      },
+      nextChange: (at) => line.at[find(at)] ?? Number.POSITIVE_INFINITY,
+    };
+  }
+
   /** Reads an instrument's line now, if it is not yet (to spread the first reads over time). */
   preload(key: string): void {
     this.line(key);
