@@ -142,8 +142,11 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     return book;
   }
 
-  /** Rebuilds only these instruments' books, tally entries and read models (after an admin's change to them). */
-  function reloadInstruments(refs: readonly InstrumentRef[]): void {
+  /**
+   * Rebuilds only these instruments' books, tally entries and read models (after an admin's change
+   * to them); their trades too for those marked `traded`.
+   */
+  function reloadInstruments(refs: readonly (InstrumentRef & { traded?: boolean })[]): void {
     ledger.clear();
     const at = now();
     for (const ref of refs) {
@@ -151,7 +154,7 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
       tally.countOrders(models.orders.asks(k), -1);
       tally.countOrders(models.orders.offers(k), -1);
       books.delete(k);
-      models.reloadInstrument(ref.kind, ref.id, at - WEEK_MS - DAY_MS);
+      models.reloadInstrument(ref.kind, ref.id, ref.traded ? at - WEEK_MS - DAY_MS : null);
       if (models.instruments.get(ref.kind, ref.id)?.active) {
         tally.countOrders(models.orders.asks(k), 1);
         tally.countOrders(models.orders.offers(k), 1);
@@ -541,25 +544,32 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     /**
      * Runs a change that is not an order (an admin's contract change, retirement, draft) as the single
      * writer: in one transaction, then the books and read models of the instruments it names in
-     * `touched` are rebuilt from the database (every book when it names none, or when it fails), and
-     * the events published.
+     * `touched` are rebuilt from the database (with their trades, for those it marks `traded`;
+     * everything when it names none, or when it fails); its events are published once the commit is
+     * durable (await `idle()` before telling anyone it is done).
      */
-    exclusive<T>(change: () => { result: T; events: GameEvent[]; touched?: InstrumentRef[] }): T {
+    exclusive<T>(change: () => { result: T; events: GameEvent[]; touched?: (InstrumentRef & { traded?: boolean })[] }): T {
       if (stopped) throw new ExchangeRefusal('SERVICE_UNAVAILABLE', stopped);
       flush(true);
       sync();
-      let done: { result: T; events: GameEvent[]; touched?: InstrumentRef[] };
+      let done: { result: T; events: GameEvent[]; touched?: (InstrumentRef & { traded?: boolean })[] } | undefined;
       try {
-        done = db.$client.transaction(() => foreign.own(change))();
+        // Committed like a batch of orders: the log's fsync runs off the event loop, and the events
+        // wait for it (`idle()` resolves once it is durable, for an answer that must wait too).
+        walSync.commitThenRelease(
+          () => {
+            done = db.$client.transaction(() => foreign.own(change))();
+          },
+          () => bus.publish(done!.events),
+          () => undefined,
+        );
       } catch (error) {
         reload();
         throw error;
       }
-      if (done.touched) reloadInstruments(done.touched);
+      if (done!.touched) reloadInstruments(done!.touched);
       else reload();
-      walSync.releaseAll();
-      bus.publish(done.events);
-      return done.result;
+      return done!.result;
     },
     /** Takes no more commands (graceful shutdown): every command before this one is committed, and durable once `idle()` resolves. */
     stop(): void {

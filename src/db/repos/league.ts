@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { orders, playerHoldings, players, teamHoldings, teams } from '../schema.js';
+import type { playerHoldings, teamHoldings } from '../schema.js';
+import { orders, players, teams } from '../schema.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
@@ -21,6 +22,14 @@ export function createLeagueRepo(db: Db) {
     team: c.prepare<[number, number]>('DELETE FROM team_holdings WHERE user_id = ? AND team_id = ?'),
   };
   const cancel = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
+  const HOLDING = `user_id AS userId, shares, cost_basis_cents AS costBasisCents, min_sell_price_cents AS minSellPriceCents,
+    min_sell_custom AS minSellCustom, min_sell_seq AS minSellSeq`;
+  const holdersOfPlayer = c.prepare<[number], Omit<PlayerHoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
+    `SELECT ${HOLDING}, player_id AS playerId FROM player_holdings WHERE player_id = ?`,
+  );
+  const holdersOfTeam = c.prepare<[number], Omit<TeamHoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
+    `SELECT ${HOLDING}, team_id AS teamId, locked_until AS lockedUntil FROM team_holdings WHERE team_id = ?`,
+  );
   const credit = c.prepare<[number, number]>('UPDATE users SET balance_cents = balance_cents + ? WHERE id = ?');
   return {
     teamCount(): number {
@@ -64,7 +73,7 @@ export function createLeagueRepo(db: Db) {
       db.update(players).set(set).where(eq(players.id, id)).run();
     },
     playerHoldings(playerId: number): PlayerHoldingRow[] {
-      return db.select().from(playerHoldings).where(eq(playerHoldings.playerId, playerId)).all();
+      return holdersOfPlayer.all(playerId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
     },
     setPlayerHoldingShares(userId: number, playerId: number, shares: number): void {
       setShares.player.run(shares, userId, playerId);
@@ -73,7 +82,7 @@ export function createLeagueRepo(db: Db) {
       deleteHolding.player.run(userId, playerId);
     },
     teamHoldings(teamId: number): TeamHoldingRow[] {
-      return db.select().from(teamHoldings).where(eq(teamHoldings.teamId, teamId)).all();
+      return holdersOfTeam.all(teamId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
     },
     setTeamHoldingShares(userId: number, teamId: number, shares: number): void {
       setShares.team.run(shares, userId, teamId);

@@ -68,7 +68,7 @@ export class HoldingsIndex {
     this.onUserChange(userId);
   }
 
-  /** Fills an empty index with every holding of a kind, sorting each instrument's holders once. */
+  /** Adds holdings of a kind (of instruments it holds none of yet), sorting each instrument's holders once. */
   load(kind: InstrumentKind, rows: readonly { userId: number; instrumentId: number; shares: number; costBasisCents: number; minSellPriceCents: number; lockedUntil: number }[]): void {
     const touched = new Set<HoldingView[]>();
     // By number: one string key per instrument, not one per holding.

@@ -1,5 +1,5 @@
 import type { InstrumentKind } from '../../db/repos/ledger.js';
-import type { MarketStateRepo, OpenOrderStateRow, PlayerStateRow, TeamStateRow, HoldingStateRow, TradeStateRow } from '../../db/repos/market-state.js';
+import type { HoldingStateRow, MarketStateRepo, OpenOrderStateRow, PlayerStateRow, TeamStateRow, TradeStateRow } from '../../db/repos/market-state.js';
 import type { HoldingValuation, PlayerHoldingValuation, TeamHoldingValuation } from '../../db/repos/portfolio-reads.js';
 import type { StatisticsRows } from '../../db/repos/stats-reads.js';
 import { Declines } from './declines.js';
@@ -75,13 +75,14 @@ export class ReadModels {
     this.version++;
   }
 
-  /** Reads one instrument again from the database (after an admin's change to it); `since` bounds its trades kept. */
-  reloadInstrument(kind: InstrumentKind, id: number, since: number): void {
+  /**
+   * Reads one instrument again from the database (after an admin's change to it); its trades too
+   * when `tradesSince` is given (a retirement writes some), those at or after it.
+   */
+  reloadInstrument(kind: InstrumentKind, id: number, tradesSince: number | null): void {
     const key = keyOf(kind, id);
     for (const o of this.orders.removeInstrument(key)) if (o.side === 'ask') this.declines.closeAsk(o.id);
     this.holdings.removeInstrument(key);
-    this.windows.removeInstrument(key);
-    this.timelines.forget(key);
     if (kind === 'player') {
       const p = this.repo.player(id);
       if (p) this.instruments.setPlayer(p);
@@ -89,10 +90,16 @@ export class ReadModels {
       const t = this.repo.team(id);
       if (t) this.instruments.setTeam(t);
     }
-    for (const h of this.repo.holdingsOf(kind, id)) this.holdings.set(kind, id, h.userId, holdingOf(h));
+    const holdings = this.repo.holdingsOf(kind, id);
+    this.holdings.load(kind, holdings);
+    for (const h of holdings) this.dirtyUsers.add(h.userId);
     for (const o of this.repo.openOrdersOf(kind, id)) this.orders.add(orderOf(o));
     for (const d of this.repo.declinesOf(kind, id)) this.declines.add(d.orderId, d.userId);
-    for (const t of this.repo.tradesOfSince(kind, id, since)) this.windows.add(key, t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
+    if (tradesSince !== null) {
+      this.windows.removeInstrument(key);
+      this.timelines.forget(key);
+      for (const t of this.repo.tradesOfSince(kind, id, tradesSince)) this.windows.add(key, t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
+    }
     this.dirtyInstruments.add(key);
     this.version++;
   }
@@ -300,10 +307,6 @@ export class ReadModels {
     for (const userId of this.dirtyUsers) this.shareValue.delete(userId);
     this.dirtyUsers.clear();
   }
-}
-
-function holdingOf(h: HoldingStateRow) {
-  return { shares: h.shares, costBasisCents: h.costBasisCents, minSellPriceCents: h.minSellPriceCents, lockedUntil: h.lockedUntil };
 }
 
 function orderOf(o: OpenOrderStateRow): OrderView {
