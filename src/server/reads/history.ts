@@ -1,4 +1,5 @@
-import { createPortfolioHistoryRepo, type PortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
+import { createPortfolioHistoryRepo, type HistoryPoint, type PortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
+import type { ReadModels } from '../../engine/read-models/read-models.js';
 import { centsToDollars } from '../../shared/money.js';
 import type { PortfolioHistoryOut } from '../../shared/schemas/account.js';
 import { AppError } from '../errors.js';
@@ -8,6 +9,14 @@ import { USER_NOT_FOUND } from './service.js';
 // One repository (prepared statements) per database, made on first use.
 const repos = new WeakMap<object, PortfolioHistoryRepo>();
 
+/**
+ * The points before "now" of the users' charts, kept while the market is as it was (the read models'
+ * version stands): every one of them follows from trades, holdings and contracts, which only the
+ * exchange changes. The point for now is worked out again each time.
+ */
+const kept = new WeakMap<ReadModels, Map<number, { version: number; past: HistoryPoint[] }>>();
+const KEPT_CHARTS = 256;
+
 /** The user's portfolio value over time in API shape: dollars and ISO times. */
 export function portfolioHistoryOf(services: AppServices, userId: number): PortfolioHistoryOut {
   let repo = repos.get(services.db);
@@ -15,8 +24,32 @@ export function portfolioHistoryOf(services: AppServices, userId: number): Portf
     repo = createPortfolioHistoryRepo(services.db);
     repos.set(services.db, repo);
   }
-  // Prices over time from the exchange's timelines: a binary search when a price changes, not a query.
-  const points = repo.history(userId, services.now(), services.exchange.readModels().timelines);
+  const models = services.exchange.readModels();
+  const now = services.now();
+  let byUser = kept.get(models);
+  if (!byUser) kept.set(models, (byUser = new Map()));
+  const hit = byUser.get(userId);
+  let points: HistoryPoint[] | undefined;
+  if (hit && hit.version === models.version) {
+    // Now: the portfolio as GET /portfolio values it (the history's last point is the same figure).
+    const { shareValueCents, escrowCents } = services.reads.valueOf(userId);
+    const balance = services.users.byId(userId)?.balanceCents;
+    if (balance !== undefined) {
+      const cashCents = balance + escrowCents;
+      const at = Math.max(now, hit.past[hit.past.length - 1]?.at ?? Number.NEGATIVE_INFINITY);
+      points = [...hit.past, { at, cashCents, shareValueCents, totalValueCents: cashCents + shareValueCents }];
+    }
+  }
+  if (!points) {
+    // Prices over time from the exchange's timelines: a binary search when a price changes, not a query.
+    points = repo.history(userId, now, models.timelines);
+    if (points) {
+      byUser.delete(userId);
+      byUser.set(userId, { version: models.version, past: points.slice(0, -1) });
+      // The charts looked at last are kept, a few hundred at most.
+      if (byUser.size > KEPT_CHARTS) byUser.delete(byUser.keys().next().value!);
+    }
+  }
   if (!points) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   return {
     userId,
