@@ -18,6 +18,7 @@ function fakeTimers() {
         if (i >= 0) due.splice(i, 1);
       },
       now: () => now,
+      random: () => 0,
     },
     advance(ms: number) {
       const end = now + ms;
@@ -133,6 +134,18 @@ describe('InvalidationBatcher', () => {
     }
     clock.advance(5_000);
     expect(sent).toEqual([80, 2_080, 4_080, 6_080, 8_080, 10_080]);
+  });
+
+  it('spreads the refetches of many clients over half a turn', () => {
+    const sent: number[] = [];
+    for (const r of [0, 0.25, 0.5, 0.99]) {
+      const clock = fakeTimers();
+      clock.timers.random = () => r;
+      const batcher = new InvalidationBatcher(() => sent.push(clock.timers.now()), clock.timers);
+      batcher.push([{ path: ['market', 'players'], every: 2_000 }]);
+      clock.advance(5_000);
+    }
+    expect(sent).toEqual([80, 250, 500, 990]);
   });
 
   it('drops a waiting filter that went out at once meanwhile', () => {

@@ -101,6 +101,8 @@ export interface Timers {
   set(fn: () => void, ms: number): unknown;
   clear(handle: unknown): void;
   now(): number;
+  /** A number in [0, 1) (Math.random unless given): spreads the refetches of many clients. */
+  random?(): number;
 }
 
 const keyOf = (filter: QueryFilter) => JSON.stringify([filter.path, filter.input ?? null]);
@@ -108,8 +110,8 @@ const keyOf = (filter: QueryFilter) => JSON.stringify([filter.path, filter.input
 /**
  * Gathers filters for BATCH_MS and hands them on once each, so that a burst of messages (one buy
  * can fill many sellers) makes one refetch, not one per fill; a filter with `every` is handed on at
- * most once per `every` milliseconds (later ones wait for their turn, and are dropped if the same
- * filter went out at once meanwhile).
+ * most once per `every` milliseconds, at a random moment of the half-turn after (later ones wait for
+ * their turn, and are dropped if the same filter went out at once meanwhile).
  */
 export class InvalidationBatcher {
   private readonly pending = new Map<string, QueryFilter>();
@@ -133,10 +135,16 @@ export class InvalidationBatcher {
         if (!filter.every) this.pending.set(key, filter);
         continue;
       }
-      const due = filter.every ? (this.lastSent.get(key) ?? -Infinity) + filter.every : -Infinity;
-      if (due <= now) {
+      // Already waiting for its turn (a plain one goes now, and the waiting one is then dropped).
+      if (filter.every && this.deferred.has(key)) continue;
+      // A filter with `every` waits for its turn, and a random part of a half-turn more: the clients
+      // that got the same message then refetch at different moments, not all at once.
+      const due = filter.every
+        ? Math.max(now, (this.lastSent.get(key) ?? -Infinity) + filter.every) + (this.timers.random?.() ?? Math.random()) * (filter.every / 2)
+        : -Infinity;
+      if (due <= now + BATCH_MS) {
         this.pending.set(key, filter);
-      } else if (!this.deferred.has(key)) {
+      } else {
         this.deferred.set(key, { filter, due });
         this.scheduleDeferred(due);
       }
