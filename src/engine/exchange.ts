@@ -9,10 +9,10 @@ import { cachedLedger } from './cached-ledger.js';
 import { OpenOrderTally } from './open-order-tally.js';
 import { ForeignWrites } from './read-models/foreign-writes.js';
 import { mirroredLedger } from './read-models/mirrored-ledger.js';
-import { ReadModels } from './read-models/read-models.js';
+import { ReadModels, type MarketState } from './read-models/read-models.js';
 import { DAY_MS, WEEK_MS } from './read-models/trade-windows.js';
 import { WalSync } from './wal-sync.js';
-import { booksFrom, largestSeq, readMarketState } from './recovery.js';
+import { booksFrom, largestSeq, MarketStateLoader, readMarketState } from './recovery.js';
 
 export const TEAM_LOCK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Open asks and offers one user may have at once, across every player and team. */
@@ -99,15 +99,12 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     stopped = DISK_FAILED_MESSAGE;
   });
 
-  /**
-   * Rebuilds the tally and the read models from the database, reading each table once; the books
-   * are rebuilt each when first needed (`loadedBook`), from that instrument's rows alone.
-   */
-  function reload(): void {
-    ledger.clear();
-    locksCheckedAt = now();
-    const state = readMarketState(marketState, locksCheckedAt);
-    books = new Map();
+  /** Until the market state is read (after start-up, a page at a time: see `warmUp`). */
+  let loader: MarketStateLoader | null = null;
+
+  /** The tally, counters and read models of a market state read from the database. */
+  function install(state: MarketState): void {
+    loader = null;
     const active = new Set<string>([
       ...state.players.filter((p) => p.retiredAt === null).map((p) => bookKey('player', p.id)),
       ...state.teams.map((t) => bookKey('team', t.id)),
@@ -119,7 +116,28 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     models.load(state);
     foreign.acknowledge();
   }
-  reload();
+
+  /**
+   * Rebuilds the tally and the read models from the database, reading each table once; the books
+   * are rebuilt each when first needed (`loadedBook`), from that instrument's rows alone.
+   */
+  function reload(): void {
+    ledger.clear();
+    locksCheckedAt = now();
+    books = new Map();
+    install(readMarketState(marketState, locksCheckedAt));
+  }
+
+  /** The market state, read now if it is not yet (anything that reads or writes it calls this first). */
+  function loaded(): void {
+    if (loader) install(loader.finish());
+  }
+
+  // At start-up nothing is read yet: `warmUp` reads it in steps, or the first call that needs it at once.
+  ledger.clear();
+  locksCheckedAt = now();
+  loader = new MarketStateLoader(marketState, locksCheckedAt);
+  foreign.acknowledge();
 
   /** An instrument's book, read from the database the first time it is needed; undefined for a retired or unknown one. */
   function loadedBook(kind: InstrumentKind, id: number): OrderBook | undefined {
@@ -164,9 +182,13 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     foreign.acknowledge();
   }
 
-  /** Anything written to the market's tables behind the exchange's back: rebuild everything from the database. */
+  /**
+   * Anything written to the market's tables behind the exchange's back: rebuild everything from the
+   * database. Then the state read, if it is not yet.
+   */
   function sync(): void {
     if (foreign.changed()) reload();
+    loaded();
   }
 
   function bookFor(ref: InstrumentRef): OrderBook {
@@ -620,28 +642,42 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     },
     /** The open orders per user, as the exchange counts them (for tests); never mutate it. */
     openOrderTally(): OpenOrderTally {
+      sync();
       return tally;
     },
     /**
-     * Reads every instrument's price over time into memory a few milliseconds at a time, between
-     * whatever else the event loop does (each is otherwise read when first asked for). Stops when
-     * the exchange stops or rebuilds its read models.
+     * Reads the market state after start-up a page at a time between whatever else the event loop
+     * does (the first call that needs it reads the rest at once), then every instrument's price over
+     * time the same way (each is otherwise read when first asked for). Resolves once all is read, or
+     * the exchange stops or rebuilds its read models meanwhile.
      */
-    warmTimelines(): void {
-      const target = models;
-      const keys = target.instruments.keys();
-      let next = 0;
-      const step = () => {
-        if (stopped || target !== models || !db.$client.open) return;
-        const until = performance.now() + 4;
-        try {
-          while (next < keys.length && performance.now() < until) target.timelines.preload(keys[next++]!);
-        } catch {
-          return;
-        }
-        if (next < keys.length) setTimeout(step, 1).unref();
-      };
-      setTimeout(step, 1).unref();
+    warmUp(): Promise<void> {
+      return new Promise((resolve) => {
+        let keys: string[] | null = null;
+        let target: ReadModels | null = null;
+        let next = 0;
+        const step = () => {
+          if (stopped || !db.$client.open) return resolve();
+          const until = performance.now() + 4;
+          try {
+            if (foreign.changed()) reload();
+            while (loader && performance.now() < until) if (loader.step()) install(loader.state);
+            if (!loader && performance.now() < until) {
+              if (target === null) {
+                target = models;
+                keys = target.instruments.keys();
+              }
+              if (target !== models) return resolve();
+              while (next < keys!.length && performance.now() < until) target.timelines.preload(keys![next++]!);
+              if (next >= keys!.length) return resolve();
+            }
+          } catch {
+            return resolve();
+          }
+          setTimeout(step, 1).unref();
+        };
+        setTimeout(step, 1).unref();
+      });
     },
     /**
      * What the screens read, as of the last commit (rebuilt first if the market's tables were written

@@ -96,3 +96,78 @@ export function largestSeq(state: MarketState): number {
   for (const kind of ['player', 'team'] as const) for (const h of state.holdings[kind]) if (h.minSellSeq > seq) seq = h.minSellSeq;
   return seq;
 }
+
+/** Rows read per step by a MarketStateLoader: a few milliseconds of reading each. */
+const LOAD_PAGE = 2_000;
+
+/**
+ * Reads a market state a page at a time, so that a server can answer while it loads after start-up;
+ * `finish()` reads the rest at once (when the state is needed before the steps are done). Between
+ * two steps the market must not change: the exchange finishes loading before it writes anything.
+ */
+export class MarketStateLoader {
+  readonly state: MarketState;
+  private phase: 'player' | 'team' | 'orders' | 'trades' | 'done' = 'player';
+  private afterRowid = 0;
+  private lastOrder: MarketState['openOrders'][number] | null = null;
+  private lastTrade: { createdAt: number; id: number } | null = null;
+
+  constructor(
+    private readonly repo: MarketStateRepo,
+    private readonly now: number,
+    private readonly pageSize = LOAD_PAGE,
+  ) {
+    this.state = { players: repo.players(), teams: repo.teams(), holdings: { player: [], team: [] }, openOrders: [], trades: [], declines: [] };
+  }
+
+  get done(): boolean {
+    return this.phase === 'done';
+  }
+
+  /** Reads one page; true once everything is read. */
+  step(): boolean {
+    const { repo, state } = this;
+    switch (this.phase) {
+      case 'player':
+      case 'team': {
+        const kind = this.phase;
+        const rows = repo.holdingsPage(kind, this.afterRowid, this.pageSize);
+        for (const { rowid: _rowid, ...h } of rows) state.holdings[kind].push(h);
+        if (rows.length < this.pageSize) {
+          this.phase = kind === 'player' ? 'team' : 'orders';
+          this.afterRowid = 0;
+        } else {
+          this.afterRowid = rows[rows.length - 1]!.rowid;
+        }
+        break;
+      }
+      case 'orders': {
+        const rows = repo.openOrdersPage(this.lastOrder, this.pageSize);
+        state.openOrders.push(...rows);
+        if (rows.length < this.pageSize) this.phase = 'trades';
+        else this.lastOrder = rows[rows.length - 1]!;
+        break;
+      }
+      case 'trades': {
+        const rows = repo.tradesPage(this.now - WEEK_MS - DAY_MS, this.lastTrade, this.pageSize);
+        for (const { id: _id, ...t } of rows) state.trades.push(t);
+        if (rows.length < this.pageSize) {
+          state.declines = repo.declines();
+          this.phase = 'done';
+        } else {
+          this.lastTrade = rows[rows.length - 1]!;
+        }
+        break;
+      }
+      case 'done':
+        break;
+    }
+    return this.done;
+  }
+
+  /** Reads whatever is left. */
+  finish(): MarketState {
+    while (!this.step());
+    return this.state;
+  }
+}

@@ -98,6 +98,17 @@ export function createMarketStateRepo(db: Db) {
      WHERE d.order_id IN (SELECT id FROM orders WHERE instrument = ? AND instrument_id = ? AND status = 'open' AND side = 'ask')`,
   );
   const maxOrderId = c.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM orders');
+  // The same, a page at a time (for a load spread over time): each from where the last page ended.
+  const holdingsPage = perKind((k) =>
+    c.prepare<[number, number], HoldingStateRow & { rowid: number }>(`${HOLDING(k).replace('SELECT ', 'SELECT rowid, ')} WHERE rowid > ? ORDER BY rowid LIMIT ?`),
+  );
+  const openOrdersPage = c.prepare<[string, number, string, number, number, number, number], OpenOrderStateRow>(
+    `${ORDER} INDEXED BY orders_open_book WHERE status = 'open' AND (instrument, instrument_id, side, price_cents, seq, id) > (?, ?, ?, ?, ?, ?)
+     ORDER BY instrument, instrument_id, side, price_cents, seq, id LIMIT ?`,
+  );
+  const tradesPage = c.prepare<[number, number, number, number], TradeStateRow & { id: number }>(
+    `${TRADE.replace('SELECT ', 'SELECT id, ')} WHERE created_at >= ? AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
+  );
 
   return {
     players: () => players.all(),
@@ -118,6 +129,12 @@ export function createMarketStateRepo(db: Db) {
     declinesOf: (kind: InstrumentKind, id: number) => declinesOf.all(kind, id),
     /** The largest order id in use (its rowid: no scan). */
     maxOrderId: () => maxOrderId.get()?.id ?? 0,
+    holdingsPage: (kind: InstrumentKind, afterRowid: number, limit: number) => holdingsPage[kind].all(afterRowid, limit),
+    /** Open orders after `after` in the order of their index (instrument, side, price, time, id). */
+    openOrdersPage: (after: OpenOrderStateRow | null, limit: number) =>
+      openOrdersPage.all(after?.instrument ?? '', after?.instrumentId ?? 0, after?.side ?? '', after?.priceCents ?? 0, after?.seq ?? 0, after?.id ?? 0, limit),
+    tradesPage: (since: number, after: { createdAt: number; id: number } | null, limit: number) =>
+      tradesPage.all(since, after?.createdAt ?? Number.MIN_SAFE_INTEGER, after?.id ?? 0, limit),
   };
 }
 export type MarketStateRepo = ReturnType<typeof createMarketStateRepo>;
