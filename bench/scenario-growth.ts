@@ -174,6 +174,8 @@ async function measureLive(server: GrowthServer, s: Subjects, otherPlayers: numb
   const counts = { requests: 0, bytes: 0, messages: 0 };
   const sum = () => clients.reduce((acc, c) => ({ requests: acc.requests + c.requests, bytes: acc.bytes + c.bytes, messages: acc.messages + c.messages }), { requests: 0, bytes: 0, messages: 0 });
   const pending: Promise<void>[] = [];
+  const slowest: { ms: number; at: number }[] = [];
+  const trade = async () => {
   for (let k = 0; ; k++) {
     const due = started + (k * 1000) / ORDERS_PER_SECOND;
     if (due >= end) break;
@@ -189,13 +191,20 @@ async function measureLive(server: GrowthServer, s: Subjects, otherPlayers: numb
     pending.push(
       mutate(agent, server.url, token, 'trading.ask', { userId: s.trader, playerId: s.busiestPlayer, shares: 5 + (k % 16), pricePerShare: 100 }).then((r) => {
         if (!r.ok) failedOrders++;
-        if (counted) latencies.push(r.ms);
+        if (!counted) return;
+        latencies.push(r.ms);
+        slowest.push({ ms: r.ms, at: due - windowStart });
       }),
     );
   }
+  };
+  // The server's longest event-loop block in the window, to within the 10 ms probe.
+  const blocked = await server.blockedDuring(trade, 10);
   const cpuEnd = await server.cpuMs();
   const wallMs = performance.now() - windowStart;
   const after = sum();
+  const queries = new Map<string, number>();
+  for (const c of clients) for (const [path, n] of c.queries) queries.set(path, (queries.get(path) ?? 0) + n);
   await Promise.all(pending);
   for (const c of clients) c.close();
   agent.destroy();
@@ -210,6 +219,9 @@ async function measureLive(server: GrowthServer, s: Subjects, otherPlayers: numb
     mbPerSecond: ((after.bytes - counts.bytes) / wallMs / 1024 / 1024) * 1000,
     messagesPerSecond: ((after.messages - counts.messages) / wallMs) * 1000,
     clientErrors: clients.reduce((n, c) => n + c.errors, 0),
+    blocked,
+    slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 3),
+    queries: [...queries].sort((a, b) => b[1] - a[1]),
   };
 }
 
@@ -327,7 +339,9 @@ try {
   );
   notes.push(
     `growth: live phase at L: ${fmt(l.orders)} orders measured over ${LIVE_MEASURE_MS / 1000} s after ${LIVE_WARMUP_MS / 1000} s of warm-up (${l.failedOrders} failed), ` +
-      `${fmt(round(l.messagesPerSecond))} live messages/s reached the clients, ${l.clientErrors} client errors.`,
+      `${fmt(round(l.messagesPerSecond))} live messages/s reached the clients, ${l.clientErrors} client errors; the server's event loop was blocked at most ${round(l.blocked)} ms ` +
+      `(over warm-up and window); the slowest orders: ${l.slowest.map((o) => `${round(o.ms)} ms at ${(o.at / 1000).toFixed(1)} s`).join(', ')}; ` +
+      `queries the clients refetched (whole phase, page loads included): ${l.queries.map(([p, n]) => `${p} ${n}`).join(', ')}.`,
   );
   await live.stop();
 

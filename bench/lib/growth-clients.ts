@@ -27,6 +27,8 @@ const keyOf = (q: ActiveQuery) => `${q.path}:${JSON.stringify(q.input ?? null)}`
 
 export class LiveClient {
   requests = 0;
+  /** Queries refetched, by procedure. */
+  readonly queries = new Map<string, number>();
   bytes = 0;
   messages = 0;
   errors = 0;
@@ -92,6 +94,7 @@ export class LiveClient {
       running.live.delete(key);
       if (running.live.size === 0) running.req.destroy();
     }
+    for (const q of queries) this.queries.set(q.path, (this.queries.get(q.path) ?? 0) + 1);
     const input = Object.fromEntries(queries.map((q, i) => [String(i), q.input]));
     const path = `/trpc/${queries.map((q) => q.path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
     this.requests++;

@@ -33,7 +33,7 @@ process.on('message', (m) => {
       const now = performance.now();
       longest = Math.max(longest, now - last);
       last = now;
-    }, 1);
+    }, m.intervalMs ?? 1);
     process.send({ type: 'eld-start' });
   } else if (m.type === 'eld-stop') {
     clearInterval(probe);
@@ -42,6 +42,8 @@ process.on('message', (m) => {
     server.close().then(() => process.exit(0));
   }
 });
+// Measured once the market state and the prices over time are in memory (they load in small steps after start-up).
+await server.services.exchange.warmUp();
 process.send({ type: 'ready', port: server.port });
 `;
 
@@ -61,8 +63,11 @@ export interface GrowthServer {
   child: ChildProcess;
   /** CPU time (user + system) the server process has used so far, ms. */
   cpuMs(): Promise<number>;
-  /** Runs `during` and answers the longest the server's event loop was blocked meanwhile, ms. */
-  blockedDuring(during: () => Promise<void>): Promise<number>;
+  /**
+   * Runs `during` and answers the longest the server's event loop was blocked meanwhile, ms (to
+   * within `intervalMs`, the probe's period: 1 by default).
+   */
+  blockedDuring(during: () => Promise<void>, intervalMs?: number): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -104,8 +109,8 @@ export async function startGrowthServer(buildDir: string, dataDir: string, nowAt
     url: `http://127.0.0.1:${port}`,
     child,
     cpuMs: async () => (await ask<{ ms: number }>(child, { type: 'cpu' })).ms,
-    async blockedDuring(during) {
-      await ask(child, { type: 'eld-start' });
+    async blockedDuring(during, intervalMs = 1) {
+      await ask(child, { type: 'eld-start', intervalMs } as { type: string });
       await during();
       return (await ask<{ maxMs: number }>(child, { type: 'eld-stop' })).maxMs;
     },
