@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_MS, eventPlan, INSTRUMENT_MS, InvalidationBatcher, MARKET_WIDE_MS, matchesQuery, tickerPlan, type QueryFilter } from './live-plan.js';
+import { BATCH_MS, eventPlan, INSTRUMENT_MS, InvalidationBatcher, MARKET_WIDE_MS, matchesQuery, tickerPlan, VALUES_MS, type QueryFilter } from './live-plan.js';
 import type { LiveTrade } from './live.js';
 
 /** Timers under the test's control: `advance` runs what is due, in time order. */
@@ -92,7 +92,7 @@ describe('the live plan', () => {
     expect(eventPlan({ type: 'outbid', itemType: 'player', itemId: 7, itemName: 'X', your_price: 1, best_price: 2 }, 9)).toEqual([]);
   });
 
-  it('refreshes what a trade moves: its instrument, and the lists and values that follow prices, at most every couple of seconds', () => {
+  it('refreshes what a trade moves: its instrument, the lists that follow prices every couple of seconds, values every few', () => {
     const filters = tickerPlan({ type: 'tradesCompleted', trades: [trade('player', 7)], skipped: 0 });
     expect(stale(filters, SCREEN)).toEqual([
       'auth.me',
@@ -103,7 +103,10 @@ describe('the live plan', () => {
       'portfolio.get{"userId":3}',
       'stats.leaderboard',
     ]);
-    for (const f of filters) expect(f.every, f.path.join('.')).toBe(f.input ? INSTRUMENT_MS : MARKET_WIDE_MS);
+    for (const f of filters) {
+      const expected = f.input ? INSTRUMENT_MS : f.path[0] === 'auth' || f.path[0] === 'portfolio' ? VALUES_MS : MARKET_WIDE_MS;
+      expect(f.every, f.path.join('.')).toBe(expected);
+    }
   });
 });
 

@@ -24,6 +24,8 @@ export const BATCH_MS = 80;
 export const MARKET_WIDE_MS = 2_000;
 /** One player's or team's queries refetch at most this often on the feed (a trade of the user's own refreshes them at once). */
 export const INSTRUMENT_MS = 1_000;
+/** Values that follow others' trades (the user box, portfolios on screen) refetch at most this often. */
+export const VALUES_MS = 5_000;
 
 const f = (path: string, input?: Record<string, unknown>, every?: number): QueryFilter => ({ path: path.split('.'), ...(input ? { input } : {}), ...(every ? { every } : {}) });
 const wide = (path: string) => f(path, undefined, MARKET_WIDE_MS);
@@ -55,8 +57,8 @@ function about(itemType: 'player' | 'team', itemId: number): QueryFilter[] {
 
 /** Lists whose figures follow every instrument's supply, holders and prices. */
 const MARKET_TABLES: QueryFilter[] = [wide('market.players'), wide('teams.list'), wide('stats')];
-/** Values follow last prices: the user box and any portfolio on screen. */
-const VALUES: QueryFilter[] = [wide('auth.me'), wide('portfolio')];
+/** Values follow last prices: the user box and any portfolio on screen (the user's own trades refresh theirs at once). */
+const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS)];
 
 /** What the signed-in user's own portfolio, orders and badges show. */
 function own(userId: number | null): QueryFilter[] {
