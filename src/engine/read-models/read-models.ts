@@ -2,6 +2,7 @@ import type { InstrumentKind } from '../../db/repos/ledger.js';
 import type { HoldingStateRow, MarketStateRepo, OpenOrderStateRow, PlayerStateRow, TeamStateRow, TradeStateRow } from '../../db/repos/market-state.js';
 import type { HoldingValuation, PlayerHoldingValuation, TeamHoldingValuation } from '../../db/repos/portfolio-reads.js';
 import type { StatisticsRows } from '../../db/repos/stats-reads.js';
+import { ChartMarks } from './chart-marks.js';
 import { Declines } from './declines.js';
 import { HoldingsIndex, type HoldingView } from './holdings-index.js';
 import { Instruments, keyOf, type InstrumentView } from './instruments.js';
@@ -46,6 +47,8 @@ export class ReadModels {
   readonly declines = new Declines();
   readonly windows = new TradeWindows();
   readonly timelines: PriceTimelines;
+  /** What the users' portfolio charts follow from, to keep them while it stands. */
+  readonly charts = new ChartMarks();
   /** Counts every change: answers built on the models may be kept while it stands. */
   version = 0;
   private readonly shareValue = new Map<number, number>();
@@ -72,6 +75,7 @@ export class ReadModels {
     this.orders.load(state.openOrders.map(orderOf));
     for (const t of state.trades) this.windows.add(keyOf(t.instrument, t.instrumentId), t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
     for (const d of state.declines) if (this.orders.get(d.orderId)?.side === 'ask') this.declines.add(d.orderId, d.userId);
+    this.charts.changed();
     this.version++;
   }
 
@@ -101,12 +105,15 @@ export class ReadModels {
       for (const t of this.repo.tradesOfSince(kind, id, tradesSince)) this.windows.add(key, t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
     }
     this.dirtyInstruments.add(key);
+    this.charts.changed();
     this.version++;
   }
 
-  /** After players were reloaded: every team's payroll again. */
+  /** After an admin's change (players reloaded): every team's payroll again. */
   updatePayrolls(): void {
     this.instruments.updatePayrolls();
+    this.charts.changed();
+    this.version++;
   }
 
   // ── What the exchange writes, mirrored ──────────────────────────────────────────────────────
@@ -116,6 +123,7 @@ export class ReadModels {
     const userToUser = buyerId !== null && sellerId !== null;
     this.windows.add(key, at, shares, priceCents, userToUser);
     if (userToUser) this.timelines.add(key, at, priceCents);
+    this.charts.traded(buyerId, sellerId, at);
     this.version++;
   }
 

@@ -1,4 +1,5 @@
 import { createPortfolioHistoryRepo, type HistoryPoint, type PortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
+import type { ChartMark } from '../../engine/read-models/chart-marks.js';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
 import { centsToDollars } from '../../shared/money.js';
 import type { PortfolioHistoryOut } from '../../shared/schemas/account.js';
@@ -10,11 +11,11 @@ import { USER_NOT_FOUND } from './service.js';
 const repos = new WeakMap<object, PortfolioHistoryRepo>();
 
 /**
- * The points before "now" of the users' charts, kept while the market is as it was (the read models'
- * version stands): every one of them follows from trades, holdings and contracts, which only the
- * exchange changes. The point for now is worked out again each time.
+ * The points before "now" of the users' charts, kept while what they follow from stands (the read
+ * models' chart marks: the user's trades, contracts, prices at or before the last of them), which
+ * only the exchange changes. The point for now is worked out again each time.
  */
-const kept = new WeakMap<ReadModels, Map<number, { version: number; past: HistoryPoint[] }>>();
+const kept = new WeakMap<ReadModels, Map<number, { mark: ChartMark; past: HistoryPoint[] }>>();
 const KEPT_CHARTS = 256;
 
 /** The user's portfolio value over time in API shape: dollars and ISO times. */
@@ -30,7 +31,7 @@ export function portfolioHistoryOf(services: AppServices, userId: number): Portf
   if (!byUser) kept.set(models, (byUser = new Map()));
   const hit = byUser.get(userId);
   let points: HistoryPoint[] | undefined;
-  if (hit && hit.version === models.version) {
+  if (hit && models.charts.still(hit.mark, hit.past[hit.past.length - 1]?.at ?? Number.NEGATIVE_INFINITY)) {
     // Now: the portfolio as GET /portfolio values it (the history's last point is the same figure).
     const { shareValueCents, escrowCents } = services.reads.valueOf(userId);
     const balance = services.users.byId(userId)?.balanceCents;
@@ -42,10 +43,11 @@ export function portfolioHistoryOf(services: AppServices, userId: number): Portf
   }
   if (!points) {
     // Prices over time from the exchange's timelines: a binary search when a price changes, not a query.
+    const mark = models.charts.mark(userId);
     points = repo.history(userId, now, models.timelines);
     if (points) {
       byUser.delete(userId);
-      byUser.set(userId, { version: models.version, past: points.slice(0, -1) });
+      byUser.set(userId, { mark, past: points.slice(0, -1) });
       // The charts looked at last are kept, a few hundred at most.
       if (byUser.size > KEPT_CHARTS) byUser.delete(byUser.keys().next().value!);
     }
