@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMarketReadsRepo } from '../../db/repos/market-reads.js';
 import { createStatsReadsRepo } from '../../db/repos/stats-reads.js';
+import { createValuationRepo } from '../../db/repos/valuation.js';
 import { testExchange } from '../test-support/exchange.js';
 import { keyOf } from './instruments.js';
 import { DAY_MS } from './trade-windows.js';
@@ -56,4 +57,26 @@ describe('the read models', () => {
     expect(createMarketReadsRepo(t.db).relevantAsks(holder).map((o) => o.id)).toEqual([asks[1], asks[0], asks[2]]);
     expect(models.holdings.top(keyOf('player', p.id))?.userId).toBe(holder);
   });
+
+  it('move every holder’s share value with a trade between two others, as SQL values it', () => {
+    const t = testExchange();
+    const [a, b, c] = [t.user('a'), t.user('b'), t.user('c')];
+    const p = t.player(100);
+    t.ok({ type: 'buy', userId: a, instrument: p, shares: 60, priceCents: 100 });
+    t.ok({ type: 'buy', userId: b, instrument: p, shares: 40, priceCents: 100 });
+    const models = t.exchange.readModels();
+    const valuation = createValuationRepo(t.db);
+    const values = () => [a, b, c].map((u) => [models.shareValueCents(u), valuation.shareValueCents(u)]);
+    expect(values()).toEqual([[6_000, 6_000], [4_000, 4_000], [0, 0]]);
+    // C buys from A's standing sell at $1.10, then at $3.00: B's holding is valued at each price.
+    t.ok({ type: 'buy', userId: c, instrument: p, shares: 5, priceCents: 200 });
+    expect(values().map(([m]) => m)).toEqual([55 * 110, 40 * 110, 5 * 110]);
+    t.ok({ type: 'setMinSellPrice', userId: a, instrument: p, priceCents: 300 });
+    t.ok({ type: 'setMinSellPrice', userId: b, instrument: p, priceCents: 900 });
+    t.ok({ type: 'buy', userId: c, instrument: p, shares: 5, priceCents: 300 });
+    expect(values().map(([m]) => m)).toEqual([50 * 300, 40 * 300, 10 * 300]);
+    for (const [m, sql] of values()) expect(m).toBe(sql);
+    expect(models.topByShareValue(3).map((r) => r.userId)).toEqual([a, b, c]);
+  });
 });
+

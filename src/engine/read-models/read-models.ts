@@ -155,8 +155,16 @@ export class ReadModels {
   }
 
   lastPrice(kind: InstrumentKind, id: number, cents: number): void {
+    const key = keyOf(kind, id);
+    const before = this.instruments.byKey(key)?.lastPriceCents ?? null;
     this.instruments.setLastPrice(kind, id, cents);
-    this.dirtyInstruments.add(keyOf(kind, id));
+    // The holders' share values move by their part alone (those whose holdings changed are worked out again when read).
+    if (before !== cents) {
+      for (const h of this.holdings.holders(key)) {
+        const value = this.shareValue.get(h.userId);
+        if (value !== undefined && !this.dirtyUsers.has(h.userId)) this.shareValue.set(h.userId, value - partOf(h, before) + partOf(h, cents));
+      }
+    }
     this.version++;
   }
 
@@ -301,14 +309,14 @@ export class ReadModels {
 
   private valueOf(userId: number): number {
     let sum = 0;
-    for (const [key, h] of this.holdings.ofUser(userId)) {
-      const price = this.instruments.byKey(key)?.lastPriceCents ?? null;
-      sum += price === null ? h.costBasisCents : h.shares * price;
-    }
+    for (const [key, h] of this.holdings.ofUser(userId)) sum += partOf(h, this.instruments.byKey(key)?.lastPriceCents ?? null);
     return sum;
   }
 
-  /** Share values change with holdings and with last prices: those changed since are worked out again when read. */
+  /**
+   * Share values change with holdings (those users' values are worked out again when read) and with
+   * last prices (moved at once, part by part; after an admin's change, its holders' again when read).
+   */
   private settleValues(): void {
     for (const key of this.dirtyInstruments) for (const h of this.holdings.holders(key)) this.dirtyUsers.add(h.userId);
     this.dirtyInstruments.clear();
@@ -316,6 +324,9 @@ export class ReadModels {
     this.dirtyUsers.clear();
   }
 }
+
+/** A holding's part of its owner's share value: shares × last trade price, or what was paid without one. */
+const partOf = (h: HoldingView, priceCents: number | null): number => (priceCents === null ? h.costBasisCents : h.shares * priceCents);
 
 function orderOf(o: OpenOrderStateRow): OrderView {
   return { id: o.id, side: o.side, kind: o.instrument, instrumentId: o.instrumentId, userId: o.userId, priceCents: o.priceCents, sharesRemaining: o.sharesRemaining, seq: o.seq, createdAt: o.createdAt };
