@@ -12,7 +12,7 @@ import { mirroredLedger } from './read-models/mirrored-ledger.js';
 import { ReadModels, type MarketState } from './read-models/read-models.js';
 import { DAY_MS, WEEK_MS } from './read-models/trade-windows.js';
 import { WalSync } from './wal-sync.js';
-import { booksFrom, largestSeq, MarketStateLoader, readMarketState } from './recovery.js';
+import { booksFrom, bookSourcesOf, largestSeq, MarketStateLoader, readMarketState } from './recovery.js';
 
 export const TEAM_LOCK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Open asks and offers one user may have at once, across every player and team. */
@@ -139,23 +139,15 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
   loader = new MarketStateLoader(marketState, locksCheckedAt);
   foreign.acknowledge();
 
-  /** An instrument's book, read from the database the first time it is needed; undefined for a retired or unknown one. */
+  /** An instrument's book, built from the read models the first time it is needed; undefined for a retired or unknown one. */
   function loadedBook(kind: InstrumentKind, id: number): OrderBook | undefined {
     const k = bookKey(kind, id);
-    const loaded = books.get(k);
-    if (loaded) return loaded;
-    const instrument = kind === 'player' ? marketState.player(id) : marketState.team(id);
-    if (!instrument || (kind === 'player' && (instrument as { retiredAt: number | null }).retiredAt !== null)) return undefined;
-    const holdings = marketState.holdingsOf(kind, id);
-    const book = booksFrom(
-      {
-        instruments: [{ kind, id, remaining: instrument.remaining }],
-        orders: marketState.openOrdersOf(kind, id),
-        holdings: kind === 'player' ? { player: holdings, team: [] } : { player: [], team: holdings },
-      },
-      now(),
-      createOrderBook,
-    ).get(k)!;
+    const kept = books.get(k);
+    if (kept) return kept;
+    loaded();
+    const sources = bookSourcesOf(models, kind, id);
+    if (!sources) return undefined;
+    const book = booksFrom(sources, now(), createOrderBook).get(k)!;
     books.set(k, book);
     return book;
   }
@@ -634,9 +626,10 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     },
     /** The book of an instrument (read now if it was not yet), for reads and tests; never mutate it. */
     book(ref: InstrumentRef): OrderBook | undefined {
+      sync();
       return loadedBook(ref.kind, ref.id);
     },
-    /** The books in memory: those needed since the last rebuild. */
+    /** The books in memory: those built since the last rebuild (when first needed, or by `warmUp`). */
     bookKeys(): string[] {
       return [...books.keys()];
     },
@@ -648,8 +641,8 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
     /**
      * Reads the market state after start-up a page at a time between whatever else the event loop
      * does (the first call that needs it reads the rest at once), then every instrument's price over
-     * time the same way (each is otherwise read when first asked for). Resolves once all is read, or
-     * the exchange stops or rebuilds its read models meanwhile.
+     * time and book the same way (each is otherwise made when first asked for). Resolves once all is
+     * read, or the exchange stops or rebuilds its read models meanwhile.
      */
     warmUp(): Promise<void> {
       return new Promise((resolve) => {
@@ -668,8 +661,18 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
                 keys = target.instruments.keys();
               }
               if (target !== models) return resolve();
-              while (next < keys!.length && performance.now() < until) target.timelines.preload(keys![next++]!);
-              if (next >= keys!.length) return resolve();
+              // Every instrument's prices over time, then every book.
+              const total = 2 * keys!.length;
+              while (next < total && performance.now() < until) {
+                const k = keys![next % keys!.length]!;
+                if (next < keys!.length) target.timelines.preload(k);
+                else {
+                  const [kind, id] = k.split(':') as [InstrumentKind, string];
+                  loadedBook(kind, Number(id));
+                }
+                next++;
+              }
+              if (next >= total) return resolve();
             }
           } catch {
             return resolve();

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createMarketStateRepo } from '../db/repos/market-state.js';
+import { createOrderBook } from '../domain/orderbook/index.js';
 import { EventBus } from './events.js';
 import { createExchange } from './exchange.js';
-import { MarketStateLoader, readMarketState } from './recovery.js';
+import { loadBooks, MarketStateLoader, readMarketState } from './recovery.js';
 import { testExchange } from './test-support/exchange.js';
 import { expectModelsEqualSql } from './test-support/read-models.js';
 
@@ -41,6 +42,13 @@ describe('the market state read a page at a time', () => {
     const warmed = createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now });
     await warmed.warmUp();
     expect(warmed.readModels().statistics(t.clock.now, 10)).toEqual(t.exchange.readModels().statistics(t.clock.now, 10));
+    // Every book built, each as one rebuilt from the database.
+    const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook);
+    expect(warmed.bookKeys().sort()).toEqual([...rebuilt.keys()].sort());
+    for (const [key, book] of rebuilt) {
+      const [kind, id] = key.split(':') as ['player' | 'team', string];
+      expect(warmed.book({ kind, id: Number(id) })!.snapshot()).toEqual(book.snapshot());
+    }
     const cold = createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now });
     expect(cold.submitNow({ type: 'buy', userId: users[3]!, instrument: items[1]!, shares: 1, priceCents: 900 })).toMatchObject({ ok: true });
     expectModelsEqualSql({ ...t, exchange: cold }, items, users);

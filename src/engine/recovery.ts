@@ -1,7 +1,7 @@
 import type { InstrumentKind, LedgerRepo } from '../db/repos/ledger.js';
 import type { MarketStateRepo } from '../db/repos/market-state.js';
 import type { BookSnapshot, OrderBook, RestingOrder, StandingSell } from '../domain/orderbook/index.js';
-import type { MarketState } from './read-models/read-models.js';
+import type { MarketState, ReadModels } from './read-models/read-models.js';
 import { WEEK_MS, DAY_MS } from './read-models/trade-windows.js';
 
 const key = (kind: InstrumentKind, id: number) => `${kind}:${id}`;
@@ -62,6 +62,19 @@ const fromLedger = (h: { userId: number; instrumentId: number; shares: number; p
   minSellSeq: h.seq,
   lockedUntil: h.locked,
 });
+
+/**
+ * One instrument's book sources from the read models (kept equal to the database by the single
+ * writer): no query. Undefined for an unknown instrument or a retired player.
+ */
+export function bookSourcesOf(models: ReadModels, kind: InstrumentKind, id: number): BookSources | undefined {
+  const i = models.instruments.get(kind, id);
+  if (!i?.active) return undefined;
+  const k = key(kind, id);
+  const orders = [...models.orders.asks(k), ...models.orders.offers(k)].map((o) => ({ ...o, instrument: o.kind }));
+  const holdings = models.holdings.holders(k);
+  return { instruments: [{ kind, id, remaining: i.remaining }], orders, holdings: kind === 'player' ? { player: holdings, team: [] } : { player: [], team: holdings } };
+}
 
 /** Rebuilds every book (or those in `only`) from the database. */
 export function loadBooks(ledger: LedgerRepo, now: number, create: (snapshot: BookSnapshot) => OrderBook, only?: ReadonlySet<string>): Map<string, OrderBook> {

@@ -127,8 +127,8 @@ export class ReadModels {
     this.version++;
   }
 
-  holding(kind: InstrumentKind, userId: number, id: number, h: { shares: number; costBasisCents: number; minSellPriceCents: number; lockedUntil: number }): void {
-    this.holdings.set(kind, id, userId, h.shares > 0 ? { shares: h.shares, costBasisCents: h.costBasisCents, minSellPriceCents: h.minSellPriceCents, lockedUntil: h.lockedUntil } : null);
+  holding(kind: InstrumentKind, userId: number, id: number, h: { shares: number; costBasisCents: number; minSellPriceCents: number; minSellSeq: number; lockedUntil: number }): void {
+    this.holdings.set(kind, id, userId, h.shares > 0 ? { shares: h.shares, costBasisCents: h.costBasisCents, minSellPriceCents: h.minSellPriceCents, minSellSeq: h.minSellSeq, lockedUntil: h.lockedUntil } : null);
     this.version++;
   }
 

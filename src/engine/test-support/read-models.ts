@@ -4,7 +4,9 @@ import { createPortfolioReadsRepo } from '../../db/repos/portfolio-reads.js';
 import { createStatsReadsRepo } from '../../db/repos/stats-reads.js';
 import { createTeamReadsRepo } from '../../db/repos/team-reads.js';
 import { createValuationRepo } from '../../db/repos/valuation.js';
+import { createOrderBook } from '../../domain/orderbook/index.js';
 import type { InstrumentRef } from '../commands.js';
+import { booksFrom, bookSourcesOf, loadBooks } from '../recovery.js';
 import type { HolderCursor } from '../read-models/holdings-index.js';
 import { keyOf } from '../read-models/instruments.js';
 import type { OrderCursor } from '../read-models/open-orders.js';
@@ -34,8 +36,14 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
   const valuation = createValuationRepo(t.db);
   const teams = createTeamReadsRepo(t.db);
 
+  const books = loadBooks(t.ledger, now, createOrderBook, new Set(items.map((r) => keyOf(r.kind, r.id))));
   for (const ref of items) {
     const key = keyOf(ref.kind, ref.id);
+    // The book the exchange builds from the read models, as one rebuilt from the database.
+    const sources = bookSourcesOf(models, ref.kind, ref.id);
+    const fromModels = sources && booksFrom(sources, now, createOrderBook).get(key)!.snapshot();
+    const active = t.ledger.instrument(ref.kind, ref.id)?.active === true;
+    expect(fromModels, `book of ${key}`).toEqual(active ? books.get(key)!.snapshot() : undefined);
     const holders = ref.kind === 'player' ? market.shareholders(ref.id) : teams.shareholders(ref.id);
     const paged = allPages((c: HolderCursor | null) => models.holdings.page(key, c, 2), holderCursor);
     expect(paged.map((h) => [h.userId, h.shares, h.minSellPriceCents]), `holders of ${key}`).toEqual(holders.map((h) => [h.userId, h.shares, h.minSellPriceCents]));
