@@ -302,8 +302,8 @@ try {
     figure('growth: start-up to healthy, S', startS, 's'),
     figure('growth: start-up to healthy, L', startL, 's'),
     figure('growth: start-up L/S', startL / startS, '×', atMost(1.5)),
-    figure('growth: start-up to warm (market state and prices over time read), S', median(warms.S) / 1000, 's'),
-    figure('growth: start-up to warm (market state and prices over time read), L', median(warms.L) / 1000, 's'),
+    figure('growth: start-up to warm (market state, prices over time and books ready), S', median(warms.S) / 1000, 's'),
+    figure('growth: start-up to warm (market state, prices over time and books ready), L', median(warms.L) / 1000, 's'),
   );
 
   // Reads, S and L interleaved.

@@ -125,7 +125,7 @@ export async function startGrowthServer(buildDir: string, dataDir: string, nowAt
 
 /**
  * Milliseconds from starting a server process to its first 200 on /healthz, and to warm: its market
- * state and prices over time read (they load in small steps once it listens).
+ * state, prices over time and books ready (made in small steps once it listens).
  */
 export async function timeToHealthy(buildDir: string, dataDir: string, nowAt: number): Promise<{ healthy: number; warm: number }> {
   const port = await freePort();

@@ -93,11 +93,16 @@ export function createExchange({ db, bus, now }: ExchangeDeps) {
   let locksCheckedAt = 0;
   /** Why the exchange takes no more orders, once it does not. */
   let stopped: string | null = null;
-  const walSync = new WalSync(db.$client, () => {
-    // The disk refused to make committed writes durable: what they did may or may not survive a
-    // crash, so the exchange takes no more orders until it is restarted (and rebuilt from disk).
-    stopped = DISK_FAILED_MESSAGE;
-  });
+  const walSync = new WalSync(
+    db.$client,
+    () => {
+      // The disk refused to make committed writes durable: what they did may or may not survive a
+      // crash, so the exchange takes no more orders until it is restarted (and rebuilt from disk).
+      stopped = DISK_FAILED_MESSAGE;
+    },
+    // The log is copied into the database file on a worker thread, not inside an order's commit.
+    { checkpoints: 'worker' },
+  );
 
   /** Until the market state is read (after start-up, a page at a time: see `warmUp`). */
   let loader: MarketStateLoader | null = null;
