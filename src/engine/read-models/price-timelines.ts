@@ -44,8 +44,9 @@ export class PriceTimelines implements PriceSource {
     let after = 0;
     const find = (at: number) => {
       if (at !== lastAt) {
+        // Times asked for mostly go forward, a few changes at a time: search onward from the last answer.
+        after = at > lastAt ? firstAfterFrom(line.at, at, after) : firstAfter(line.at, at);
         lastAt = at;
-        after = firstAfter(line.at, at);
       }
       return after;
     };
@@ -105,13 +106,26 @@ export class PriceTimelines implements PriceSource {
 }
 
 /** The first index whose time is after `at`. */
-function firstAfter(times: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = times.length;
+function firstAfter(times: readonly number[], at: number, from = 0, to = times.length): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (times[mid]! <= at) lo = mid + 1;
     else hi = mid;
+  }
+  return lo;
+}
+
+/** The first index whose time is after `at`, knowing it is `from` or later: steps of 1, 2, 4… then a binary search. */
+function firstAfterFrom(times: readonly number[], at: number, from: number): number {
+  let lo = from;
+  let step = 1;
+  while (lo < times.length && times[lo]! <= at) {
+    const next = lo + step;
+    if (next >= times.length || times[next]! > at) return firstAfter(times, at, lo + 1, Math.min(next, times.length));
+    lo = next + 1;
+    step *= 2;
   }
   return lo;
 }

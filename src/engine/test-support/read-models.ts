@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { createMarketReadsRepo } from '../../db/repos/market-reads.js';
+import { createPortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
 import { createPortfolioReadsRepo } from '../../db/repos/portfolio-reads.js';
 import { createStatsReadsRepo } from '../../db/repos/stats-reads.js';
 import { createTeamReadsRepo } from '../../db/repos/team-reads.js';
@@ -35,6 +36,7 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
   const stats = createStatsReadsRepo(t.db);
   const valuation = createValuationRepo(t.db);
   const teams = createTeamReadsRepo(t.db);
+  const history = createPortfolioHistoryRepo(t.db);
 
   const books = loadBooks(t.ledger, now, createOrderBook, new Set(items.map((r) => keyOf(r.kind, r.id))));
   for (const ref of items) {
@@ -72,6 +74,8 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
     expect(allPages((c: OrderCursor | null) => models.relevantAsksPage(userId, c, 2), orderCursor).map((o) => o.id), `asks for ${userId}`).toEqual(relevant);
     expect(models.relevantAskCount(userId)).toBe(relevant.length);
     expect(models.shareValueCents(userId)).toBe(valuation.shareValueCents(userId));
+    // The portfolio chart with prices from the timelines, as with prices read from the trades.
+    expect(history.history(userId, now, models.timelines), `history of ${userId}`).toEqual(history.history(userId, now));
     expect(models.orders.escrowCents(userId)).toBe(valuation.escrowCents(userId));
     const sql = portfolios.portfolio(userId, now)!;
     const held = models.valueHoldings(userId, now);
