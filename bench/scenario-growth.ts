@@ -20,6 +20,9 @@ import { startGrowthServer, timeToHealthy, type GrowthServer } from './lib/growt
 import { atMost, figure, fmt, percentiles, round, type Figure } from './lib/results.js';
 
 const READ_SAMPLES = Number(process.env.BENCH_GROWTH_SAMPLES ?? 45);
+/** Requests of each read before those measured (more for a read worked out afresh each time: its code runs once per request). */
+const WARM_UP_READS = 3;
+const WARM_UP_FRESH_READS = 15;
 const STARTS = 5;
 const CLIENTS = 50;
 const ORDERS_PER_SECOND = 5;
@@ -39,6 +42,8 @@ interface Subjects {
   heaviestHolder: number;
   /** Bought or sold most often. */
   mostActive: number;
+  /** The most active users, most active first: one for each request of a read that must not be answered from a kept answer. */
+  active: number[];
   admin: number;
   clients: number[];
   trader: number;
@@ -55,8 +60,13 @@ function prepare(file: string, endsAt: number): Subjects {
     const busiestPlayer = one('SELECT player_id AS id FROM player_holdings GROUP BY player_id ORDER BY COUNT(*) DESC, player_id LIMIT 1');
     const busiestTeam = one('SELECT team_id AS id FROM team_holdings GROUP BY team_id ORDER BY COUNT(*) DESC, team_id LIMIT 1');
     const heaviestHolder = one('SELECT user_id AS id FROM player_holdings GROUP BY user_id ORDER BY COUNT(*) DESC, user_id LIMIT 1');
-    const mostActive = one(`SELECT u AS id FROM (SELECT buyer_id AS u FROM trades WHERE buyer_id IS NOT NULL UNION ALL SELECT seller_id FROM trades WHERE seller_id IS NOT NULL)
-      GROUP BY u ORDER BY COUNT(*) DESC, u LIMIT 1`);
+    const active = (
+      db
+        .prepare(`SELECT u AS id FROM (SELECT buyer_id AS u FROM trades WHERE buyer_id IS NOT NULL UNION ALL SELECT seller_id FROM trades WHERE seller_id IS NOT NULL)
+          GROUP BY u ORDER BY COUNT(*) DESC, u LIMIT ?`)
+        .all(READ_SAMPLES + WARM_UP_FRESH_READS) as { id: number }[]
+    ).map((r) => r.id);
+    const mostActive = active[0]!;
     const users = (db.prepare('SELECT id FROM users ORDER BY id').all() as { id: number }[]).map((u) => u.id);
     const admin = users[users.length - 1]!;
     const trader = users[users.length - 2]!;
@@ -70,7 +80,7 @@ function prepare(file: string, endsAt: number): Subjects {
       insert.run(createHash('sha256').update(token).digest('hex'), id, endsAt + 29 * 24 * 3_600_000, endsAt);
     }
     db.prepare('UPDATE users SET is_admin = 1 WHERE id = ?').run(admin);
-    return { busiestPlayer, busiestTeam, heaviestHolder, mostActive, admin, clients, trader, tokens };
+    return { busiestPlayer, busiestTeam, heaviestHolder, mostActive, active, admin, clients, trader, tokens };
   } finally {
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
@@ -79,9 +89,12 @@ function prepare(file: string, endsAt: number): Subjects {
 
 interface Read {
   name: string;
-  path: (s: Subjects) => string;
+  /** The path of the i-th request (from 0, warm-up requests included). */
+  path: (s: Subjects, i: number) => string;
   /** Whose session it is sent with, if any. */
   as?: (s: Subjects) => number;
+  /** Each request is another (its answer cannot be one kept from before). */
+  fresh?: boolean;
 }
 
 const READS: Read[] = [
@@ -99,6 +112,8 @@ const READS: Read[] = [
   { name: 'GET /trades/user/{most active}', path: (s) => `/api/trades/user/${s.mostActive}`, as: (s) => s.mostActive },
   { name: 'GET /users/{heaviest holder}', path: (s) => `/api/users/${s.heaviestHolder}` },
   { name: 'GET /portfolio/{most active}/history', path: (s) => `/api/portfolio/${s.mostActive}/history` },
+  // The chart kept while what it follows from stands would answer the one above: here each request is another user's, worked out afresh.
+  { name: 'GET /portfolio/{next most active}/history, a new user each time', path: (s, i) => `/api/portfolio/${s.active[i]!}/history`, fresh: true },
 ];
 
 function get(agent: http.Agent, url: string, path: string, token?: string): Promise<{ ms: number; bytes: number; status: number }> {
@@ -122,11 +137,12 @@ async function measureReads(servers: Record<'S' | 'L', GrowthServer>, subjects: 
   for (const read of READS) {
     const ms = { S: [] as number[], L: [] as number[] };
     const bytes = { S: 0, L: 0 };
-    for (let i = -3; i < READ_SAMPLES; i++) {
+    const warmUp = read.fresh ? WARM_UP_FRESH_READS : WARM_UP_READS;
+    for (let i = -warmUp; i < READ_SAMPLES; i++) {
       for (const size of ['S', 'L'] as const) {
         const s = subjects[size];
         const as = read.as?.(s);
-        const res = await get(agents[size], servers[size].url, read.path(s), as === undefined ? undefined : s.tokens.get(as));
+        const res = await get(agents[size], servers[size].url, read.path(s, i + warmUp), as === undefined ? undefined : s.tokens.get(as));
         if (res.status !== 200) throw new Error(`${read.name} at ${size}: status ${res.status}`);
         if (i >= 0) ms[size].push(res.ms);
         bytes[size] = Math.max(bytes[size], res.bytes);
