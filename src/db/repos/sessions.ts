@@ -1,16 +1,18 @@
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { passwordResetTokens, sessions } from '../schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 export function createSessionsRepo(db: Db) {
+  // Read for every signed-in request and live message: prepared once, not built and compiled each time.
+  const byId = db.select().from(sessions).where(eq(sessions.id, sql.placeholder('id'))).prepare();
   return {
     insert(row: SessionRow): void {
       db.insert(sessions).values(row).run();
     },
     byId(id: string): SessionRow | undefined {
-      return db.select().from(sessions).where(eq(sessions.id, id)).get();
+      return byId.get({ id });
     },
     extend(id: string, expiresAt: number): void {
       db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();

@@ -5,9 +5,11 @@ import { users } from '../schema.js';
 export type UserRow = typeof users.$inferSelect;
 
 export function createUsersRepo(db: Db) {
+  // Read for every signed-in request: prepared once, not built and compiled each time.
+  const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
   return {
     byId(id: number): UserRow | undefined {
-      return db.select().from(users).where(eq(users.id, id)).get();
+      return byId.get({ id });
     },
     byEmailHash(emailHash: string): UserRow | undefined {
       return db.select().from(users).where(eq(users.emailHash, emailHash)).get();
