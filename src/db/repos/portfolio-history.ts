@@ -70,6 +70,15 @@ export interface PriceSource {
   cursor?(key: string): { priceAt(at: number): number | null; nextChange(at: number): number };
 }
 
+/** The portfolio now, when the caller keeps it (else it is read here). Cents. */
+export interface CurrentPortfolio {
+  /** Cash available plus cash held in open asks. */
+  cashCents: number;
+  /** As GET /portfolio values it. */
+  shareValueCents: number;
+  holdings: Iterable<{ instrument: Instrument; instrumentId: number; shares: number }>;
+}
+
 const keyOf = (instrument: Instrument, id: number) => `${instrument}:${id}`;
 const parseKey = (key: string): [Instrument, number] => {
   const [instrument, id] = key.split(':') as [Instrument, string];
@@ -375,15 +384,24 @@ export function createPortfolioHistoryRepo(db: Db) {
   return {
     /**
      * The points of the user's portfolio value over time, oldest first; undefined for an unknown user.
-     * `prices` gives the instruments' (`player:12`) prices over time when the caller keeps them;
-     * without it they are read here.
+     * `prices` gives the instruments' (`player:12`) prices over time, and `portfolio` the portfolio
+     * now, when the caller keeps them; without them they are read here.
      */
-    history(userId: number, now: number, prices: PriceSource = sqlPrices): HistoryPoint[] | undefined {
+    history(userId: number, now: number, prices: PriceSource = sqlPrices, portfolio?: CurrentPortfolio): HistoryPoint[] | undefined {
       const user = userRow.get(userId);
       if (!user) return undefined;
-      const cashNow = user.balanceCents + (escrow.get(userId)?.cents ?? 0);
-      const current = holdings.all({ userId });
-      const nowValue = current.reduce((sum, h) => sum + (h.lastPriceCents === null ? h.costBasisCents : h.shares * h.lastPriceCents), 0);
+      let cashNow: number;
+      let nowValue: number;
+      let current: { instrument: Instrument; instrumentId: number; shares: number }[];
+      if (portfolio) {
+        ({ cashCents: cashNow, shareValueCents: nowValue } = portfolio);
+        current = [...portfolio.holdings];
+      } else {
+        cashNow = user.balanceCents + (escrow.get(userId)?.cents ?? 0);
+        const rows = holdings.all({ userId });
+        nowValue = rows.reduce((sum, h) => sum + (h.lastPriceCents === null ? h.costBasisCents : h.shares * h.lastPriceCents), 0);
+        current = rows;
+      }
 
       // The user's latest trades (at most HISTORY_MAX_TRADES), newest first, grouped by millisecond,
       // read a page at a time until they hold more groups than there are points (the newest points

@@ -74,8 +74,13 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
     expect(allPages((c: OrderCursor | null) => models.relevantAsksPage(userId, c, 2), orderCursor).map((o) => o.id), `asks for ${userId}`).toEqual(relevant);
     expect(models.relevantAskCount(userId)).toBe(relevant.length);
     expect(models.shareValueCents(userId)).toBe(valuation.shareValueCents(userId));
-    // The portfolio chart with prices from the timelines, as with prices read from the trades.
-    expect(history.history(userId, now, models.timelines), `history of ${userId}`).toEqual(history.history(userId, now));
+    // The portfolio chart with prices from the timelines and the portfolio now from the models, as with both read from the database.
+    const current = {
+      cashCents: t.cash(userId) + models.orders.escrowCents(userId),
+      shareValueCents: models.shareValueCents(userId),
+      holdings: [...models.holdings.ofUser(userId).values()].map((h) => ({ instrument: h.kind, instrumentId: h.instrumentId, shares: h.shares })),
+    };
+    expect(history.history(userId, now, models.timelines, current), `history of ${userId}`).toEqual(history.history(userId, now));
     expect(models.orders.escrowCents(userId)).toBe(valuation.escrowCents(userId));
     const sql = portfolios.portfolio(userId, now)!;
     const held = models.valueHoldings(userId, now);
