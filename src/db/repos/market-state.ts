@@ -1,5 +1,5 @@
 import type { Db } from '../client.js';
-import type { InstrumentKind } from './ledger.js';
+import type { InstrumentKind, OpenOrderRow } from './ledger.js';
 
 /**
  * What the exchange rebuilds its memory from (the books and the read models): instruments, open
@@ -38,15 +38,7 @@ export interface HoldingStateRow {
   lockedUntil: number;
 }
 
-export interface OpenOrderStateRow {
-  id: number;
-  side: 'ask' | 'offer';
-  instrument: InstrumentKind;
-  instrumentId: number;
-  userId: number;
-  priceCents: number;
-  sharesRemaining: number;
-  seq: number;
+export interface OpenOrderStateRow extends OpenOrderRow {
   createdAt: number;
 }
 

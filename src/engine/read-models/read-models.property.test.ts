@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLeagueRepo } from '../../db/repos/league.js';
 import { createAdmin } from '../admin.js';
-import type { ExchangeCommand, InstrumentRef } from '../commands.js';
+import type { InstrumentRef } from '../commands.js';
+import { commandOf, sideOf } from '../test-support/commands.js';
 import { testExchange } from '../test-support/exchange.js';
 import { expectModelsEqualSql } from '../test-support/read-models.js';
 import { keyOf } from './instruments.js';
@@ -62,26 +63,9 @@ describe('the read models under random trading, admin changes and time', () => {
           } else {
             const ref = items[s.item]!;
             const userId = users[s.user]!;
-            const side = s.action === 'acceptAsk' || s.action === 'cancelAsk' || s.action === 'declineAsk' ? 'ask' : 'offer';
-            const open = t.openOrders().filter((o) => o.side === side);
+            const open = t.openOrders().filter((o) => o.side === sideOf(s.action));
             const orderId = open.length ? open[s.pick % open.length]!.id : 1_000_000;
-            const cmd: ExchangeCommand =
-              s.action === 'buy' || s.action === 'listOffer'
-                ? { type: s.action, userId, instrument: ref, shares: s.shares, priceCents: s.price }
-                : s.action === 'dump'
-                  ? { type: 'dump', userId, instrument: ref, shares: s.shares }
-                  : s.action === 'setMinSellPrice'
-                    ? { type: 'setMinSellPrice', userId, instrument: ref, priceCents: s.price }
-                    : s.action === 'acceptAsk'
-                      ? { type: 'acceptAsk', userId, askId: orderId, shares: s.shares }
-                      : s.action === 'acceptOffer'
-                        ? { type: 'acceptOffer', userId, offerId: orderId, shares: s.shares }
-                        : s.action === 'cancelAsk'
-                          ? { type: 'cancelAsk', userId, askId: orderId }
-                          : s.action === 'declineAsk'
-                            ? { type: 'declineAsk', userId, askId: orderId }
-                            : { type: 'cancelOffer', userId, offerId: orderId };
-            t.submit(cmd);
+            t.submit(commandOf(s.action, userId, ref, s.shares, s.price, orderId));
             t.clock.now += 1_000;
           }
           expectModelsEqualSql(t, items, users);

@@ -1,6 +1,6 @@
 import type { InstrumentKind } from '../../db/repos/ledger.js';
 import type { HoldingStateRow, MarketStateRepo, OpenOrderStateRow, PlayerStateRow, TeamStateRow, TradeStateRow } from '../../db/repos/market-state.js';
-import type { HoldingValuation, PlayerHoldingValuation, TeamHoldingValuation } from '../../db/repos/portfolio-reads.js';
+import { valueHolding, type HoldingValuation, type PlayerHoldingValuation, type TeamHoldingValuation } from '../../db/repos/portfolio-reads.js';
 import type { StatisticsRows } from '../../db/repos/stats-reads.js';
 import { ChartMarks } from './chart-marks.js';
 import { Declines } from './declines.js';
@@ -240,7 +240,7 @@ export class ReadModels {
     for (const [key, h] of this.holdings.ofUser(userId)) {
       const i = this.instruments.byKey(key);
       if (!i) continue;
-      const valued = valueOf(h, listed.get(key) ?? 0, i.lastPriceCents, this.weeklyAverage(i, now));
+      const valued = valueHolding(h, listed.get(key) ?? 0, i.lastPriceCents, this.weeklyAverage(i, now));
       if (h.kind === 'player') {
         players.push({ playerId: i.id, name: i.name, teamName: this.instruments.teamOf(i).name, salary: i.totalShares, isTopHolder: this.holdings.top(key)?.userId === userId, ...valued });
       } else {
@@ -332,17 +332,3 @@ function orderOf(o: OpenOrderStateRow): OrderView {
   return { id: o.id, side: o.side, kind: o.instrument, instrumentId: o.instrumentId, userId: o.userId, priceCents: o.priceCents, sharesRemaining: o.sharesRemaining, seq: o.seq, createdAt: o.createdAt };
 }
 
-/** One holding valued as portfolio-reads.ts values it. */
-function valueOf(h: HoldingView, listedShares: number, currentPriceCents: number | null, weeklyAvgCents: number | null): HoldingValuation {
-  return {
-    shares: h.shares,
-    listedShares,
-    costBasisCents: h.costBasisCents,
-    averageBuyCents: Math.round(h.costBasisCents / h.shares),
-    minSellPriceCents: h.minSellPriceCents,
-    currentPriceCents,
-    weeklyAvgCents,
-    valueCents: currentPriceCents === null ? h.costBasisCents : h.shares * currentPriceCents,
-    valueAtWeeklyAvgCents: weeklyAvgCents === null ? h.costBasisCents : h.shares * weeklyAvgCents,
-  };
-}
