@@ -194,8 +194,9 @@ export const trades = sqliteTable(
   },
   (t) => [
     index('trades_instrument_time').on(t.instrument, t.instrumentId, t.createdAt),
-    index('trades_buyer').on(t.buyerId),
-    index('trades_seller').on(t.sellerId),
+    // A user's trades newest first, a page at a time: by user, then time (the rowid follows).
+    index('trades_buyer_time').on(t.buyerId, t.createdAt),
+    index('trades_seller_time').on(t.sellerId, t.createdAt),
     index('trades_time').on(t.createdAt),
     check('trades_shares_positive', sql`${t.shares} > 0`),
   ],

@@ -4,10 +4,11 @@ import { createLeagueRepo } from '../db/repos/league.js';
 import { createLedgerRepo } from '../db/repos/ledger.js';
 import { planDraft, type DraftPick } from '../domain/draft.js';
 import { DUMP_PRICE_CENTS } from '../shared/money.js';
-import { ExchangeRefusal } from './commands.js';
+import { ExchangeRefusal, type InstrumentRef } from './commands.js';
 import { addPlayer, cancelOpenOrders, changeSalary, rescaleTeam } from './contracts.js';
 import type { GameEvent } from './events.js';
 import type { Exchange } from './exchange.js';
+import { keyOf } from './read-models/instruments.js';
 
 export const ROOKIE_EXCLUSIVE_MS = 7 * 24 * 60 * 60 * 1000;
 export const MAX_SALARY = 1_000_000_000;
@@ -33,12 +34,22 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
     return player;
   }
 
-  /** Everyone holding the player or the team: their portfolios change. */
+  /**
+   * Everyone holding the player or the team before the change (a rescale or a retirement only ever
+   * takes holders away): their portfolios change. From the exchange's read models, not the tables.
+   */
   function holderEvents(playerId: number | null, teamId: number): GameEvent[] {
-    const users = new Set<number>(league.teamHoldings(teamId).map((h) => h.userId));
-    if (playerId !== null) for (const h of league.playerHoldings(playerId)) users.add(h.userId);
+    const holdings = exchange.readModels().holdings;
+    const users = new Set<number>(holdings.holders(keyOf('team', teamId)).map((h) => h.userId));
+    if (playerId !== null) for (const h of holdings.holders(keyOf('player', playerId))) users.add(h.userId);
     return [...users].map((userId) => ({ type: 'portfolioUpdated' as const, userId }));
   }
+
+  /** What a contract change rewrites: the player's book and its team's. */
+  const touchedBy = (playerId: number, teamId: number): (InstrumentRef & { traded?: boolean })[] => [
+    { kind: 'player', id: playerId },
+    { kind: 'team', id: teamId },
+  ];
 
   const marketEvents = (playerId: number | null, teamId: number): GameEvent[] => [
     ...(playerId === null ? [] : [{ type: 'marketUpdated' as const, userId: null, itemType: 'player' as const, itemId: playerId }]),
@@ -59,7 +70,8 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         audit.record({ actorId: actor.id, actor: actor.username, action: 'player.salary', details: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary }, at: now() });
         return {
           result: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary, cancelledOrders: change.cancelledOrders.length },
-          events: [...marketEvents(playerId, player.teamId), ...before, ...holderEvents(playerId, player.teamId)],
+          events: [...marketEvents(playerId, player.teamId), ...before],
+          touched: touchedBy(playerId, player.teamId),
         };
       });
     },
@@ -85,7 +97,9 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         audit.record({ actorId: actor.id, actor: actor.username, action: 'player.retire', details: { playerId, name: player.name, holders: holdings.length, paidCents }, at });
         return {
           result: { playerId, name: player.name, holdersPaid: holdings.length, paidCents, cancelledOrders: cancelled.length },
-          events: [...marketEvents(playerId, player.teamId), ...events, ...holderEvents(null, player.teamId)],
+          events: [...marketEvents(playerId, player.teamId), ...events],
+          // The holders' shares were bought back: trades of the player.
+          touched: touchedBy(playerId, player.teamId).map((r) => (r.kind === 'player' ? { ...r, traded: true } : r)),
         };
       });
     },
@@ -102,7 +116,8 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         });
         audit.record({ actorId: actor.id, actor: actor.username, action: 'draft', details: { picks: picks.length, restrictedUntil }, at });
         const events = teams.flatMap((t) => [...marketEvents(null, t.id), ...holderEvents(null, t.id)]);
-        return { result: { picks, restrictedUntil }, events };
+        const touched: InstrumentRef[] = [...picks.map((p) => ({ kind: 'player' as const, id: p.playerId })), ...teams.map((t) => ({ kind: 'team' as const, id: t.id }))];
+        return { result: { picks, restrictedUntil }, events, touched };
       });
     },
 

@@ -4,11 +4,16 @@ import { createOrderBook, type Command, type OrderBook, type Plan, type PlanResu
 import { DEFAULT_TEAM_MIN_SELL_CENTS, defaultMinSellFromCost, MIN_ORDER_PRICE_CENTS, scaleRounded } from '../shared/money.js';
 import { ExchangeRefusal, type ExchangeCommand, type ExchangeError, type ExchangeOutcome, type ExchangeResult, type FillSummary, type InstrumentRef, type RefusalReason } from './commands.js';
 import type { EventBus, GameEvent } from './events.js';
+import { createMarketStateRepo } from '../db/repos/market-state.js';
 import type { ExchangeObserver } from './observer.js';
 import { cachedLedger } from './cached-ledger.js';
 import { OpenOrderTally } from './open-order-tally.js';
+import { ForeignWrites } from './read-models/foreign-writes.js';
+import { mirroredLedger } from './read-models/mirrored-ledger.js';
+import { ReadModels, type MarketState } from './read-models/read-models.js';
+import { DAY_MS, WEEK_MS } from './read-models/trade-windows.js';
 import { WalSync } from './wal-sync.js';
-import { loadBooks } from './recovery.js';
+import { booksFrom, bookSourcesOf, largestSeq, MarketStateLoader, readMarketState } from './recovery.js';
 
 export const TEAM_LOCK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Open asks and offers one user may have at once, across every player and team. */
@@ -92,30 +97,113 @@ const seconds = (since: number) => (performance.now() - since) / 1000;
  * the disk does not have.
  */
 export function createExchange({ db, bus, now, observer }: ExchangeDeps) {
-  const ledger = cachedLedger(createLedgerRepo(db));
+  const marketState = createMarketStateRepo(db);
+  let models = new ReadModels(marketState);
+  const ledger = mirroredLedger(cachedLedger(createLedgerRepo(db)), () => models);
+  const foreign = new ForeignWrites(db.$client);
   let books = new Map<string, OrderBook>();
   let tally = new OpenOrderTally();
   let counters = { orderId: 0, seq: 0 };
   let locksCheckedAt = 0;
   /** Why the exchange takes no more orders, once it does not. */
   let stopped: string | null = null;
-  const walSync = new WalSync(db.$client, () => {
-    // The disk refused to make committed writes durable: what they did may or may not survive a
-    // crash, so the exchange takes no more orders until it is restarted (and rebuilt from disk).
-    stopped = DISK_FAILED_MESSAGE;
-  }, observer && ((s) => observer.synced(s)));
+  const walSync = new WalSync(
+    db.$client,
+    () => {
+      // The disk refused to make committed writes durable: what they did may or may not survive a
+      // crash, so the exchange takes no more orders until it is restarted (and rebuilt from disk).
+      stopped = DISK_FAILED_MESSAGE;
+    },
+    // The log is copied into the database file on a worker thread, not inside an order's commit.
+    { checkpoints: 'worker', onSynced: observer && ((s) => observer.synced(s)) },
+  );
 
+  /** Until the market state is read (after start-up, a page at a time: see `warmUp`). */
+  let loader: MarketStateLoader | null = null;
+
+  /** The tally, counters and read models of a market state read from the database. */
+  function install(state: MarketState): void {
+    loader = null;
+    const active = new Set<string>([
+      ...state.players.filter((p) => p.retiredAt === null).map((p) => bookKey('player', p.id)),
+      ...state.teams.map((t) => bookKey('team', t.id)),
+    ]);
+    tally = OpenOrderTally.ofOrders(state.openOrders.filter((o) => active.has(bookKey(o.instrument, o.instrumentId))));
+    // Counters from the open book and the holdings, and the largest order id from its index: no scan of every order ever placed.
+    counters = { orderId: marketState.maxOrderId(), seq: largestSeq(state) };
+    models = new ReadModels(marketState);
+    models.load(state);
+    foreign.acknowledge();
+  }
+
+  /**
+   * Rebuilds the tally and the read models from the database, reading each table once; the books
+   * are rebuilt each when first needed (`loadedBook`), from that instrument's rows alone.
+   */
   function reload(): void {
     ledger.clear();
     locksCheckedAt = now();
-    books = loadBooks(ledger, locksCheckedAt, createOrderBook);
-    tally = OpenOrderTally.of(books);
-    counters = ledger.counters();
+    books = new Map();
+    install(readMarketState(marketState, locksCheckedAt));
   }
-  reload();
+
+  /** The market state, read now if it is not yet (anything that reads or writes it calls this first). */
+  function loaded(): void {
+    if (loader) install(loader.finish());
+  }
+
+  // At start-up nothing is read yet: `warmUp` reads it in steps, or the first call that needs it at once.
+  ledger.clear();
+  locksCheckedAt = now();
+  loader = new MarketStateLoader(marketState, locksCheckedAt);
+  foreign.acknowledge();
+
+  /** An instrument's book, built from the read models the first time it is needed; undefined for a retired or unknown one. */
+  function loadedBook(kind: InstrumentKind, id: number): OrderBook | undefined {
+    const k = bookKey(kind, id);
+    const kept = books.get(k);
+    if (kept) return kept;
+    loaded();
+    const sources = bookSourcesOf(models, kind, id);
+    if (!sources) return undefined;
+    const book = booksFrom(sources, now(), createOrderBook).get(k)!;
+    books.set(k, book);
+    return book;
+  }
+
+  /**
+   * Rebuilds only these instruments' books, tally entries and read models (after an admin's change
+   * to them); their trades too for those marked `traded`.
+   */
+  function reloadInstruments(refs: readonly (InstrumentRef & { traded?: boolean })[]): void {
+    ledger.clear();
+    const at = now();
+    for (const ref of refs) {
+      const k = bookKey(ref.kind, ref.id);
+      tally.countOrders(models.orders.asks(k), -1);
+      tally.countOrders(models.orders.offers(k), -1);
+      books.delete(k);
+      models.reloadInstrument(ref.kind, ref.id, ref.traded ? at - WEEK_MS - DAY_MS : null);
+      if (models.instruments.get(ref.kind, ref.id)?.active) {
+        tally.countOrders(models.orders.asks(k), 1);
+        tally.countOrders(models.orders.offers(k), 1);
+      }
+    }
+    models.updatePayrolls();
+    foreign.acknowledge();
+  }
+
+  /**
+   * Anything written to the market's tables behind the exchange's back: rebuild everything from the
+   * database. Then the state read, if it is not yet.
+   */
+  function sync(): void {
+    if (foreign.changed()) reload();
+    loaded();
+  }
 
   function bookFor(ref: InstrumentRef): OrderBook {
-    const book = books.get(bookKey(ref.kind, ref.id));
+    const book = loadedBook(ref.kind, ref.id);
     if (!book) refuse('NOT_FOUND', 'instrument_not_found', ref.kind === 'player' ? 'Player not found' : 'Team not found');
     return book!;
   }
@@ -422,9 +510,10 @@ export function createExchange({ db, bus, now, observer }: ExchangeDeps) {
    * queued commands after the log's fsync on the thread pool (`WalSync`), for `now` before returning.
    */
   function runBatch(batch: Pending[], now = false): void {
+    sync();
     const done: ({ ok: true; run: Run; outcome: ExchangeOutcome } | { ok: false; result?: ExchangeResult; reason?: RefusalReason; error?: unknown })[] = [];
     const each = db.$client.transaction((cmd: ExchangeCommand, run: Run) => execute(cmd, run));
-    const commit = db.$client.transaction(() => {
+    const commit = db.$client.transaction(() => foreign.own(() => {
       for (const { cmd } of batch) {
         const run = new Run(cmd.userId);
         try {
@@ -442,7 +531,7 @@ export function createExchange({ db, bus, now, observer }: ExchangeDeps) {
           }
         }
       }
-    });
+    }));
     const release = () => {
       // Every event of the batch is published before any answer, as one list without repeated notices.
       bus.publish(withoutRepeatedNotices(done.flatMap((d) => (d.ok ? d.run.finalEvents() : []))));
@@ -513,20 +602,33 @@ export function createExchange({ db, bus, now, observer }: ExchangeDeps) {
     reload,
     /**
      * Runs a change that is not an order (an admin's contract change, retirement, draft) as the single
-     * writer: in one transaction, then every book is rebuilt from the database and the events published.
+     * writer: in one transaction, then the books and read models of the instruments it names in
+     * `touched` are rebuilt from the database (with their trades, for those it marks `traded`;
+     * everything when it names none, or when it fails); its events are published once the commit is
+     * durable (await `idle()` before telling anyone it is done).
      */
-    exclusive<T>(change: () => { result: T; events: GameEvent[] }): T {
+    exclusive<T>(change: () => { result: T; events: GameEvent[]; touched?: (InstrumentRef & { traded?: boolean })[] }): T {
       if (stopped) throw new ExchangeRefusal('SERVICE_UNAVAILABLE', stopped);
       flush(true);
-      let done: { result: T; events: GameEvent[] };
+      sync();
+      let done: { result: T; events: GameEvent[]; touched?: (InstrumentRef & { traded?: boolean })[] } | undefined;
       try {
-        done = db.$client.transaction(change)();
-      } finally {
+        // Committed like a batch of orders: the log's fsync runs off the event loop, and the events
+        // wait for it (`idle()` resolves once it is durable, for an answer that must wait too).
+        walSync.commitThenRelease(
+          () => {
+            done = db.$client.transaction(() => foreign.own(change))();
+          },
+          () => bus.publish(done!.events),
+          () => undefined,
+        );
+      } catch (error) {
         reload();
+        throw error;
       }
-      walSync.releaseAll();
-      bus.publish(done.events);
-      return done.result;
+      if (done!.touched) reloadInstruments(done!.touched);
+      else reload();
+      return done!.result;
     },
     /** Takes no more commands (graceful shutdown): every command before this one is committed, and durable once `idle()` resolves. */
     stop(): void {
@@ -543,6 +645,7 @@ export function createExchange({ db, bus, now, observer }: ExchangeDeps) {
     },
     /** Team holdings whose lock ended since the last call join the book as standing sells (and may fill asks). */
     releaseLocks(): number {
+      sync();
       const at = now();
       const due = ledger.locksEnding(locksCheckedAt, at);
       locksCheckedAt = at;
@@ -550,12 +653,14 @@ export function createExchange({ db, bus, now, observer }: ExchangeDeps) {
       flush(true);
       const run = new Run(0);
       try {
-        db.$client.transaction(() => {
-          for (const d of due) {
-            const ref = { kind: 'team' as const, id: d.teamId };
-            run.refreshStandingSell(ref, book(ref), d.userId);
-          }
-        })();
+        db.$client.transaction(() =>
+          foreign.own(() => {
+            for (const d of due) {
+              const ref = { kind: 'team' as const, id: d.teamId };
+              run.refreshStandingSell(ref, book(ref), d.userId);
+            }
+          }),
+        )();
       } catch (error) {
         reload();
         throw error;
@@ -564,16 +669,71 @@ export function createExchange({ db, bus, now, observer }: ExchangeDeps) {
       bus.publish(run.finalEvents());
       return due.length;
     },
-    /** The book of an instrument, for reads and tests; never mutate it. */
+    /** The book of an instrument (read now if it was not yet), for reads and tests; never mutate it. */
     book(ref: InstrumentRef): OrderBook | undefined {
-      return books.get(bookKey(ref.kind, ref.id));
+      sync();
+      return loadedBook(ref.kind, ref.id);
     },
+    /** The books in memory: those built since the last rebuild (when first needed, or by `warmUp`). */
     bookKeys(): string[] {
       return [...books.keys()];
     },
     /** The open orders per user, as the exchange counts them (for tests); never mutate it. */
     openOrderTally(): OpenOrderTally {
+      sync();
       return tally;
+    },
+    /**
+     * Reads the market state after start-up a page at a time between whatever else the event loop
+     * does (the first call that needs it reads the rest at once), then every instrument's price over
+     * time and book the same way (each is otherwise made when first asked for). Resolves once all is
+     * read, or the exchange stops or rebuilds its read models meanwhile.
+     */
+    warmUp(): Promise<void> {
+      return new Promise((resolve) => {
+        let keys: string[] | null = null;
+        let target: ReadModels | null = null;
+        let next = 0;
+        const step = () => {
+          if (stopped || !db.$client.open) return resolve();
+          const until = performance.now() + 4;
+          try {
+            if (foreign.changed()) reload();
+            while (loader && performance.now() < until) if (loader.step()) install(loader.state);
+            if (!loader && performance.now() < until) {
+              if (target === null) {
+                target = models;
+                keys = target.instruments.keys();
+              }
+              if (target !== models) return resolve();
+              // Every instrument's prices over time, then every book.
+              const total = 2 * keys!.length;
+              while (next < total && performance.now() < until) {
+                const k = keys![next % keys!.length]!;
+                if (next < keys!.length) target.timelines.preload(k);
+                else {
+                  const [kind, id] = k.split(':') as [InstrumentKind, string];
+                  loadedBook(kind, Number(id));
+                }
+                next++;
+              }
+              if (next >= total) return resolve();
+            }
+          } catch {
+            return resolve();
+          }
+          setTimeout(step, 1).unref();
+        };
+        setTimeout(step, 1).unref();
+      });
+    },
+    /**
+     * What the screens read, as of the last commit (rebuilt first if the market's tables were written
+     * behind the exchange's back). Read it synchronously; never mutate it.
+     */
+    readModels(): ReadModels {
+      sync();
+      return models;
     },
     /** How many group commits ran and how many queued commands they held (for benchmarks and monitoring). */
     commitStats(): { batches: number; commands: number; largest: number } {

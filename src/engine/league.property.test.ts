@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createLeagueRepo } from '../db/repos/league.js';
 import { createOrderBook } from '../domain/orderbook/index.js';
 import { createAdmin } from './admin.js';
-import type { ExchangeCommand, InstrumentRef } from './commands.js';
+import type { InstrumentRef } from './commands.js';
 import { bookKey, TEAM_LOCK_MS } from './exchange.js';
 import { OpenOrderTally } from './open-order-tally.js';
 import { loadBooks } from './recovery.js';
+import { commandOf, sideOf } from './test-support/commands.js';
 import { testExchange } from './test-support/exchange.js';
 import { ledgerProblems } from './test-support/invariants.js';
 
@@ -53,23 +54,9 @@ describe('the league under random trading and admin actions', () => {
           if (s.op === 'trade') {
             const ref = items[s.item]!;
             const userId = users[s.user]!;
-            const open = t.openOrders().filter((o) => o.side === (s.action === 'acceptAsk' || s.action === 'cancelAsk' ? 'ask' : 'offer'));
+            const open = t.openOrders().filter((o) => o.side === sideOf(s.action));
             const orderId = open.length ? open[s.pick % open.length]!.id : 1_000_000;
-            const cmd: ExchangeCommand =
-              s.action === 'buy' || s.action === 'listOffer'
-                ? { type: s.action, userId, instrument: ref, shares: s.shares, priceCents: s.price }
-                : s.action === 'dump'
-                  ? { type: 'dump', userId, instrument: ref, shares: s.shares }
-                  : s.action === 'setMinSellPrice'
-                    ? { type: 'setMinSellPrice', userId, instrument: ref, priceCents: s.price }
-                    : s.action === 'acceptAsk'
-                      ? { type: 'acceptAsk', userId, askId: orderId, shares: s.shares }
-                      : s.action === 'acceptOffer'
-                        ? { type: 'acceptOffer', userId, offerId: orderId, shares: s.shares }
-                        : s.action === 'cancelAsk'
-                          ? { type: 'cancelAsk', userId, askId: orderId }
-                          : { type: 'cancelOffer', userId, offerId: orderId };
-            t.submit(cmd);
+            t.submit(commandOf(s.action, userId, ref, s.shares, s.price, orderId));
           } else if (s.op === 'salary') {
             const p = league.playerById(items[s.item]!.id)!;
             if (p.retiredAt === null) admin.changeSalary({ id: null, username: 'prop' }, p.id, Math.max(1, Math.round(p.salary * s.factor)));

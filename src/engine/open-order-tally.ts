@@ -12,15 +12,36 @@ export class OpenOrderTally {
   /** The tally of the open orders in these books (keyed by instrument, as the exchange keys them). */
   static of(books: ReadonlyMap<string, OrderBook>): OpenOrderTally {
     const tally = new OpenOrderTally();
-    for (const [key, book] of books) {
-      const { asks, offers } = book.snapshot();
-      for (const a of asks) tally.addOrders(a.userId, 1);
-      for (const o of offers) {
-        tally.addOrders(o.userId, 1);
-        tally.addListed(key, o.userId, o.shares);
-      }
+    for (const [key, book] of books) tally.count(key, book, 1);
+    return tally;
+  }
+
+  /** The tally of these open orders (as the database lists them: no book needed). */
+  static ofOrders(orders: readonly { side: 'ask' | 'offer'; instrument: string; instrumentId: number; userId: number; sharesRemaining: number }[]): OpenOrderTally {
+    const tally = new OpenOrderTally();
+    for (const o of orders) {
+      tally.addOrders(o.userId, 1);
+      if (o.side === 'offer') tally.addListed(`${o.instrument}:${o.instrumentId}`, o.userId, o.sharesRemaining);
     }
     return tally;
+  }
+
+  /** Adds (1) or takes away (-1) these open orders (of the read models, when one instrument is rebuilt). */
+  countOrders(orders: Iterable<{ side: 'ask' | 'offer'; kind: string; instrumentId: number; userId: number; sharesRemaining: number }>, sign: 1 | -1): void {
+    for (const o of orders) {
+      this.addOrders(o.userId, sign);
+      if (o.side === 'offer') this.addListed(`${o.kind}:${o.instrumentId}`, o.userId, sign * o.sharesRemaining);
+    }
+  }
+
+  /** Adds (1) or takes away (-1) the open orders of one book: when it is rebuilt alone. */
+  count(key: string, book: OrderBook, sign: 1 | -1): void {
+    const { asks, offers } = book.snapshot();
+    for (const a of asks) this.addOrders(a.userId, sign);
+    for (const o of offers) {
+      this.addOrders(o.userId, sign);
+      this.addListed(key, o.userId, sign * o.shares);
+    }
   }
 
   openOrders(userId: number): number {

@@ -1,5 +1,6 @@
 import { closeSync, fsync, openSync } from 'node:fs';
 import type Database from 'better-sqlite3';
+import { Checkpointer } from './checkpointer.js';
 
 /**
  * Group commit with the fsync off the main thread. A batch of orders commits with
@@ -10,7 +11,8 @@ import type Database from 'better-sqlite3';
  * before it is on disk. (In WAL mode, NORMAL still syncs around every checkpoint, so the log is never
  * reused before the database file holds what it had.) Every other write keeps `synchronous = FULL`.
  *
- * An in-memory database has no log: batches are released at once.
+ * An in-memory database has no log: batches are released at once. With `checkpoints: 'worker'`, the
+ * log is copied into the database file on a worker thread (`Checkpointer`), not inside a commit.
  */
 export class WalSync {
   private readonly walPath: string | null;
@@ -24,16 +26,23 @@ export class WalSync {
   /** Prepared once: `pragma()` would compile the statement again for every batch. */
   private readonly syncNormal: Database.Statement;
   private readonly syncFull: Database.Statement;
+  readonly checkpointer: Checkpointer | null;
+  private readonly onSynced: ((seconds: number) => void) | undefined;
 
   constructor(
     private readonly sqlite: Database.Database,
     private readonly onFailure: (error: Error) => void,
-    /** Told how long each fsync of the log took, in seconds (monitoring). */
-    private readonly onSynced?: (seconds: number) => void,
+    options: {
+      checkpoints?: 'sqlite' | 'worker';
+      /** Told how long each fsync of the log took, in seconds (monitoring). */
+      onSynced?: (seconds: number) => void;
+    } = {},
   ) {
     this.walPath = sqlite.memory ? null : `${sqlite.name}-wal`;
     this.syncNormal = sqlite.prepare('PRAGMA synchronous = NORMAL');
     this.syncFull = sqlite.prepare('PRAGMA synchronous = FULL');
+    this.checkpointer = this.walPath !== null && options.checkpoints === 'worker' ? new Checkpointer(sqlite) : null;
+    this.onSynced = options.onSynced;
   }
 
   /**
@@ -54,6 +63,7 @@ export class WalSync {
     }
     this.waiting.push({ seq: ++this.committed, release, fail });
     this.sync();
+    this.checkpointer?.afterCommit();
   }
 
   /**
@@ -62,6 +72,7 @@ export class WalSync {
    */
   releaseAll(): void {
     this.releaseUpTo(this.committed);
+    this.checkpointer?.afterCommit();
   }
 
   /** Whether an fsync of the log is running. */
@@ -83,6 +94,7 @@ export class WalSync {
 
   /** Closes the log's file descriptor (the database is closing). */
   close(): void {
+    this.checkpointer?.close();
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }

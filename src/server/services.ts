@@ -6,7 +6,6 @@ import { createExchange } from '../engine/exchange.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
 import { createPushSubscriptionsRepo } from '../db/repos/push-subscriptions.js';
 import { createUsersRepo } from '../db/repos/users.js';
-import { createValuationRepo } from '../db/repos/valuation.js';
 import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES } from '../shared/live.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
@@ -63,13 +62,15 @@ export function createServices(options: ServiceOptions) {
   const bus = new EventBus();
   const ticker = new Ticker(bus, TICKER_INTERVAL_MS, TICKER_MAX_TRADES, metrics?.ticker);
   const exchange = createExchange({ db, bus, now, observer: metrics?.exchange });
-  const reads = createReadService(db, now);
+  const reads = createReadService(db, now, exchange);
+  // The user box's figures, from the exchange's read models.
+  const valuation = { shareValueCents: (userId: number) => reads.valueOf(userId).shareValueCents, escrowCents: (userId: number) => reads.valueOf(userId).escrowCents };
   const pushSubscriptions = createPushSubscriptionsRepo(db);
   const { hosts: pushServiceHosts, ...pushOptions } = options.push;
   const push = createPushSender({ bus, subscriptions: pushSubscriptions, logger, ...pushOptions });
   return {
-    db, logger, now, users, sessions, auth, valuation: createValuationRepo(db), transaction, bus, ticker, exchange,
-    admin: createAdmin(db, exchange, now), reads, exports: createExportService(db, reads, now), teamReads: createTeamReadService(db), orderLimiter,
+    db, logger, now, users, sessions, auth, valuation, transaction, bus, ticker, exchange,
+    admin: createAdmin(db, exchange, now), reads, exports: createExportService(db, reads, now), teamReads: createTeamReadService(db, exchange), orderLimiter,
     pushSubscriptions, push, pushServiceHosts, metrics,
   };
 }

@@ -69,6 +69,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     app.server.listen(config.port, config.host, () => resolve());
   });
   const port = (app.server.address() as AddressInfo).port;
+  // The market state, then the prices over time, load in small steps now: healthy at once.
+  void services.exchange.warmUp();
   const removePidFile = writePidFile(config.dataDir);
   // Team shares whose 7-day lock ended join the market as standing sells.
   const lockTimer = setInterval(() => {

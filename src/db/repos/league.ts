@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { orders, playerHoldings, players, teamHoldings, teams, users } from '../schema.js';
+import type { playerHoldings, teamHoldings } from '../schema.js';
+import { orders, players, teams } from '../schema.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
@@ -10,6 +11,26 @@ export type OrderRow = typeof orders.$inferSelect;
 
 /** Queries on teams, players, their holdings and open orders, as the league's contracts need them. */
 export function createLeagueRepo(db: Db) {
+  // A contract change writes every holding of a player and a team: those statements are prepared once.
+  const c = db.$client;
+  const setShares = {
+    player: c.prepare<[number, number, number]>('UPDATE player_holdings SET shares = ? WHERE user_id = ? AND player_id = ?'),
+    team: c.prepare<[number, number, number]>('UPDATE team_holdings SET shares = ? WHERE user_id = ? AND team_id = ?'),
+  };
+  const deleteHolding = {
+    player: c.prepare<[number, number]>('DELETE FROM player_holdings WHERE user_id = ? AND player_id = ?'),
+    team: c.prepare<[number, number]>('DELETE FROM team_holdings WHERE user_id = ? AND team_id = ?'),
+  };
+  const cancel = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
+  const HOLDING = `user_id AS userId, shares, cost_basis_cents AS costBasisCents, min_sell_price_cents AS minSellPriceCents,
+    min_sell_custom AS minSellCustom, min_sell_seq AS minSellSeq`;
+  const holdersOfPlayer = c.prepare<[number], Omit<PlayerHoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
+    `SELECT ${HOLDING}, player_id AS playerId FROM player_holdings WHERE player_id = ?`,
+  );
+  const holdersOfTeam = c.prepare<[number], Omit<TeamHoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
+    `SELECT ${HOLDING}, team_id AS teamId, locked_until AS lockedUntil FROM team_holdings WHERE team_id = ?`,
+  );
+  const credit = c.prepare<[number, number]>('UPDATE users SET balance_cents = balance_cents + ? WHERE id = ?');
   return {
     teamCount(): number {
       return db.select({ n: sql<number>`count(*)` }).from(teams).get()?.n ?? 0;
@@ -52,32 +73,22 @@ export function createLeagueRepo(db: Db) {
       db.update(players).set(set).where(eq(players.id, id)).run();
     },
     playerHoldings(playerId: number): PlayerHoldingRow[] {
-      return db.select().from(playerHoldings).where(eq(playerHoldings.playerId, playerId)).all();
+      return holdersOfPlayer.all(playerId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
     },
     setPlayerHoldingShares(userId: number, playerId: number, shares: number): void {
-      db.update(playerHoldings)
-        .set({ shares })
-        .where(and(eq(playerHoldings.userId, userId), eq(playerHoldings.playerId, playerId)))
-        .run();
+      setShares.player.run(shares, userId, playerId);
     },
     deletePlayerHolding(userId: number, playerId: number): void {
-      db.delete(playerHoldings)
-        .where(and(eq(playerHoldings.userId, userId), eq(playerHoldings.playerId, playerId)))
-        .run();
+      deleteHolding.player.run(userId, playerId);
     },
     teamHoldings(teamId: number): TeamHoldingRow[] {
-      return db.select().from(teamHoldings).where(eq(teamHoldings.teamId, teamId)).all();
+      return holdersOfTeam.all(teamId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
     },
     setTeamHoldingShares(userId: number, teamId: number, shares: number): void {
-      db.update(teamHoldings)
-        .set({ shares })
-        .where(and(eq(teamHoldings.userId, userId), eq(teamHoldings.teamId, teamId)))
-        .run();
+      setShares.team.run(shares, userId, teamId);
     },
     deleteTeamHolding(userId: number, teamId: number): void {
-      db.delete(teamHoldings)
-        .where(and(eq(teamHoldings.userId, userId), eq(teamHoldings.teamId, teamId)))
-        .run();
+      deleteHolding.team.run(userId, teamId);
     },
     openOrders(instrument: 'player' | 'team', instrumentId: number): OrderRow[] {
       return db
@@ -88,13 +99,10 @@ export function createLeagueRepo(db: Db) {
         .all();
     },
     cancelOrder(id: number): void {
-      db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, id)).run();
+      cancel.run(id);
     },
     creditUser(userId: number, cents: number): void {
-      db.update(users)
-        .set({ balanceCents: sql`${users.balanceCents} + ${cents}` })
-        .where(eq(users.id, userId))
-        .run();
+      credit.run(cents, userId);
     },
   };
 }

@@ -6,6 +6,8 @@ import { userToUserSql } from './read-sql.js';
 export const HISTORY_MAX_POINTS = 500;
 /** The most of the user's latest trades read to build them. */
 export const HISTORY_MAX_TRADES = 2_000;
+/** Up to this many instruments without a price, what was bought before the chart is read for each alone. */
+const FEW_UNPRICED = 16;
 
 /** One point of a portfolio's value over time. Cents; `at` is epoch ms. */
 export interface HistoryPoint {
@@ -49,13 +51,32 @@ type Event =
   | { kind: 'trades'; at: number; trades: TradeRow[] }
   | { kind: 'rescale'; at: number; key: string; from: number; to: number };
 
-/** The user's state just after an event. */
+/** The user's state just after an event: the holdings it changed, and their shares after it (0: sold out). */
 interface State {
   at: number;
   cashCents: number;
-  /** Shares held per instrument key (`player:12`), only positive counts. */
-  shares: Map<string, number>;
+  changes: [key: string, shares: number][];
   event: Event;
+}
+
+/**
+ * An instrument's last user-to-user price at a time, and when it next changes (the first such trade
+ * after that time; Infinity when none): history visits times in order and asks again only then.
+ */
+export interface PriceSource {
+  priceAt(key: string, at: number): number | null;
+  nextChange(key: string, at: number): number;
+  /** Both for one instrument, without looking it up each time (optional). */
+  cursor?(key: string): { priceAt(at: number): number | null; nextChange(at: number): number };
+}
+
+/** The portfolio now, when the caller keeps it (else it is read here). Cents. */
+export interface CurrentPortfolio {
+  /** Cash available plus cash held in open asks. */
+  cashCents: number;
+  /** As GET /portfolio values it. */
+  shareValueCents: number;
+  holdings: Iterable<{ instrument: Instrument; instrumentId: number; shares: number }>;
 }
 
 const keyOf = (instrument: Instrument, id: number) => `${instrument}:${id}`;
@@ -67,6 +88,169 @@ const parseKey = (key: string): [Instrument, number] => {
 /** Cash the trade moved for the user: negative for a buy, positive for a sale. */
 const cashDelta = (t: TradeRow, userId: number) => (t.buyerId === userId ? -1 : 1) * t.shares * t.priceCents;
 const shareDelta = (t: TradeRow, userId: number) => (t.buyerId === userId ? 1 : -1) * t.shares;
+
+function applyChanges(shares: Map<string, number>, changes: readonly [string, number][]): void {
+  for (const [key, n] of changes) {
+    if (n > 0) shares.set(key, n);
+    else shares.delete(key);
+  }
+}
+
+/**
+ * The share value of changing holdings at increasing times, kept as a sum of each holding's part: a
+ * part is worked out again only when its shares, its average buy price or its price changed. A heap
+ * orders the held instruments by when their price is next due to change (the price source says), so
+ * a point costs only the holdings that changed since the last one.
+ */
+class ShareValue {
+  private readonly index = new Map<string, number>();
+  private readonly keys: string[] = [];
+  private readonly count: number[] = [];
+  private readonly price: (number | null)[] = [];
+  private readonly validUntil: number[] = [];
+  private readonly part: number[] = [];
+  private readonly held: boolean[] = [];
+  private readonly isDirty: boolean[] = [];
+  private readonly dirty: number[] = [];
+  private readonly cursors: ({ priceAt(at: number): number | null; nextChange(at: number): number } | null)[] = [];
+  /** A heap of (validUntil, index) pairs, soonest first; stale pairs are skipped when they come up. */
+  private dueAt = new Float64Array(64);
+  private dueIndex = new Int32Array(64);
+  private dueSize = 0;
+  private total = 0;
+
+  constructor(
+    private readonly prices: PriceSource,
+    private readonly bought: Map<string, { costCents: number; shares: number }>,
+    start: Map<string, number>,
+  ) {
+    for (const [key, n] of start) this.set(key, n);
+  }
+
+  private slot(key: string): number {
+    let i = this.index.get(key);
+    if (i === undefined) {
+      i = this.keys.length;
+      this.index.set(key, i);
+      this.keys.push(key);
+      this.count.push(0);
+      this.price.push(null);
+      this.validUntil.push(Number.NEGATIVE_INFINITY);
+      this.part.push(0);
+      this.held.push(false);
+      this.isDirty.push(false);
+      this.cursors.push(this.prices.cursor?.(key) ?? null);
+    }
+    return i;
+  }
+
+  private mark(i: number): void {
+    if (this.isDirty[i]) return;
+    this.isDirty[i] = true;
+    this.dirty.push(i);
+  }
+
+  private set(key: string, n: number): void {
+    const i = this.slot(key);
+    this.count[i] = n;
+    if (n > 0 && !this.held[i]) {
+      this.held[i] = true;
+      this.push(this.validUntil[i]!, i);
+    } else if (n === 0 && this.held[i]) {
+      this.held[i] = false;
+    }
+    this.mark(i);
+  }
+
+  apply(changes: readonly [string, number][]): void {
+    for (const [key, n] of changes) this.set(key, n);
+  }
+
+  /** Its average buy price changed. */
+  touch(key: string): void {
+    const i = this.index.get(key);
+    if (i !== undefined) this.mark(i);
+  }
+
+  at(time: number): number {
+    while (this.dueSize > 0 && this.dueAt[0]! <= time) {
+      const until = this.dueAt[0]!;
+      const i = this.pop();
+      if (!this.held[i] || until !== this.validUntil[i]) continue;
+      const cursor = this.cursors[i];
+      const key = this.keys[i]!;
+      this.price[i] = cursor ? cursor.priceAt(time) : this.prices.priceAt(key, time);
+      this.validUntil[i] = cursor ? cursor.nextChange(time) : this.prices.nextChange(key, time);
+      this.push(this.validUntil[i]!, i);
+      this.mark(i);
+    }
+    for (const i of this.dirty) {
+      this.isDirty[i] = false;
+      let part = 0;
+      if (this.held[i]) {
+        const count = this.count[i]!;
+        const price = this.price[i]!;
+        if (price !== null) {
+          part = count * price;
+        } else {
+          const b = this.bought.get(this.keys[i]!);
+          part = b && b.shares > 0 ? Math.round((b.costCents * count) / b.shares) : count * OPEN_MARKET_PRICE_CENTS;
+        }
+      }
+      this.total += part - this.part[i]!;
+      this.part[i] = part;
+    }
+    this.dirty.length = 0;
+    return this.total;
+  }
+
+  private push(until: number, i: number): void {
+    if (this.dueSize === this.dueAt.length) {
+      const at = new Float64Array(this.dueSize * 2);
+      at.set(this.dueAt);
+      this.dueAt = at;
+      const index = new Int32Array(this.dueSize * 2);
+      index.set(this.dueIndex);
+      this.dueIndex = index;
+    }
+    const dueAt = this.dueAt;
+    const dueIndex = this.dueIndex;
+    let c = this.dueSize++;
+    while (c > 0) {
+      const p = (c - 1) >> 1;
+      if (dueAt[p]! <= until) break;
+      dueAt[c] = dueAt[p]!;
+      dueIndex[c] = dueIndex[p]!;
+      c = p;
+    }
+    dueAt[c] = until;
+    dueIndex[c] = i;
+  }
+
+  /** Takes the soonest pair out; answers its index. */
+  private pop(): number {
+    const dueAt = this.dueAt;
+    const dueIndex = this.dueIndex;
+    const top = dueIndex[0]!;
+    const n = --this.dueSize;
+    const until = dueAt[n]!;
+    const i = dueIndex[n]!;
+    let p = 0;
+    for (;;) {
+      const l = 2 * p + 1;
+      if (l >= n) break;
+      const r = l + 1;
+      const m = r < n && dueAt[r]! < dueAt[l]! ? r : l;
+      if (dueAt[m]! >= until) break;
+      dueAt[p] = dueAt[m]!;
+      dueIndex[p] = dueIndex[m]!;
+      p = m;
+    }
+    dueAt[p] = until;
+    dueIndex[p] = i;
+    return top;
+  }
+}
 
 /**
  * A portfolio's value over time, for a chart: one point at the end of every millisecond in which
@@ -107,14 +291,19 @@ export function createPortfolioHistoryRepo(db: Db) {
     UNION ALL
     SELECT 'team', h.team_id, h.shares, h.cost_basis_cents, t.last_trade_price_cents
       FROM team_holdings h JOIN teams t ON t.id = h.team_id WHERE h.user_id = @userId`);
-  // Each half walks its own index newest first, so a busy trader costs no more than the limit.
   const tradeColumns = `id, instrument, instrument_id AS instrumentId, buyer_id AS buyerId, seller_id AS sellerId, shares,
     price_cents AS priceCents, created_at AS createdAt`;
-  const latestTrades = sqlite.prepare<[{ userId: number; limit: number }], TradeRow>(`
-    SELECT * FROM (SELECT ${tradeColumns} FROM trades WHERE buyer_id = @userId ORDER BY id DESC LIMIT @limit)
-    UNION ALL
-    SELECT * FROM (SELECT ${tradeColumns} FROM trades WHERE seller_id = @userId AND (buyer_id IS NULL OR buyer_id <> @userId) ORDER BY id DESC LIMIT @limit)
-    ORDER BY id DESC LIMIT @limit`);
+  // The user's purchases and sales, newest first, each along its own index (user, time): read as
+  // far as needed, merged here, so a busy trader costs no more than the trades the chart uses.
+  const boughtNewestFirst = sqlite.prepare<[number], TradeRow>(`SELECT ${tradeColumns} FROM trades WHERE buyer_id = ? ORDER BY created_at DESC, id DESC`);
+  const soldNewestFirst = sqlite.prepare<[number, number], TradeRow>(
+    `SELECT ${tradeColumns} FROM trades WHERE seller_id = ? AND (buyer_id IS NULL OR buyer_id <> ?) ORDER BY created_at DESC, id DESC`,
+  );
+  // What the user bought before a trade: of one instrument (through the instrument's trades), or
+  // of all (through the user's purchases), whichever reads less for the instruments it is needed for.
+  const buysOfBefore = sqlite.prepare<[{ userId: number; instrument: Instrument; id: number; beforeId: number }], { costCents: number | null; shares: number | null }>(`
+    SELECT SUM(shares * price_cents) AS costCents, SUM(shares) AS shares
+    FROM trades WHERE instrument = @instrument AND instrument_id = @id AND buyer_id = @userId AND id < @beforeId`);
   const buysBefore = sqlite.prepare<[{ userId: number; beforeId: number }], { instrument: Instrument; instrumentId: number; costCents: number; shares: number }>(`
     SELECT instrument, instrument_id AS instrumentId, SUM(shares * price_cents) AS costCents, SUM(shares) AS shares
     FROM trades WHERE buyer_id = @userId AND id < @beforeId
@@ -180,43 +369,75 @@ export function createPortfolioHistoryRepo(db: Db) {
     WHERE tr.instrument = @instrument AND tr.instrument_id = @id AND tr.created_at > @at AND ${userToUserSql('tr')}
     ORDER BY tr.created_at ASC, tr.id ASC LIMIT 1`);
 
-  /**
-   * The last user-to-user price of each instrument, for points visited in time order. It asks the
-   * database again only once a newer trade of that instrument is due, so a quiet holding costs two
-   * look-ups for the whole history.
-   */
-  function priceTracker() {
-    const known = new Map<string, { priceCents: number | null; validUntil: number }>();
-    return (key: string, at: number): number | null => {
-      const cached = known.get(key);
-      if (cached && at < cached.validUntil) return cached.priceCents;
+  /** Prices read from the trades, two look-ups each time an instrument's price is due to change. */
+  const sqlPrices: PriceSource = {
+    priceAt(key, at) {
       const [instrument, id] = parseKey(key);
-      const priceCents = priceAt.get({ instrument, id, at })?.priceCents ?? null;
-      const next = nextPriceChange.get({ instrument, id, at })?.at ?? Number.POSITIVE_INFINITY;
-      known.set(key, { priceCents, validUntil: next });
-      return priceCents;
-    };
-  }
+      return priceAt.get({ instrument, id, at })?.priceCents ?? null;
+    },
+    nextChange(key, at) {
+      const [instrument, id] = parseKey(key);
+      return nextPriceChange.get({ instrument, id, at })?.at ?? Number.POSITIVE_INFINITY;
+    },
+  };
 
   return {
-    /** The points of the user's portfolio value over time, oldest first; undefined for an unknown user. */
-    history(userId: number, now: number): HistoryPoint[] | undefined {
+    /**
+     * The points of the user's portfolio value over time, oldest first; undefined for an unknown user.
+     * `prices` gives the instruments' (`player:12`) prices over time, and `portfolio` the portfolio
+     * now, when the caller keeps them; without them they are read here.
+     */
+    history(userId: number, now: number, prices: PriceSource = sqlPrices, portfolio?: CurrentPortfolio): HistoryPoint[] | undefined {
       const user = userRow.get(userId);
       if (!user) return undefined;
-      const cashNow = user.balanceCents + (escrow.get(userId)?.cents ?? 0);
-      const current = holdings.all({ userId });
-      const nowValue = current.reduce((sum, h) => sum + (h.lastPriceCents === null ? h.costBasisCents : h.shares * h.lastPriceCents), 0);
+      let cashNow: number;
+      let nowValue: number;
+      let current: { instrument: Instrument; instrumentId: number; shares: number }[];
+      if (portfolio) {
+        ({ cashCents: cashNow, shareValueCents: nowValue } = portfolio);
+        current = [...portfolio.holdings];
+      } else {
+        cashNow = user.balanceCents + (escrow.get(userId)?.cents ?? 0);
+        const rows = holdings.all({ userId });
+        nowValue = rows.reduce((sum, h) => sum + (h.lastPriceCents === null ? h.costBasisCents : h.shares * h.lastPriceCents), 0);
+        current = rows;
+      }
 
-      // The user's latest trades, newest first, grouped by millisecond.
-      const rows = latestTrades.all({ userId, limit: HISTORY_MAX_TRADES });
+      // The user's latest trades (at most HISTORY_MAX_TRADES), newest first, grouped by millisecond,
+      // read a page at a time until they hold more groups than there are points (the newest points
+      // are then those of every trade). Every trade is known only when the reads ran out of trades
+      // before the limit; else the oldest group may be cut.
+      const rows: TradeRow[] = [];
+      let groupCount = 0;
+      let complete = false;
+      const purchases = boughtNewestFirst.iterate(userId);
+      const sales = soldNewestFirst.iterate(userId, userId);
+      try {
+        let b = purchases.next();
+        let s = sales.next();
+        for (;;) {
+          if (b.done && s.done) {
+            complete = true;
+            break;
+          }
+          if (rows.length >= HISTORY_MAX_TRADES || groupCount - 1 >= HISTORY_MAX_POINTS) break;
+          const takeBought = s.done || (!b.done && (b.value.createdAt > s.value.createdAt || (b.value.createdAt === s.value.createdAt && b.value.id > s.value.id)));
+          const row = takeBought ? b.value! : s.value!;
+          if (takeBought) b = purchases.next();
+          else s = sales.next();
+          if (rows.length === 0 || rows[rows.length - 1]!.createdAt !== row.createdAt) groupCount++;
+          rows.push(row);
+        }
+      } finally {
+        purchases.return?.();
+        sales.return?.();
+      }
       const groups: TradeRow[][] = [];
       for (const row of rows) {
         const last = groups[groups.length - 1];
         if (last && last[0]!.createdAt === row.createdAt) last.push(row);
         else groups.push([row]);
       }
-      // Every trade is known only when the read did not hit its limit; else the oldest group may be cut.
-      let complete = rows.length < HISTORY_MAX_TRADES;
       if (!complete) groups.pop();
       const since = complete ? user.createdAt : (groups[groups.length - 1]?.[0]!.createdAt ?? now);
 
@@ -239,13 +460,22 @@ export function createPortfolioHistoryRepo(db: Db) {
           const held = shares.get(event.key);
           // Only a contract change of something the user held is a change of this portfolio.
           if (held === undefined || event.from <= 0 || event.to <= 0) continue;
-          after.push({ at: event.at, cashCents: cash, shares: new Map(shares), event });
+          after.push({ at: event.at, cashCents: cash, changes: [[event.key, held]], event });
           const before = Math.round((held * event.from) / event.to);
           if (before > 0) shares.set(event.key, before);
           else shares.delete(event.key);
           continue;
         }
-        after.push({ at: event.at, cashCents: cash, shares: new Map(shares), event });
+        const changes: [string, number][] = [];
+        const touched = new Set<string>();
+        for (const t of event.trades) {
+          const key = keyOf(t.instrument, t.instrumentId);
+          if (!touched.has(key)) {
+            touched.add(key);
+            changes.push([key, shares.get(key) ?? 0]);
+          }
+        }
+        after.push({ at: event.at, cashCents: cash, changes, event });
         for (const t of event.trades) {
           cash -= cashDelta(t, userId);
           const key = keyOf(t.instrument, t.instrumentId);
@@ -256,45 +486,53 @@ export function createPortfolioHistoryRepo(db: Db) {
       }
       const room = HISTORY_MAX_POINTS - 1 - (complete ? 1 : 0);
       if (after.length > room) {
-        after.length = HISTORY_MAX_POINTS - 1;
+        // The oldest states go; the holdings before the oldest kept one are those states replayed.
+        for (const dropped of after.splice(HISTORY_MAX_POINTS - 1).reverse()) applyChanges(shares, dropped.changes);
         complete = false;
       }
       after.reverse();
 
-      // Forward in time: average buy prices and values.
+      // Forward in time: average buy prices and values. An average buy price values a holding only
+      // while its instrument has no price: what was bought before the chart is read for those alone.
       let oldestId = Number.MAX_SAFE_INTEGER;
       for (const state of after) if (state.event.kind === 'trades') for (const t of state.event.trades) oldestId = Math.min(oldestId, t.id);
+      const firstAt = complete ? Math.min(user.createdAt, after[0]?.at ?? user.createdAt) : (after[0]?.at ?? now);
       const bought = new Map<string, { costCents: number; shares: number }>();
-      for (const b of buysBefore.all({ userId, beforeId: oldestId })) bought.set(keyOf(b.instrument, b.instrumentId), { costCents: b.costCents, shares: b.shares });
-      const priceOf = priceTracker();
-      const shareValueAt = (at: number, held: Map<string, number>): number => {
-        let total = 0;
-        for (const [key, count] of held) {
-          const price = priceOf(key, at);
-          if (price !== null) {
-            total += count * price;
-            continue;
-          }
-          const b = bought.get(key);
-          total += b && b.shares > 0 ? Math.round((b.costCents * count) / b.shares) : count * OPEN_MARKET_PRICE_CENTS;
+      const held = new Set<string>(shares.keys());
+      for (const state of after) for (const [key] of state.changes) held.add(key);
+      // With every trade of the user in the chart, nothing was bought before it.
+      const unpriced = complete ? [] : [...held].filter((key) => prices.priceAt(key, firstAt) === null);
+      if (unpriced.length > FEW_UNPRICED) {
+        const wanted = new Set(unpriced);
+        for (const b of buysBefore.all({ userId, beforeId: oldestId })) {
+          const key = keyOf(b.instrument, b.instrumentId);
+          if (wanted.has(key)) bought.set(key, { costCents: b.costCents, shares: b.shares });
         }
-        return total;
-      };
+      } else {
+        for (const key of unpriced) {
+          const [instrument, id] = parseKey(key);
+          const b = buysOfBefore.get({ userId, instrument, id, beforeId: oldestId });
+          if (b?.shares) bought.set(key, { costCents: b.costCents!, shares: b.shares });
+        }
+      }
+      const value = new ShareValue(prices, bought, shares);
 
       const points: HistoryPoint[] = [];
-      const push = (at: number, cashCents: number, held: Map<string, number> | null) => {
+      const push = (at: number, cashCents: number, atNow: boolean) => {
         const time = Math.max(at, points[points.length - 1]?.at ?? Number.NEGATIVE_INFINITY);
-        const shareValueCents = held === null ? nowValue : shareValueAt(time, held);
+        const shareValueCents = atNow ? nowValue : value.at(time);
         points.push({ at: time, cashCents, shareValueCents, totalValueCents: cashCents + shareValueCents });
       };
-      if (complete) push(Math.min(user.createdAt, after[0]?.at ?? user.createdAt), cash, shares);
+      if (complete) push(Math.min(user.createdAt, after[0]?.at ?? user.createdAt), cash, false);
       for (const state of after) {
         const { event } = state;
+        value.apply(state.changes);
         if (event.kind === 'rescale') {
           // A split leaves what was paid unchanged: the average scales by old/new.
           const b = bought.get(event.key);
           if (b) bought.set(event.key, { costCents: b.costCents, shares: (b.shares * event.to) / event.from });
-          push(state.at, state.cashCents, state.shares);
+          value.touch(event.key);
+          push(state.at, state.cashCents, false);
           continue;
         }
         for (const t of event.trades) {
@@ -302,15 +540,15 @@ export function createPortfolioHistoryRepo(db: Db) {
           const key = keyOf(t.instrument, t.instrumentId);
           const b = bought.get(key) ?? { costCents: 0, shares: 0 };
           bought.set(key, { costCents: b.costCents + t.shares * t.priceCents, shares: b.shares + t.shares });
+          value.touch(key);
         }
-        push(state.at, state.cashCents, state.shares);
+        push(state.at, state.cashCents, false);
         // A holding sold out: its next purchase starts a new average.
-        for (const t of event.trades) {
-          const key = keyOf(t.instrument, t.instrumentId);
-          if (!state.shares.has(key)) bought.delete(key);
+        for (const [key, held] of state.changes) {
+          if (held === 0 && bought.delete(key)) value.touch(key);
         }
       }
-      push(now, cashNow, null);
+      push(now, cashNow, true);
       return points;
     },
   };

@@ -81,17 +81,26 @@ function holdingColumns(instrument: 'player' | 'team', idColumn: string): string
 
 function value(row: HoldingRow): HoldingValuation {
   const currentPriceCents = row.lastTradePriceCents;
-  const weeklyAvgCents = vwapCents(row.weekVolumeCents, row.weekVolumeShares) ?? currentPriceCents;
+  return valueHolding(row, row.listedShares, currentPriceCents, vwapCents(row.weekVolumeCents, row.weekVolumeShares) ?? currentPriceCents);
+}
+
+/** A holding valued at a price, and at the weekly average (RULES.md "Prices and values"): without one, at what was paid. */
+export function valueHolding(
+  h: { shares: number; costBasisCents: number; minSellPriceCents: number },
+  listedShares: number,
+  currentPriceCents: number | null,
+  weeklyAvgCents: number | null,
+): HoldingValuation {
   return {
-    shares: row.shares,
-    listedShares: row.listedShares,
-    costBasisCents: row.costBasisCents,
-    averageBuyCents: Math.round(row.costBasisCents / row.shares),
-    minSellPriceCents: row.minSellPriceCents,
+    shares: h.shares,
+    listedShares,
+    costBasisCents: h.costBasisCents,
+    averageBuyCents: Math.round(h.costBasisCents / h.shares),
+    minSellPriceCents: h.minSellPriceCents,
     currentPriceCents,
     weeklyAvgCents,
-    valueCents: currentPriceCents === null ? row.costBasisCents : row.shares * currentPriceCents,
-    valueAtWeeklyAvgCents: weeklyAvgCents === null ? row.costBasisCents : row.shares * weeklyAvgCents,
+    valueCents: currentPriceCents === null ? h.costBasisCents : h.shares * currentPriceCents,
+    valueAtWeeklyAvgCents: weeklyAvgCents === null ? h.costBasisCents : h.shares * weeklyAvgCents,
   };
 }
 

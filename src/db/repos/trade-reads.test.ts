@@ -41,3 +41,28 @@ describe('trade reads', () => {
     expect(repo.ofUser(bob, 1).map((t) => t.id)).toEqual([c]);
   });
 });
+
+describe('a user’s trades, a page at a time', () => {
+  it('gives the same trades as the whole list, newest first, each once', () => {
+    const db = emptyDb();
+    const team = addTeam(db);
+    const p = addPlayer(db, { teamId: team, name: 'P' });
+    const [alice, bob] = [addUser(db, 'alice'), addUser(db, 'bob')];
+    for (let i = 0; i < 23; i += 1) {
+      const buyer = i % 3 === 0 ? alice : i % 3 === 1 ? bob : null;
+      const seller = i % 3 === 0 ? bob : i % 3 === 1 ? alice : alice;
+      addTrade(db, { instrumentId: p, buyerId: buyer, sellerId: seller, shares: 1, priceCents: 100 + i, at: 1_000 + Math.floor(i / 2) });
+    }
+    addTrade(db, { instrumentId: p, buyerId: alice, sellerId: alice, shares: 1, priceCents: 100, at: 2_000 });
+    const repo = createTradeReadsRepo(db);
+    const paged: number[] = [];
+    for (let after: { at: number; id: number } | null = null; ; ) {
+      const page = repo.ofUserPage(alice, after, 4);
+      paged.push(...page.map((t) => t.id));
+      if (page.length < 4) break;
+      after = { at: page[3]!.createdAt, id: page[3]!.id };
+    }
+    expect(paged).toEqual(repo.ofUser(alice, 500).map((t) => t.id));
+    expect(new Set(paged).size).toBe(paged.length);
+  });
+});

@@ -39,6 +39,16 @@ export function createTradeReadsRepo(db: Db) {
   const ofUser = sqlite.prepare<[{ userId: number; limit: number }], TradeRow>(
     `${TRADE_SELECT} WHERE tr.buyer_id = @userId OR tr.seller_id = @userId ${NEWEST_FIRST} LIMIT @limit`,
   );
+  // Each half walks its index (user, time) newest first from the cursor: a page costs its own size.
+  const USER_HALF = (column: string, extra = '') =>
+    `SELECT id FROM trades WHERE ${column} = @userId ${extra} AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`;
+  const ofUserPage = sqlite.prepare<[{ userId: number; at: number; id: number; limit: number }], TradeRow>(
+    `${TRADE_SELECT} WHERE tr.id IN (
+       SELECT id FROM (${USER_HALF('buyer_id')})
+       UNION ALL
+       SELECT id FROM (${USER_HALF('seller_id', 'AND (buyer_id IS NULL OR buyer_id <> @userId)')}))
+     ${NEWEST_FIRST} LIMIT @limit`,
+  );
   return {
     /** The latest trades of every instrument, newest first. */
     recent(limit: number): TradeRow[] {
@@ -56,6 +66,10 @@ export function createTradeReadsRepo(db: Db) {
     allOfUser(userId: number): TradeRow[] {
       // SQLite reads a negative LIMIT as none.
       return ofUser.all({ userId, limit: -1 });
+    },
+    /** A page of a user's trades, newest first, after `after` (the last trade of the page before). */
+    ofUserPage(userId: number, after: { at: number; id: number } | null, limit: number): TradeRow[] {
+      return ofUserPage.all({ userId, at: after?.at ?? Number.MAX_SAFE_INTEGER, id: after?.id ?? Number.MAX_SAFE_INTEGER, limit });
     },
   };
 }

@@ -6,7 +6,7 @@ import { BookSide } from './book-side.js';
 import { ABSENT, IdIndex } from './id-index.js';
 import { NIL } from './order-slots.js';
 import type { BookError } from './errors.js';
-import type { BestAsk, BookSnapshot, OrderId, OrderUpdate, Plan, RestingOrder, StandingSell, UserId } from './types.js';
+import type { BestAsk, BookDepth, BookSnapshot, DepthLevel, OrderId, OrderUpdate, Plan, QueuedSell, RestingOrder, StandingSell, UserId } from './types.js';
 
 /** What the fast book's planners return: the plan, or why the command is refused. */
 export type Planned = Plan | BookError;
@@ -25,6 +25,23 @@ const copyStanding = (side: BookSide, s: number): StandingSell => ({
   shares: side.shares(s),
   seq: side.seq(s),
 });
+
+/** The best `levels` non-empty levels of a side, summed. */
+function depthOf(side: BookSide, levels: number): DepthLevel[] {
+  const out: DepthLevel[] = [];
+  for (let i = 0; out.length < levels; i++) {
+    const lv = side.level(i);
+    if (lv === NIL) break;
+    let shares = 0;
+    let orders = 0;
+    for (let s = side.head(lv); s !== NIL; s = side.next(s)) {
+      shares += side.shares(s);
+      orders++;
+    }
+    if (orders > 0) out.push({ price: side.levelPrice(lv), shares, orders });
+  }
+  return out;
+}
 
 /** Sets an ask's or offer's open shares; 0 takes it out of the book. */
 function updateOrder(side: BookSide, byId: IdIndex, u: OrderUpdate, what: string): void {
@@ -57,7 +74,9 @@ export class BookState {
     this.remaining = snapshot.remaining;
     for (const ask of snapshot.asks) this.addAsk(ask);
     for (const offer of snapshot.offers) this.addOffer(offer);
-    for (const standing of snapshot.standingSells) this.setStanding(standing);
+    // By price, then time: each joins the end of its level's queue (in the snapshot's order, by
+    // user, each would walk back past the newer ones before it).
+    for (const standing of [...snapshot.standingSells].sort((a, b) => a.price - b.price || a.seq - b.seq)) this.setStanding(standing);
   }
 
   apply(plan: Plan): void {
@@ -100,6 +119,20 @@ export class BookState {
         if (asks.userId(s) !== userId) return { userId: asks.userId(s), price: asks.price(s) };
       }
     }
+  }
+
+  depth(levels: number): BookDepth {
+    return { asks: depthOf(this.asks, levels), sells: depthOf(this.sells, levels) };
+  }
+
+  sellQueue(limit: number): QueuedSell[] {
+    const out: QueuedSell[] = [];
+    const sells = this.sells;
+    for (const s of sells) {
+      if (out.length >= limit) break;
+      out.push({ userId: sells.userId(s), price: sells.price(s), shares: sells.shares(s), offerId: sells.standing(s) ? null : sells.id(s) });
+    }
+    return out;
   }
 
   snapshot(): BookSnapshot {

@@ -5,7 +5,7 @@
 import { OPEN_MARKET_PRICE_CENTS } from '../../shared/money.js';
 import { bookErrors, type BookError } from './errors.js';
 import { PlanBuilder } from './plan-builder.js';
-import type { BestAsk, BookSnapshot, Command, Fill, OrderBook, OrderId, Plan, PlanResult, RestingOrder, StandingSell, UserId } from './types.js';
+import type { BestAsk, BookDepth, BookSnapshot, Command, DepthLevel, Fill, OrderBook, OrderId, Plan, PlanResult, QueuedSell, RestingOrder, StandingSell, UserId } from './types.js';
 import { checkAmount, checkOrder, checkPrice, checkShares } from './validation.js';
 
 type FillInput = Pick<Fill, 'buyerId' | 'sellerId' | 'shares' | 'price'> & Partial<Fill>;
@@ -247,6 +247,29 @@ export class ReferenceBook implements OrderBook {
   bestAskExcept(userId: UserId): BestAsk | undefined {
     const ask = this.sortedAsks().find((a) => a.userId !== userId);
     return ask && { userId: ask.userId, price: ask.price };
+  }
+
+  depth(levels: number): BookDepth {
+    const summed = (entries: { price: number; shares: number }[]): DepthLevel[] => {
+      const out: { price: number; shares: number; orders: number }[] = [];
+      for (const e of entries) {
+        const last = out[out.length - 1];
+        if (last && last.price === e.price) {
+          last.shares += e.shares;
+          last.orders++;
+        } else {
+          out.push({ price: e.price, shares: e.shares, orders: 1 });
+        }
+      }
+      return out.slice(0, levels);
+    };
+    return { asks: summed(this.sortedAsks()), sells: summed(this.sortedSells().map((s) => s.order)) };
+  }
+
+  sellQueue(limit: number): QueuedSell[] {
+    return this.sortedSells()
+      .slice(0, limit)
+      .map((s) => ({ userId: s.order.userId, price: s.order.price, shares: s.order.shares, offerId: s.standing ? null : s.order.id }));
   }
 
   snapshot(): BookSnapshot {

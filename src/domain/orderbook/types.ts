@@ -226,7 +226,35 @@ export interface OrderBook {
    * at the top of the book only, past the user's own asks.
    */
   bestAskExcept(userId: UserId): BestAsk | undefined;
+  /**
+   * The best `levels` price levels of each side, summed: what a depth chart shows. The open market
+   * is not a level (it is `remaining`, at $1.00). Reads only the levels it returns.
+   */
+  depth(levels: number): BookDepth;
+  /** The first `limit` sells in the order a buy takes them, after the open market. */
+  sellQueue(limit: number): QueuedSell[];
   snapshot(): BookSnapshot;
+}
+
+/** The shares and orders resting at one price. */
+export interface DepthLevel {
+  readonly price: Cents;
+  readonly shares: number;
+  readonly orders: number;
+}
+
+/** The best price levels of each side: asks highest first, sells (offers and standing sells) lowest first. */
+export interface BookDepth {
+  readonly asks: readonly DepthLevel[];
+  readonly sells: readonly DepthLevel[];
+}
+
+/** A sell as a buy would take it: an offer (with its id) or a standing sell (offerId null). */
+export interface QueuedSell {
+  readonly userId: UserId;
+  readonly price: Cents;
+  readonly shares: number;
+  readonly offerId: OrderId | null;
 }
 
 /** Who holds an ask, and at what price. */

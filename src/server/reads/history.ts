@@ -1,4 +1,6 @@
-import { createPortfolioHistoryRepo, type PortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
+import { createPortfolioHistoryRepo, type CurrentPortfolio, type HistoryPoint, type PortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
+import type { ChartMark } from '../../engine/read-models/chart-marks.js';
+import type { ReadModels } from '../../engine/read-models/read-models.js';
 import { centsToDollars } from '../../shared/money.js';
 import type { PortfolioHistoryOut } from '../../shared/schemas/account.js';
 import { AppError } from '../errors.js';
@@ -8,6 +10,23 @@ import { USER_NOT_FOUND } from './service.js';
 // One repository (prepared statements) per database, made on first use.
 const repos = new WeakMap<object, PortfolioHistoryRepo>();
 
+/**
+ * The points before "now" of the users' charts, kept while what they follow from stands (the read
+ * models' chart marks: the user's trades, contracts, prices at or before the last of them), which
+ * only the exchange changes. The point for now is worked out again each time.
+ */
+const kept = new WeakMap<ReadModels, Map<number, { mark: ChartMark; past: HistoryPoint[] }>>();
+const KEPT_CHARTS = 256;
+
+/** The portfolio now, from the read models and the user's balance; undefined for an unknown user. */
+function currentPortfolio(services: AppServices, models: ReadModels, userId: number): CurrentPortfolio | undefined {
+  const balance = services.users.byId(userId)?.balanceCents;
+  if (balance === undefined) return undefined;
+  const { shareValueCents, escrowCents } = services.reads.valueOf(userId);
+  const holdings = [...models.holdings.ofUser(userId).values()].map((h) => ({ instrument: h.kind, instrumentId: h.instrumentId, shares: h.shares }));
+  return { cashCents: balance + escrowCents, shareValueCents, holdings };
+}
+
 /** The user's portfolio value over time in API shape: dollars and ISO times. */
 export function portfolioHistoryOf(services: AppServices, userId: number): PortfolioHistoryOut {
   let repo = repos.get(services.db);
@@ -15,7 +34,30 @@ export function portfolioHistoryOf(services: AppServices, userId: number): Portf
     repo = createPortfolioHistoryRepo(services.db);
     repos.set(services.db, repo);
   }
-  const points = repo.history(userId, services.now());
+  const models = services.exchange.readModels();
+  const now = services.now();
+  // Now: the portfolio as GET /portfolio values it (the history's last point is the same figure).
+  const current = currentPortfolio(services, models, userId);
+  if (!current) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  let byUser = kept.get(models);
+  if (!byUser) kept.set(models, (byUser = new Map()));
+  const hit = byUser.get(userId);
+  let points: HistoryPoint[] | undefined;
+  if (hit && models.charts.still(hit.mark, hit.past[hit.past.length - 1]?.at ?? Number.NEGATIVE_INFINITY)) {
+    const { cashCents, shareValueCents } = current;
+    const at = Math.max(now, hit.past[hit.past.length - 1]?.at ?? Number.NEGATIVE_INFINITY);
+    points = [...hit.past, { at, cashCents, shareValueCents, totalValueCents: cashCents + shareValueCents }];
+  } else {
+    // Prices over time from the exchange's timelines: a search when a price changes, not a query.
+    const mark = models.charts.mark(userId);
+    points = repo.history(userId, now, models.timelines, current);
+    if (points) {
+      byUser.delete(userId);
+      byUser.set(userId, { mark, past: points.slice(0, -1) });
+      // The charts looked at last are kept, a few hundred at most.
+      if (byUser.size > KEPT_CHARTS) byUser.delete(byUser.keys().next().value!);
+    }
+  }
   if (!points) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
   return {
     userId,

@@ -1,102 +1,213 @@
 import type { Db } from '../../db/client.js';
-import { createMarketReadsRepo } from '../../db/repos/market-reads.js';
-import { createPortfolioReadsRepo } from '../../db/repos/portfolio-reads.js';
-import { createStatsReadsRepo } from '../../db/repos/stats-reads.js';
+import { changePercent } from '../../db/repos/portfolio-reads.js';
+import { LEADERBOARD_LIMIT, STATS_LIMIT, type LeaderboardRow } from '../../db/repos/stats-reads.js';
 import { createTradeReadsRepo } from '../../db/repos/trade-reads.js';
+import { createUserRowsRepo } from '../../db/repos/user-rows.js';
+import type { Exchange } from '../../engine/exchange.js';
+import { keyOf } from '../../engine/read-models/instruments.js';
+import type { OrderView } from '../../engine/read-models/open-orders.js';
+import type { ReadModels } from '../../engine/read-models/read-models.js';
 import type {
   AskOut,
+  CountsOut,
   LeaderboardRowOut,
   MarketDetail,
   MyOrders,
   OfferOut,
   PlayerOut,
   PortfolioOut,
+  ShareholderOut,
   StatisticsOut,
   TradeOut,
   UserTradeOut,
 } from '../../shared/schemas/market.js';
+import type { Page } from '../../shared/schemas/pages.js';
 import { AppError } from '../errors.js';
-import type { AppServices } from '../services.js';
+import { itemDetail } from './detail.js';
+import { cursorKey, mapPage, pageOf, type PageRequest } from './pages.js';
+import { holderRows, orderRows, playerRow } from './rows.js';
 import { toAsk, toLeaderboardRow, toOffer, toPlayer, toPortfolio, toShareholder, toStatistics, toTrade, toUserTrade } from './shape.js';
+import type { AppServices } from '../services.js';
 
 export const PLAYER_NOT_FOUND = 'Player not found';
 export const USER_NOT_FOUND = 'User not found';
 export const PLAYER_TRADES_SHOWN = 50;
-export const USER_TRADES_SHOWN = 500;
+
+const orderKey = (o: OrderView) => [o.priceCents, o.seq, o.id];
+const orderCursor = (key: number[] | null) => (key ? { priceCents: key[0]!, seq: key[1]!, id: key[2]! } : null);
 
 /**
- * The read side of the market: each method is one procedure's answer, in API shape. Reads only;
- * every query is in the repositories. Callers have already checked who may read what.
+ * The read side of the market: each method is one procedure's answer, in API shape. Figures come
+ * from the exchange's read models (kept with every commit), lists a page at a time; only names,
+ * balances and trade history are read from the database, by key. Callers have already checked who
+ * may read what.
  */
-export function createReadService(db: Db, now: () => number) {
-  const market = createMarketReadsRepo(db);
+export function createReadService(db: Db, now: () => number, exchange: Exchange) {
   const trades = createTradeReadsRepo(db);
-  const portfolios = createPortfolioReadsRepo(db);
-  const stats = createStatsReadsRepo(db);
+  const users = createUserRowsRepo(db);
+  const models = (): ReadModels => exchange.readModels();
 
-  const activePlayer = (playerId: number, callerId: number | null) => {
-    const row = market.player(playerId, callerId);
-    if (!row) throw new AppError('NOT_FOUND', PLAYER_NOT_FOUND);
-    return row;
+  const activePlayer = (m: ReadModels, playerId: number) => {
+    const i = m.instruments.get('player', playerId);
+    if (!i || !i.active) throw new AppError('NOT_FOUND', PLAYER_NOT_FOUND);
+    return i;
+  };
+
+  const holdersPage = (m: ReadModels, key: string, totalShares: number, request: PageRequest): Page<ShareholderOut> => {
+    const after = cursorKey(request, 2);
+    const page = pageOf(request, (limit) => m.holdings.page(key, after ? { shares: after[0]!, userId: after[1]! } : null, limit), (h) => [h.shares, h.userId]);
+    return mapPage(page, (items) => holderRows(users, items).map((h) => toShareholder(h, totalShares)));
+  };
+
+  const ordersPage = <T>(m: ReadModels, request: PageRequest, fetch: (after: ReturnType<typeof orderCursor>, limit: number) => OrderView[], shape: (rows: ReturnType<typeof orderRows>) => T[]): Page<T> => {
+    const after = orderCursor(cursorKey(request, 3));
+    return mapPage(
+      pageOf(request, (limit) => fetch(after, limit), orderKey),
+      (items) => shape(orderRows(m, users, items)),
+    );
   };
 
   return {
     players(callerId: number | null): PlayerOut[] {
-      return market.players(callerId).map(toPlayer);
+      const m = models();
+      return m.instruments.players().map((i) => toPlayer(playerRow(m, i, callerId)));
     },
 
-    shareholders(playerId: number, callerId: number | null) {
-      const player = activePlayer(playerId, callerId);
-      return { player: toPlayer(player), shareholders: market.shareholders(playerId).map((h) => toShareholder(h, player.salary)) };
+    /** A player and a page of its holders, most shares first. */
+    shareholders(playerId: number, callerId: number | null, request: PageRequest) {
+      const m = models();
+      const i = activePlayer(m, playerId);
+      const page = holdersPage(m, keyOf('player', playerId), i.totalShares, request);
+      return { player: toPlayer(playerRow(m, i, callerId)), shareholders: page.items, nextCursor: page.nextCursor };
+    },
+
+    /** A page of a player's or team's holders. */
+    holders(kind: 'player' | 'team', id: number, request: PageRequest): Page<ShareholderOut> {
+      const m = models();
+      const i = m.instruments.get(kind, id);
+      if (!i || !i.active) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
+      return holdersPage(m, keyOf(kind, id), i.totalShares, request);
     },
 
     marketDetail(playerId: number, callerId: number | null): MarketDetail {
-      const player = activePlayer(playerId, callerId);
-      const offers = market.openOffers('player', playerId).map(toOffer);
-      const prices = offers.map((o) => o.price_per_share);
+      const m = models();
+      const i = activePlayer(m, playerId);
       return {
-        player: toPlayer(player),
-        asks: market.openAsks('player', playerId).map(toAsk),
-        offers,
+        player: toPlayer(playerRow(m, i, callerId)),
         trades: trades.ofInstrument('player', playerId, PLAYER_TRADES_SHOWN).map(toTrade),
-        shareholders: market.shareholders(playerId).map((h) => toShareholder(h, player.salary)),
-        priceRange: prices.length > 0 ? { min_price: Math.min(...prices), max_price: Math.max(...prices) } : { min_price: null, max_price: null },
+        ...itemDetail(m, users, exchange.book({ kind: 'player', id: playerId }), i),
       };
     },
 
-    offers(): OfferOut[] {
-      return market.allOpenOffers().map(toOffer);
+    /** A page of one instrument's asks, best first. */
+    itemAsks(kind: 'player' | 'team', id: number, request: PageRequest): Page<AskOut> {
+      const m = models();
+      if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
+      return ordersPage(m, request, (after, limit) => m.orders.page(keyOf(kind, id), 'ask', after, limit), (rows) => rows.map(toAsk));
     },
 
-    relevantAsks(userId: number): AskOut[] {
-      return market.relevantAsks(userId).map(toAsk);
+    /** A page of one instrument's offers, cheapest first. */
+    itemOffers(kind: 'player' | 'team', id: number, request: PageRequest): Page<OfferOut> {
+      const m = models();
+      if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
+      return ordersPage(m, request, (after, limit) => m.orders.page(keyOf(kind, id), 'offer', after, limit), (rows) => rows.map(toOffer));
+    },
+
+    /** Every open offer, a page at a time, cheapest first. */
+    offers(request: PageRequest): Page<OfferOut> {
+      const m = models();
+      return ordersPage(m, request, (after, limit) => m.orders.allOffersPage(after, limit), (rows) => rows.map(toOffer));
+    },
+
+    relevantAsks(userId: number, request: PageRequest): Page<AskOut> {
+      const m = models();
+      return ordersPage(m, request, (after, limit) => m.relevantAsksPage(userId, after, limit), (rows) => rows.map(toAsk));
+    },
+
+    /** The navigation badges' numbers. */
+    counts(userId: number): CountsOut {
+      const m = models();
+      return { sharesForSale: m.orders.offersTotal, offersForYou: m.relevantAskCount(userId) };
     },
 
     myOrders(userId: number): MyOrders {
-      const rows = market.openOrdersOf(userId);
+      const m = models();
+      const mine = [...m.orders.ofUser(userId)].sort((a, b) => b.seq - a.seq || b.id - a.id);
+      const rows = orderRows(m, users, mine);
       return { asks: rows.filter((r) => r.side === 'ask').map(toAsk), offers: rows.filter((r) => r.side === 'offer').map(toOffer) };
     },
 
     portfolio(userId: number): PortfolioOut {
-      const valuation = portfolios.portfolio(userId, now());
-      if (!valuation) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
-      return toPortfolio(valuation);
+      const m = models();
+      const user = users.cards([userId]).get(userId);
+      if (!user) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+      const held = m.valueHoldings(userId, now());
+      return toPortfolio({
+        userId: user.id,
+        username: user.username,
+        avatar: user.avatar,
+        balanceCents: user.balanceCents,
+        escrowCents: held.escrowCents,
+        shareValueCents: held.shareValueCents,
+        totalValueCents: user.balanceCents + held.escrowCents + held.shareValueCents,
+        shareValueAtWeeklyAvgCents: held.shareValueAtWeeklyAvgCents,
+        dailyChangePercent: changePercent(held.shareValueCents, held.shareValueAtWeeklyAvgCents),
+        players: held.players,
+        teams: held.teams,
+      });
     },
 
     recentTrades(limit: number): TradeOut[] {
       return trades.recent(limit).map(toTrade);
     },
 
-    userTrades(userId: number): UserTradeOut[] {
-      return trades.ofUser(userId, USER_TRADES_SHOWN).map((t) => toUserTrade(t, userId));
+    /** A page of the user's trades, newest first. */
+    userTrades(userId: number, request: PageRequest): Page<UserTradeOut> {
+      const after = cursorKey(request, 2);
+      const page = pageOf(request, (limit) => trades.ofUserPage(userId, after ? { at: after[0]!, id: after[1]! } : null, limit), (t) => [t.createdAt, t.id]);
+      return mapPage(page, (items) => items.map((t) => toUserTrade(t, userId)));
     },
 
+    /** The top users by share value (ties: lower user id), then users without shares by id. */
     leaderboard(): LeaderboardRowOut[] {
-      return stats.leaderboard().map(toLeaderboardRow);
+      const m = models();
+      const ranked = m.topByShareValue(LEADERBOARD_LIMIT);
+      if (ranked.length < LEADERBOARD_LIMIT) {
+        const listed = new Set(ranked.map((r) => r.userId));
+        for (const userId of users.firstIds(LEADERBOARD_LIMIT + ranked.length)) {
+          if (ranked.length >= LEADERBOARD_LIMIT) break;
+          if (!listed.has(userId)) ranked.push({ userId, shareValueCents: 0 });
+        }
+        ranked.sort((a, b) => b.shareValueCents - a.shareValueCents || a.userId - b.userId);
+      }
+      const cards = users.cards(ranked.map((r) => r.userId));
+      return ranked
+        .filter((r) => cards.has(r.userId))
+        .map((r, index): LeaderboardRow => {
+          const card = cards.get(r.userId)!;
+          const escrowCents = m.orders.escrowCents(r.userId);
+          return {
+            rank: index + 1,
+            userId: r.userId,
+            username: card.username,
+            avatar: card.avatar,
+            balanceCents: card.balanceCents,
+            escrowCents,
+            shareValueCents: r.shareValueCents,
+            totalValueCents: card.balanceCents + escrowCents + r.shareValueCents,
+          };
+        })
+        .map(toLeaderboardRow);
     },
 
     statistics(): StatisticsOut {
-      return toStatistics(stats.statistics(now()));
+      return toStatistics(models().statistics(now(), STATS_LIMIT));
+    },
+
+    /** Share value and escrow of one user, for the user box. */
+    valueOf(userId: number): { shareValueCents: number; escrowCents: number } {
+      const m = models();
+      return { shareValueCents: m.shareValueCents(userId), escrowCents: m.orders.escrowCents(userId) };
     },
   };
 }

@@ -1,11 +1,13 @@
 import type { Db } from '../../db/client.js';
-import { createMarketReadsRepo } from '../../db/repos/market-reads.js';
 import { createTeamReadsRepo, type TeamRow } from '../../db/repos/team-reads.js';
 import { createTradeReadsRepo } from '../../db/repos/trade-reads.js';
+import { createUserRowsRepo } from '../../db/repos/user-rows.js';
+import type { Exchange } from '../../engine/exchange.js';
 import { centsToDollars } from '../../shared/money.js';
 import type { TeamDetail, TeamOut } from '../../shared/schemas/teams.js';
 import { AppError } from '../errors.js';
-import { toAsk, toOffer, toShareholder, toTrade } from './shape.js';
+import { itemDetail } from './detail.js';
+import { toTrade } from './shape.js';
 
 export const TEAM_NOT_FOUND = 'Team not found';
 
@@ -29,11 +31,11 @@ function toTeam(row: TeamRow): TeamOut {
   };
 }
 
-/** The teams table and a team's page (SPEC.md §2), in API shape. */
-export function createTeamReadService(db: Db) {
+/** The teams table and a team's page (SPEC.md §2), in API shape: its lists from the exchange's read models, a page each. */
+export function createTeamReadService(db: Db, exchange: Exchange) {
   const teams = createTeamReadsRepo(db);
-  const market = createMarketReadsRepo(db);
   const trades = createTradeReadsRepo(db);
+  const users = createUserRowsRepo(db);
   return {
     teams(callerId: number | null): TeamOut[] {
       return teams.teams(callerId).map(toTeam);
@@ -41,8 +43,9 @@ export function createTeamReadService(db: Db) {
     detail(teamId: number, callerId: number | null): TeamDetail {
       const row = teams.team(teamId, callerId);
       if (!row) throw new AppError('NOT_FOUND', TEAM_NOT_FOUND);
-      const offers = market.openOffers('team', teamId).map(toOffer);
-      const prices = offers.map((o) => o.price_per_share);
+      const models = exchange.readModels();
+      const team = models.instruments.get('team', teamId);
+      if (!team) throw new AppError('NOT_FOUND', TEAM_NOT_FOUND);
       return {
         team: toTeam(row),
         roster: teams.roster(teamId).map((p) => ({
@@ -53,11 +56,8 @@ export function createTeamReadService(db: Db) {
           last_trade_price: p.lastTradePriceCents === null ? null : centsToDollars(p.lastTradePriceCents),
           restricted_until: p.restrictedUntil === null ? null : new Date(p.restrictedUntil).toISOString(),
         })),
-        asks: market.openAsks('team', teamId).map(toAsk),
-        offers,
         trades: trades.ofInstrument('team', teamId, 50).map(toTrade),
-        shareholders: teams.shareholders(teamId).map((h) => toShareholder(h, row.payroll)),
-        priceRange: prices.length > 0 ? { min_price: Math.min(...prices), max_price: Math.max(...prices) } : { min_price: null, max_price: null },
+        ...itemDetail(models, users, exchange.book({ kind: 'team', id: teamId }), team),
       };
     },
   };

@@ -46,10 +46,18 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   sendJsonText(res, status, JSON.stringify(body));
 }
 
-function sendJsonText(res: ServerResponse, status: number, text: string): void {
+function sendJsonText(res: ServerResponse, status: number, text: string, extra: OutgoingHttpHeaders = {}): void {
   // With its length given, the answer goes out in one piece instead of chunked.
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text), ...extra });
   res.end(text);
+}
+
+/** Where the next page of a list starts: `X-Next-Cursor`, and a `Link` to it (RFC 8288). */
+function nextPageHeaders(path: string, query: URLSearchParams, cursor: unknown): OutgoingHttpHeaders {
+  if (typeof cursor !== 'string') return {};
+  const next = new URLSearchParams(query);
+  next.set('cursor', cursor);
+  return { 'X-Next-Cursor': cursor, Link: `</api${path}?${next.toString()}>; rel="next"` };
 }
 
 /** An answer kept for every anonymous caller until the next event: encoded once, gzipped once when first asked for. */
@@ -112,8 +120,14 @@ export function createRestHandler(services: AppServices, routes: RestRoute[], lo
         input[name] = paramValue(hit.m![i + 1]!);
       });
       const ctx = createContextFor(services, bearerToken(req.headers.authorization), ipOf(req));
-      const text = JSON.stringify(await route.call(createCaller(ctx), input));
-      if (!anonymous) return sendJsonText(res, 200, text);
+      const result = await route.call(createCaller(ctx), input);
+      if (route.paged) {
+        const page = result as { items: unknown[]; nextCursor: string | null };
+        return sendJsonText(res, 200, JSON.stringify(page.items), nextPageHeaders(path, query, page.nextCursor));
+      }
+      const text = JSON.stringify(result);
+      const cursor = typeof result === 'object' && result !== null && 'nextCursor' in result ? result.nextCursor : null;
+      if (!anonymous) return sendJsonText(res, 200, text, nextPageHeaders(path, query, cursor));
       const answer = new SharedAnswer(version, text);
       anonymousAnswers.set(route, answer);
       answer.send(req, res);

@@ -39,13 +39,22 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       required.delete(name);
     }
     const rest = Object.keys(properties);
+    const pageHeaders = {
+      'X-Next-Cursor': { description: 'The cursor of the next page (absent on the last page): send it back as `cursor`', schema: { type: 'string' } },
+      Link: { description: 'The next page\'s address, `<…>; rel="next"` (absent on the last page)', schema: { type: 'string' } },
+    };
+    const pages = route.paged || 'cursor' in properties;
     const operation: Record<string, unknown> = {
       summary: route.summary,
       tags: [route.tag],
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`,
       parameters,
       responses: {
-        200: { description: 'Success', content: { 'application/json': { schema: jsonSchema(route.output, 'output') } } },
+        200: {
+          description: pages ? 'Success: one page of the list (see the `limit` and `cursor` parameters)' : 'Success',
+          ...(pages ? { headers: pageHeaders } : {}),
+          content: { 'application/json': { schema: jsonSchema(route.output, 'output') } },
+        },
         400: errorResponse('Invalid input'),
         ...(route.auth !== 'none' ? { 401: errorResponse('Not signed in') } : {}),
         ...(route.auth === 'admin' ? { 403: errorResponse('Not allowed') } : {}),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Page } from '../../shared/schemas/pages.js';
 import type { appRouter } from '../routers/index.js';
 
 export type Caller = ReturnType<typeof appRouter.createCaller>;
@@ -22,9 +23,21 @@ export interface RestRoute<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * the next event (every change to the market publishes one).
    */
   cacheForAnonymous?: boolean;
-  call: (caller: Caller, input: z.output<I>) => Promise<z.input<O>>;
+  /**
+   * The call answers one page of a list (`output`): the REST answer is the list itself, as SPEC.md
+   * gives it, and the next page's cursor goes in the `X-Next-Cursor` and `Link` headers.
+   */
+  paged?: boolean;
+  call: (caller: Caller, input: z.output<I>) => Promise<unknown>;
 }
 
-export function route<I extends z.ZodType, O extends z.ZodType>(r: RestRoute<I, O>): RestRoute {
+type Typed<I extends z.ZodType, O extends z.ZodType, R> = Omit<RestRoute<I, O>, 'call' | 'paged'> & { call: (caller: Caller, input: z.output<I>) => Promise<R> };
+
+export function route<I extends z.ZodType, O extends z.ZodType>(r: Typed<I, O, z.input<O>>): RestRoute {
   return r as unknown as RestRoute;
+}
+
+/** A path answering a page of a list (`output` is the list): see `paged`. */
+export function pagedRoute<I extends z.ZodType, O extends z.ZodArray<z.ZodType>>(r: Typed<I, O, Page<z.input<O['element']>>>): RestRoute {
+  return { ...r, paged: true } as unknown as RestRoute;
 }

@@ -16,10 +16,14 @@ import {
   tradeResult,
 } from '../../shared/schemas/trading.js';
 import { z } from 'zod';
+import { askList, offerList, shareholderOut } from '../../shared/schemas/market.js';
+import { pageInput } from '../../shared/schemas/pages.js';
 import { teamDetailResult, teamIdInput, teamList } from '../../shared/schemas/teams.js';
-import { route, type RestRoute } from './route.js';
+import { pagedRoute, route, type RestRoute } from './route.js';
 
 const base = { tag: 'trading', auth: 'user' as const, output: tradeResult };
+const teamPageInput = teamIdInput.extend(pageInput);
+const teamPage = (input: z.output<typeof teamPageInput>) => ({ itemType: 'team' as const, itemId: input.teamId, limit: input.limit, cursor: input.cursor });
 
 /** The player trading paths of SPEC.md §7, plus cancelling one's own ask. */
 export const tradingRestRoutes: RestRoute[] = [
@@ -33,7 +37,10 @@ export const tradingRestRoutes: RestRoute[] = [
   route({ ...base, method: 'DELETE', path: '/offers/{offerId}', summary: 'Cancel an own offer; its shares return', input: cancelOfferInput, call: (c, i) => c.trading.cancelOffer(i) }),
   route({ ...base, method: 'PUT', path: '/portfolio/{userId}/min-sell-price/{playerId}', summary: 'Set the minimum sell price of a holding (auto-trading)', input: setMinSellPriceInput, call: (c, i) => c.trading.setMinSellPrice(i) }),
   route({ method: 'GET', path: '/teams', tag: 'teams', auth: 'none', summary: 'Every team with its shares and total salary', input: z.object({}), output: teamList, call: (c) => c.teams.list() }),
-  route({ method: 'GET', path: '/market/team/{teamId}', tag: 'teams', auth: 'none', summary: "A team's roster, asks, offers, trades and shareholders", input: teamIdInput, output: teamDetailResult, call: (c, i) => c.teams.detail(i) }),
+  route({ method: 'GET', path: '/market/team/{teamId}', tag: 'teams', auth: 'none', summary: "A team's roster, the first page of its asks, offers and shareholders, its trades, the book's depth by price and the first sells a buy would take", input: teamIdInput, output: teamDetailResult, call: (c, i) => c.teams.detail(i) }),
+  pagedRoute({ method: 'GET', path: '/market/team/{teamId}/asks', tag: 'teams', auth: 'none', summary: "A page of a team's open asks, highest price first", input: teamPageInput, output: askList, call: (c, i) => c.market.itemAsks(teamPage(i)) }),
+  pagedRoute({ method: 'GET', path: '/market/team/{teamId}/offers', tag: 'teams', auth: 'none', summary: "A page of a team's open offers, lowest price first", input: teamPageInput, output: offerList, call: (c, i) => c.market.itemOffers(teamPage(i)) }),
+  pagedRoute({ method: 'GET', path: '/market/team/{teamId}/shareholders', tag: 'teams', auth: 'none', summary: "A page of a team's shareholders, most shares first", input: teamPageInput, output: z.array(shareholderOut), call: (c, i) => c.market.holders(teamPage(i)) }),
   route({ ...base, method: 'POST', path: '/teams/bid', summary: 'Buy team shares (one Eastern and one Western team per user)', input: teamBidInput, call: (c, i) => c.teamTrading.bid(i) }),
   route({ ...base, method: 'POST', path: '/teams/ask', summary: 'List team shares for sale at a price', input: teamAskInput, call: (c, i) => c.teamTrading.ask(i) }),
   route({ ...base, method: 'POST', path: '/teams/dump', summary: 'Sell unlocked, unlisted team shares to the open market at $1.00', input: teamDumpInput, call: (c, i) => c.teamTrading.dump(i) }),

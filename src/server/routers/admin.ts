@@ -10,18 +10,25 @@ export const adminRouter = router({
   updateSalary: adminProcedure
     .input(updateSalaryInput)
     .output(salaryResult)
-    .mutation(({ ctx, input }) => ({ message: 'Salary updated', ...ctx.services.admin.changeSalary(actorOf(ctx.user), input.id, input.newSalary) })),
+    .mutation(async ({ ctx, input }) => {
+      const change = ctx.services.admin.changeSalary(actorOf(ctx.user), input.id, input.newSalary);
+      // Answered once the change is on disk.
+      await ctx.services.exchange.idle();
+      return { message: 'Salary updated', ...change };
+    }),
 
   retirePlayer: adminProcedure
     .input(retirePlayerInput)
     .output(retireResult)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const { paidCents, ...rest } = ctx.services.admin.retire(actorOf(ctx.user), input.playerId);
+      await ctx.services.exchange.idle();
       return { message: 'Player retired', ...rest, paidOut: centsToDollars(paidCents) };
     }),
 
-  draft: adminProcedure.output(draftResult).mutation(({ ctx }) => {
+  draft: adminProcedure.output(draftResult).mutation(async ({ ctx }) => {
     const { picks, restrictedUntil } = ctx.services.admin.draft(actorOf(ctx.user));
+    await ctx.services.exchange.idle();
     return { message: 'Draft simulated', restrictedUntil: new Date(restrictedUntil).toISOString(), picks };
   }),
 

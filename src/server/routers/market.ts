@@ -1,13 +1,17 @@
 import {
-  askList,
+  askPage,
+  countsResult,
+  itemPageInput,
   marketDetailInput,
   marketDetailResult,
   myOrdersResult,
-  offerList,
-  playerIdInput,
+  offerPage,
+  pageOnlyInput,
   playerList,
+  shareholderPage,
+  shareholdersInput,
   shareholdersResult,
-  userIdInput,
+  userPageInput,
 } from '../../shared/schemas/market.js';
 import { readsOf } from '../reads/service.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
@@ -17,27 +21,53 @@ export const marketRouter = router({
   /** Every active player; `owned` is the caller's shares (0 when not logged in). */
   players: publicProcedure.output(playerList).query(({ ctx }) => readsOf(ctx.services).players(ctx.user?.id ?? null)),
 
+  /** A player and a page of its shareholders, most shares first. */
   shareholders: publicProcedure
-    .input(playerIdInput)
+    .input(shareholdersInput)
     .output(shareholdersResult)
-    .query(({ ctx, input }) => readsOf(ctx.services).shareholders(input.id, ctx.user?.id ?? null)),
+    .query(({ ctx, input }) => readsOf(ctx.services).shareholders(input.id, ctx.user?.id ?? null, input)),
 
+  /** A player's page: the first page of each list, the book's depth and the first sells a buy would take. */
   detail: publicProcedure
     .input(marketDetailInput)
     .output(marketDetailResult)
     .query(({ ctx, input }) => readsOf(ctx.services).marketDetail(input.playerId, ctx.user?.id ?? null)),
 
-  /** Every open offer ("Shares for Sale"), players and teams. */
-  offers: publicProcedure.output(offerList).query(({ ctx }) => readsOf(ctx.services).offers()),
+  /** A page of a player's or team's asks, best first. */
+  itemAsks: publicProcedure
+    .input(itemPageInput)
+    .output(askPage)
+    .query(({ ctx, input }) => readsOf(ctx.services).itemAsks(input.itemType, input.itemId, input)),
 
-  /** Asks on what the caller holds ("Offers For You"): not the caller's own, not declined. */
+  /** A page of a player's or team's offers, cheapest first. */
+  itemOffers: publicProcedure
+    .input(itemPageInput)
+    .output(offerPage)
+    .query(({ ctx, input }) => readsOf(ctx.services).itemOffers(input.itemType, input.itemId, input)),
+
+  /** A page of a player's or team's shareholders, most shares first. */
+  holders: publicProcedure
+    .input(itemPageInput)
+    .output(shareholderPage)
+    .query(({ ctx, input }) => readsOf(ctx.services).holders(input.itemType, input.itemId, input)),
+
+  /** Every open offer ("Shares for Sale"), players and teams, a page at a time. */
+  offers: publicProcedure
+    .input(pageOnlyInput)
+    .output(offerPage)
+    .query(({ ctx, input }) => readsOf(ctx.services).offers(input)),
+
+  /** Asks on what the caller holds ("Offers For You"): not the caller's own, not declined; a page at a time. */
   relevantAsks: authedProcedure
-    .input(userIdInput)
-    .output(askList)
+    .input(userPageInput)
+    .output(askPage)
     .query(({ ctx, input }) => {
       assertSelf(ctx, input.userId);
-      return readsOf(ctx.services).relevantAsks(input.userId);
+      return readsOf(ctx.services).relevantAsks(input.userId, input);
     }),
+
+  /** The navigation badges: every open offer, and the asks shown to the caller. */
+  counts: authedProcedure.output(countsResult).query(({ ctx }) => readsOf(ctx.services).counts(ctx.user.id)),
 
   /** The caller's open asks and offers. */
   myOrders: authedProcedure.output(myOrdersResult).query(({ ctx }) => readsOf(ctx.services).myOrders(ctx.user.id)),

@@ -1,4 +1,4 @@
-import { recentTradesInput, tradeList, userIdInput, userTradeList } from '../../shared/schemas/market.js';
+import { recentTradesInput, tradeList, userPageInput, userTradePage } from '../../shared/schemas/market.js';
 import { readsOf } from '../reads/service.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import { assertSelf } from './guards.js';
@@ -10,12 +10,12 @@ export const tradesRouter = router({
     .output(tradeList)
     .query(({ ctx, input }) => readsOf(ctx.services).recentTrades(input.limit)),
 
-  /** The caller's own trades, newest first, with Bought/Sold from the caller's side. */
+  /** The caller's own trades, newest first, with Bought/Sold from the caller's side: a page at a time. */
   user: authedProcedure
-    .input(userIdInput)
-    .output(userTradeList)
+    .input(userPageInput)
+    .output(userTradePage)
     .query(({ ctx, input }) => {
       assertSelf(ctx, input.userId);
-      return readsOf(ctx.services).userTrades(input.userId);
+      return readsOf(ctx.services).userTrades(input.userId, input);
     }),
 });

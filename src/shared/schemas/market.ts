@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common.js';
+import { page, pageInput } from './pages.js';
 
 /**
  * Inputs and outputs of the market's read calls (SPEC.md §3 and §7). Field names are SPEC's;
@@ -19,6 +20,14 @@ export type InstrumentType = z.infer<typeof instrumentType>;
 export const playerIdInput = z.object({ id: id('Player id') });
 export const marketDetailInput = z.object({ playerId: id('Player id') });
 export const userIdInput = z.object({ userId: id('User id') });
+
+/** A page of a list (see pages.ts); the whole input may be left out. */
+export const pageOnlyInput = z.object(pageInput).prefault({});
+export const shareholdersInput = playerIdInput.extend(pageInput);
+export const userPageInput = userIdInput.extend(pageInput);
+/** A page of one player's or team's asks, offers or shareholders. */
+export const itemPageInput = z.object({ itemType: z.enum(['player', 'team']), itemId: id('Item id'), ...pageInput });
+export const playerPageInput = z.object({ playerId: id('Player id'), ...pageInput });
 
 export const RECENT_TRADES_DEFAULT = 10;
 export const RECENT_TRADES_MAX = 50;
@@ -68,7 +77,13 @@ export const shareholderOut = z.object({
 });
 export type ShareholderOut = z.infer<typeof shareholderOut>;
 
-export const shareholdersResult = z.object({ player: playerOut, shareholders: z.array(shareholderOut) });
+export const shareholdersResult = z.object({
+  player: playerOut,
+  /** The first page, most shares first: `nextCursor` continues it (null when it is the whole list). */
+  shareholders: z.array(shareholderOut),
+  nextCursor: z.string().nullable(),
+});
+export const shareholderPage = page(shareholderOut);
 
 /** A buyer's resting order (cash in escrow), shown to holders as an "offer for you". */
 export const askOut = z.object({
@@ -134,22 +149,50 @@ export const userTradeList = z.array(userTradeOut);
 
 export const priceRangeOut = z.object({ min_price: dollars.nullable(), max_price: dollars.nullable() });
 
+/** Shares and orders resting at one price. */
+export const depthLevelOut = z.object({ price: dollars, shares: count, orders: count });
+/** The book by price: bids (asks to buy) highest first, sells (offers and minimum sell prices) lowest first; the open market is shares_remaining at $1.00. */
+export const depthOut = z.object({ bids: z.array(depthLevelOut), sells: z.array(depthLevelOut) });
+/** A sell as a buy takes it, after the open market: an offer (offerId) or a holder's minimum sell price (offerId null). */
+export const queuedSellOut = z.object({ sellerId: int, sellerUsername: z.string(), shares: count, price_per_share: dollars, offerId: int.nullable() });
+/** Where the lists of a detail page continue, and how long they are. */
+export const detailPagesOut = z.object({
+  asks: z.string().nullable(),
+  offers: z.string().nullable(),
+  shareholders: z.string().nullable(),
+});
+export const detailTotalsOut = z.object({ asks: count, offers: count, shareholders: count });
+
 export const marketDetailResult = z.object({
   player: playerOut,
-  /** Open asks on the player, highest price first, then oldest. */
+  /** Open asks on the player, highest price first, then oldest: the first page. */
   asks: z.array(askOut),
-  /** Open offers on the player, lowest price first, then oldest. */
+  /** Open offers on the player, lowest price first, then oldest: the first page. */
   offers: z.array(offerOut),
   /** The latest 50 trades of the player. */
   trades: z.array(tradeOut),
+  /** Most shares first: the first page. */
   shareholders: z.array(shareholderOut),
   /** Lowest and highest price of the open offers; null when there are none (the UI shows $2.00). */
   priceRange: priceRangeOut,
+  depth: depthOut,
+  /** The first sells a buy would take, in order (for the buy preview). */
+  sellQueue: z.array(queuedSellOut),
+  /** The next page of each list (null when the first page holds it all). */
+  pages: detailPagesOut,
+  totals: detailTotalsOut,
 });
 export type MarketDetail = z.infer<typeof marketDetailResult>;
 
 export const askList = z.array(askOut);
 export const offerList = z.array(offerOut);
+export const askPage = page(askOut);
+export const offerPage = page(offerOut);
+export const userTradePage = page(userTradeOut);
+
+/** The navigation badges: every open offer ("Shares for Sale"), and the asks shown to the caller ("Offers For You"). */
+export const countsResult = z.object({ sharesForSale: count, offersForYou: count });
+export type CountsOut = z.infer<typeof countsResult>;
 export const myOrdersResult = z.object({ asks: askList, offers: offerList });
 export type MyOrders = z.infer<typeof myOrdersResult>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './common.js';
-import { askOut, offerOut, priceRangeOut, shareholderOut, tradeOut } from './market.js';
+import { askOut, depthOut, detailPagesOut, detailTotalsOut, offerOut, priceRangeOut, queuedSellOut, shareholderOut, tradeOut } from './market.js';
 
 const int = z.number().int();
 
@@ -37,5 +37,9 @@ export const teamDetailResult = z.object({
   trades: z.array(tradeOut),
   shareholders: z.array(shareholderOut),
   priceRange: priceRangeOut,
+  depth: depthOut,
+  sellQueue: z.array(queuedSellOut),
+  pages: detailPagesOut,
+  totals: detailTotalsOut,
 });
 export type TeamDetail = z.infer<typeof teamDetailResult>;

@@ -3,6 +3,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
+import { EVERYTHING, eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
 import { useSession } from './session';
 import { formatDollars, formatInteger } from './format';
 import { useTRPC } from './trpc';
@@ -12,15 +13,12 @@ import { useTRPC } from './trpc';
  * per interval) and, when signed in, the user's events (`live.events`). Every message marks the
  * queries it makes out of date, so whatever is on screen refetches by itself; trades are kept for
  * the ticker, and a filled order of the user's shows a toast.
- *
- * Events come in bursts (one buy can fill many sellers), so invalidations are gathered for a moment
- * and sent as one batch: the market table refetches once, not once per fill.
+ * What each message makes stale is the shared plan of src/shared/live-plan.ts, gathered for a
+ * moment and sent as one batch (a burst of fills refetches the market table once, not once per fill).
  */
 
 /** How many live trades are kept for useLastTrades (the home page lists 10). */
 const KEEP_TRADES = 10;
-/** Invalidations within this many milliseconds are sent together. */
-const BATCH_MS = 80;
 /** After the subscription fails, try again after this long. */
 const RETRY_MS = 3000;
 
@@ -48,70 +46,36 @@ export function outbidText(event: Extract<LiveEvent, { type: 'outbid' }>): strin
   return `You were outbid on ${event.itemName}: the best bid is now ${formatDollars(event.best_price)} (yours ${formatDollars(event.your_price)})`;
 }
 
-/** The query filters a kind of change makes stale. */
-function useInvalidationPlan() {
-  const trpc = useTRPC();
-  return useMemo(() => {
-    const market: QueryFilters[] = [trpc.market.pathFilter(), trpc.teams.pathFilter()];
-    const portfolio: QueryFilters[] = [
-      trpc.auth.me.pathFilter(),
-      trpc.portfolio.pathFilter(),
-      trpc.trades.user.pathFilter(),
-      trpc.market.myOrders.pathFilter(),
-      trpc.market.relevantAsks.pathFilter(),
-    ];
-    const trade = (t: LiveTrade): QueryFilters[] => [
-      trpc.trades.recent.pathFilter(),
-      trpc.market.players.pathFilter(),
-      trpc.stats.pathFilter(),
-      trpc.teams.list.pathFilter(),
-      // Values of holdings follow the last trade price: the user box and every portfolio.
-      trpc.auth.me.pathFilter(),
-      trpc.portfolio.pathFilter(),
-      ...(t.itemType === 'team'
-        ? [trpc.teams.detail.queryFilter({ teamId: t.playerId })]
-        : [trpc.market.detail.queryFilter({ playerId: t.playerId }), trpc.market.shareholders.queryFilter({ id: t.playerId })]),
-    ];
-    return { market, portfolio, trade };
-  }, [trpc]);
+/** A filter of the shared plan as React Query's: tRPC keys are `[path, { input, type }]`. */
+function toQueryFilters(filter: PlanFilter): QueryFilters {
+  return {
+    predicate: (query) => {
+      const [path, meta] = query.queryKey as [unknown, { input?: unknown } | undefined];
+      return Array.isArray(path) && matchesQuery(filter, path as string[], meta?.input);
+    },
+  };
 }
 
 /** Mount once, inside the session's tRPC provider (the layout does); a new session mounts a new one. */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const plan = useInvalidationPlan();
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, user } = useSession();
+  const userId = user?.id ?? null;
   const [trades, setTrades] = useState<readonly LiveTrade[]>([]);
 
-  // Batched invalidation.
-  const pending = useRef<QueryFilters[]>([]);
-  const timer = useRef<number | null>(null);
-  const invalidate = useCallback(
-    (filters: QueryFilters[]) => {
-      pending.current.push(...filters);
-      if (timer.current !== null) return;
-      timer.current = window.setTimeout(() => {
-        timer.current = null;
-        const batch = pending.current;
-        pending.current = [];
-        const seen = new Set<string>();
-        for (const filter of batch) {
-          const key = JSON.stringify(filter.queryKey ?? null);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          void queryClient.invalidateQueries(filter);
-        }
-      }, BATCH_MS);
-    },
-    [queryClient],
+  // Batched invalidation, by the plan the benchmark's clients follow too.
+  const [batcher] = useState(
+    () =>
+      new InvalidationBatcher(
+        (filters) => {
+          for (const filter of filters) void queryClient.invalidateQueries(toQueryFilters(filter));
+        },
+        { set: (fn, ms) => window.setTimeout(fn, ms), clear: (handle) => window.clearTimeout(handle as number), now: () => performance.now() },
+      ),
   );
-  useEffect(
-    () => () => {
-      if (timer.current !== null) window.clearTimeout(timer.current);
-    },
-    [],
-  );
+  const invalidate = useCallback((filters: readonly PlanFilter[]) => batcher.push(filters), [batcher]);
+  useEffect(() => () => batcher.dispose(), [batcher]);
 
   const onTicker = useCallback(
     (ticker: LiveTicker) => {
@@ -120,38 +84,22 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         const fresh = ticker.trades.filter((t) => !known.has(t.tradeId)).reverse();
         return fresh.length === 0 ? current : [...fresh, ...current].slice(0, KEEP_TRADES);
       });
-      for (const t of ticker.trades) invalidate(plan.trade(t));
-      // Trades the message only counted may be of any player or team.
-      if (ticker.skipped > 0) invalidate([...plan.market, ...plan.portfolio]);
+      invalidate(tickerPlan(ticker));
     },
-    [invalidate, plan],
+    [invalidate],
   );
 
   const onEvent = useCallback(
     (event: LiveEvent, eventId: string) => {
-      switch (event.type) {
-        case 'marketUpdated':
-        case 'offersUpdated':
-        case 'asksUpdated':
-          invalidate(plan.market);
-          break;
-        case 'portfolioUpdated':
-          invalidate(plan.portfolio);
-          break;
-        case 'orderFilled':
-          toast.success(orderFilledText(event), { id: `live-${eventId}` });
-          invalidate([...plan.portfolio, ...plan.market]);
-          break;
-        case 'outbid':
-          toast.info(outbidText(event), { id: `live-${eventId}` });
-          break;
-      }
+      if (event.type === 'orderFilled') toast.success(orderFilledText(event), { id: `live-${eventId}` });
+      if (event.type === 'outbid') toast.info(outbidText(event), { id: `live-${eventId}` });
+      invalidate(eventPlan(event, userId));
     },
-    [invalidate, plan],
+    [invalidate, userId],
   );
 
   // Back after a break: whatever the server could not replay is fetched again.
-  const onBack = useCallback(() => invalidate([{}]), [invalidate]);
+  const onBack = useCallback(() => invalidate(EVERYTHING), [invalidate]);
   const ticker = useResumableFeed((input, callbacks) => trpc.live.ticker.subscriptionOptions(input, callbacks), onTicker, onBack, true);
   useResumableFeed((input, callbacks) => trpc.live.events.subscriptionOptions(input, callbacks), onEvent, onBack, isLoggedIn);
 

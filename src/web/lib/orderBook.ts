@@ -1,10 +1,12 @@
-import type { Ask, Offer, Shareholder } from './apiTypes';
+import { SELL_QUEUE_SIZE } from '../../shared/limits';
+import type { DepthLevelOut, QueuedSell } from './apiTypes';
 import { toCents } from './numbers';
 
 /**
- * The sell side of a player's (or team's) book as the browser can see it (RULES.md, Matching):
- * the open market at $1.00, the offers, and every holder's standing sell (their unlisted shares at
- * their minimum sell price). Used for the buy preview and the depth table. Prices in cents here.
+ * The sell side of a player's (or team's) book as the server describes it (RULES.md, Matching):
+ * the open market at $1.00, then the offers and holders' standing sells (their unlisted shares at
+ * their minimum sell price) in the order a buy takes them. Used for the buy preview and the depth
+ * table. Prices in cents here.
  */
 
 export const OPEN_MARKET_CENTS = 100;
@@ -22,32 +24,27 @@ export interface SellSource {
 export interface BookInput {
   /** Open-market shares (shares_remaining). */
   openMarket: number;
-  /** Open offers, lowest price first, then oldest (as market.detail sends them). */
-  offers: readonly Offer[];
-  shareholders: readonly Shareholder[];
+  /** The first sells a buy would take, in order (the detail's sellQueue). */
+  sellQueue: readonly QueuedSell[];
+  /** The sells summed by price, cheapest first (the detail's depth), for what lies past the queue. */
+  sellLevels: readonly DepthLevelOut[];
 }
 
-/** Every sell a buyer could meet, in the order the exchange fills them; `excludeUserId`'s own never. */
-export function sellSources({ openMarket, offers, shareholders }: BookInput, excludeUserId: number | null): SellSource[] {
-  const listed = new Map<number, number>();
-  for (const o of offers) listed.set(o.sellerId, (listed.get(o.sellerId) ?? 0) + o.shares_offered);
-
-  const others: (SellSource & { order: number })[] = [];
-  offers.forEach((o, i) => {
-    if (o.sellerId === excludeUserId) return;
-    others.push({ kind: 'offer', seller: o.sellerUsername, userId: o.sellerId, shares: o.shares_offered, priceCents: toCents(o.price_per_share), order: i });
-  });
-  shareholders.forEach((h, i) => {
-    if (h.user_id === excludeUserId) return;
-    const unlisted = h.shares_owned - (listed.get(h.user_id) ?? 0);
-    if (unlisted <= 0) return;
-    // Standing sells after offers at the same price: their time is not shown to the browser.
-    others.push({ kind: 'standing', seller: h.username, userId: h.user_id, shares: unlisted, priceCents: toCents(h.min_sell_price), order: offers.length + i });
-  });
-  others.sort((a, b) => a.priceCents - b.priceCents || a.order - b.order);
-
+/**
+ * Every sell a buyer could meet, in the order the exchange fills them; `excludeUserId`'s own never.
+ * The server names the first SELL_QUEUE_SIZE; when there are more, the price levels past the last
+ * one named stand for the rest.
+ */
+export function sellSources({ openMarket, sellQueue, sellLevels }: BookInput, excludeUserId: number | null): SellSource[] {
   const market: SellSource[] = openMarket > 0 ? [{ kind: 'market', seller: 'Market', userId: null, shares: openMarket, priceCents: OPEN_MARKET_CENTS }] : [];
-  return [...market, ...others.map(({ order: _order, ...s }) => s)];
+  const named: SellSource[] = sellQueue
+    .filter((s) => s.sellerId !== excludeUserId)
+    .map((s) => ({ kind: s.offerId === null ? 'standing' : 'offer', seller: s.sellerUsername, userId: s.sellerId, shares: s.shares, priceCents: toCents(s.price_per_share) }));
+  const last = sellQueue.length >= SELL_QUEUE_SIZE ? toCents(sellQueue[sellQueue.length - 1]!.price_per_share) : Infinity;
+  const rest: SellSource[] = sellLevels
+    .filter((l) => toCents(l.price) > last)
+    .map((l) => ({ kind: 'offer', seller: `${l.orders} more seller${l.orders === 1 ? '' : 's'}`, userId: null, shares: l.shares, priceCents: toCents(l.price) }));
+  return [...market, ...named, ...rest];
 }
 
 export interface PreviewFill {
@@ -100,25 +97,17 @@ export interface DepthLevel {
   orders: number;
 }
 
-/** Sums orders by price: bids highest first, sells lowest first. */
-function levels(entries: readonly { priceCents: number; shares: number }[], descending: boolean): DepthLevel[] {
-  const byPrice = new Map<number, DepthLevel>();
-  for (const e of entries) {
-    const level = byPrice.get(e.priceCents) ?? { priceCents: e.priceCents, shares: 0, orders: 0 };
-    level.shares += e.shares;
-    level.orders += 1;
-    byPrice.set(e.priceCents, level);
-  }
-  return [...byPrice.values()].sort((a, b) => (descending ? b.priceCents - a.priceCents : a.priceCents - b.priceCents));
-}
+/** A price level of the server's depth, in cents. */
+const level = (l: DepthLevelOut): DepthLevel => ({ priceCents: toCents(l.price), shares: l.shares, orders: l.orders });
 
-/** The depth of the book: the asks (bids to buy) and the sells, each summed by price. */
-export function bookDepth(asks: readonly Ask[], book: BookInput): { bids: DepthLevel[]; sells: DepthLevel[] } {
-  return {
-    bids: levels(
-      asks.map((a) => ({ priceCents: toCents(a.price_per_share), shares: a.shares_available })),
-      true,
-    ),
-    sells: levels(sellSources(book, null), false),
-  };
+/** The depth of the book as the server sums it, with the open market as a level of its own at $1.00. */
+export function bookDepth(depth: { bids: readonly DepthLevelOut[]; sells: readonly DepthLevelOut[] }, openMarket: number): { bids: DepthLevel[]; sells: DepthLevel[] } {
+  const sells = depth.sells.map(level);
+  if (openMarket > 0) {
+    const at = sells.findIndex((l) => l.priceCents >= OPEN_MARKET_CENTS);
+    const market = { priceCents: OPEN_MARKET_CENTS, shares: openMarket, orders: 1 };
+    if (at >= 0 && sells[at]!.priceCents === OPEN_MARKET_CENTS) sells[at] = { priceCents: OPEN_MARKET_CENTS, shares: sells[at]!.shares + openMarket, orders: sells[at]!.orders + 1 };
+    else sells.splice(at < 0 ? sells.length : at, 0, market);
+  }
+  return { bids: depth.bids.map(level), sells };
 }

@@ -1,10 +1,13 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { LoadMore } from '../components/LoadMore';
 import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
 import { AsksTable } from '../components/trade/AsksTable';
+import type { Ask } from '../lib/apiTypes';
+import { nextPage, PAGE_SIZE, usePagedItems } from '../lib/pagedList';
 import { useSession } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import { useSellable } from '../lib/useSellable';
@@ -12,11 +15,15 @@ import { useSellable } from '../lib/useSellable';
 /** SPEC.md §8 */
 const LOAD_ASKS_FAILED = 'Failed to load asks';
 
+const asksOf = (page: { items: Ask[] }) => page.items;
+const askId = (a: Ask) => a.askId;
+
 /** /asks, "Offers For You": bids from other fans for shares you hold, to accept or decline. */
 export default function AsksPage() {
   const trpc = useTRPC();
   const { user } = useSession();
-  const asks = useQuery(trpc.market.relevantAsks.queryOptions(user ? { userId: user.id } : skipToken));
+  const asks = useInfiniteQuery(trpc.market.relevantAsks.infiniteQueryOptions(user ? { userId: user.id, limit: PAGE_SIZE } : skipToken, { getNextPageParam: nextPage }));
+  const items = usePagedItems(asks.data, asksOf, askId);
   const { sellable, isPending: sellablePending } = useSellable();
   return (
     <>
@@ -33,12 +40,15 @@ export default function AsksPage() {
         <Loading label="Loading offers for you…" />
       ) : asks.isError ? (
         <ErrorMessage onRetry={() => void asks.refetch()}>{LOAD_ASKS_FAILED}</ErrorMessage>
-      ) : asks.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState title="No offers for you right now" action={<Link to="/market">Browse the market</Link>}>
           <p>When someone bids for shares you hold, the bid shows here.</p>
         </EmptyState>
       ) : (
-        <AsksTable asks={asks.data} caption="Offers for you" sellable={sellable} canDecline />
+        <>
+          <AsksTable asks={items} caption="Offers for you" sellable={sellable} canDecline />
+          <LoadMore hasMore={asks.hasNextPage} loading={asks.isFetchingNextPage} onMore={() => void asks.fetchNextPage()} what="offers for you" />
+        </>
       )}
     </>
   );

@@ -1,20 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { LoadMore } from '../components/LoadMore';
 import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
 import { MyOrders } from '../components/trade/MyOrders';
 import { OffersTable } from '../components/trade/OffersTable';
+import type { Offer } from '../lib/apiTypes';
+import { nextPage, PAGE_SIZE, usePagedItems } from '../lib/pagedList';
 import { useTRPC } from '../lib/trpc';
+
+const offersOf = (page: { items: Offer[] }) => page.items;
+const offerId = (o: Offer) => o.offerId;
 
 /** SPEC.md §8 */
 const LOAD_OFFERS_FAILED = 'Failed to load offers';
 
-/** /offers, "Shares for Sale": every open offer of player and team shares, and the user's own orders. */
+/** /offers, "Shares for Sale": every open offer of player and team shares, a page at a time, and the user's own orders. */
 export default function OffersPage() {
   const trpc = useTRPC();
-  const offers = useQuery(trpc.market.offers.queryOptions());
+  const offers = useInfiniteQuery(trpc.market.offers.infiniteQueryOptions({ limit: PAGE_SIZE }, { getNextPageParam: nextPage }));
+  const items = usePagedItems(offers.data, offersOf, offerId);
   return (
     <>
       <PageTitle
@@ -30,12 +37,15 @@ export default function OffersPage() {
         <Loading label="Loading offers…" />
       ) : offers.isError ? (
         <ErrorMessage onRetry={() => void offers.refetch()}>{LOAD_OFFERS_FAILED}</ErrorMessage>
-      ) : offers.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState title="No shares for sale right now" action={<Link to="/market">Browse the market</Link>}>
           <p>When a fan lists shares for sale, they show here at once.</p>
         </EmptyState>
       ) : (
-        <OffersTable offers={offers.data} caption="Shares for sale" />
+        <>
+          <OffersTable offers={items} caption="Shares for sale" />
+          <LoadMore hasMore={offers.hasNextPage} loading={offers.isFetchingNextPage} onMore={() => void offers.fetchNextPage()} what="offers" />
+        </>
       )}
       <MyOrders />
     </>

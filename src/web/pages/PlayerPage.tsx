@@ -95,14 +95,7 @@ function PlayerDetail({ detail }: { detail: MarketDetail }) {
         </section>
         {own && own.shares > 0 ? <HoldingCard itemType="player" itemId={player.id} itemName={player.name} holding={own} lastPrice={player.last_trade_price} /> : null}
       </div>
-      <ItemSections
-        itemType="player"
-        name={player.name}
-        asks={detail.asks}
-        offers={detail.offers}
-        trades={detail.trades}
-        book={{ openMarket: player.shares_remaining, offers: detail.offers, shareholders: detail.shareholders }}
-      />
+      <ItemSections itemType="player" itemId={player.id} name={player.name} openMarket={player.shares_remaining} detail={detail} />
     </>
   );
 }

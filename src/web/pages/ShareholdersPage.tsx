@@ -1,16 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { LoadMore } from '../components/LoadMore';
 import { ShareholdersTable } from '../components/market/ShareholdersTable';
 import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
+import type { Shareholder } from '../lib/apiTypes';
 import { formatInteger } from '../lib/format';
+import { nextPage, PAGE_SIZE, usePagedItems } from '../lib/pagedList';
 import { parseId } from '../lib/params';
 import { errorStatus, useTRPC } from '../lib/trpc';
 import NotFoundPage from './NotFoundPage';
 
-/** /market/{playerId}/shareholders: everyone who holds shares in a player. */
+const holdersOf = (page: { shareholders: Shareholder[] }) => page.shareholders;
+const holderId = (h: Shareholder) => h.user_id;
+
+/** /market/{playerId}/shareholders: everyone who holds shares in a player, most shares first, a page at a time. */
 export default function ShareholdersPage() {
   const { playerId } = useParams();
   const id = parseId(playerId);
@@ -20,9 +26,10 @@ export default function ShareholdersPage() {
 
 function Shareholders({ id }: { id: number }) {
   const trpc = useTRPC();
-  const result = useQuery(trpc.market.shareholders.queryOptions({ id }));
+  const result = useInfiniteQuery(trpc.market.shareholders.infiniteQueryOptions({ id, limit: PAGE_SIZE }, { getNextPageParam: nextPage }));
+  const holders = usePagedItems(result.data, holdersOf, holderId);
   if (result.isError && errorStatus(result.error) === 404) return <NotFoundPage />;
-  const player = result.data?.player;
+  const player = result.data?.pages[0]?.player;
   return (
     <>
       <PageTitle
@@ -38,12 +45,15 @@ function Shareholders({ id }: { id: number }) {
         <Loading label="Loading shareholders…" />
       ) : result.isError ? (
         <ErrorMessage onRetry={() => void result.refetch()}>Failed to load market</ErrorMessage>
-      ) : result.data.shareholders.length === 0 ? (
+      ) : holders.length === 0 ? (
         <EmptyState title="No shareholders yet" action={<Link to={`/market/${id}`}>Be the first to buy</Link>}>
           <p>All of this player’s shares are still on the open market.</p>
         </EmptyState>
       ) : (
-        <ShareholdersTable shareholders={result.data.shareholders} caption={`Shareholders of ${result.data.player.name}`} />
+        <>
+          <ShareholdersTable shareholders={holders} caption={`Shareholders of ${player?.name ?? 'the player'}`} />
+          <LoadMore hasMore={result.hasNextPage} loading={result.isFetchingNextPage} onMore={() => void result.fetchNextPage()} what="shareholders" />
+        </>
       )}
     </>
   );

@@ -16,9 +16,11 @@ import { parseId } from '../lib/params';
 import { formatDate } from '../lib/time';
 import { errorStatus, useTRPC } from '../lib/trpc';
 import { useNow } from '../lib/useNow';
+import { useMoreHolders } from '../lib/useMoreOf';
 import { useSellable } from '../lib/useSellable';
 import NotFoundPage from './NotFoundPage';
 import { NumHeader } from '../components/NumHeader';
+import { LoadMore } from '../components/LoadMore';
 
 /** SPEC.md §8 */
 const LOAD_TEAMS_FAILED = 'Failed to load teams';
@@ -122,22 +124,26 @@ function Team({ detail }: { detail: TeamDetail }) {
           </div>
         )}
       </section>
-      <ItemSections
-        itemType="team"
-        name={team.name}
-        asks={detail.asks}
-        offers={detail.offers}
-        trades={detail.trades}
-        book={{ openMarket: team.shares_remaining, offers: detail.offers, shareholders: detail.shareholders }}
-      />
-      <section className="section" aria-labelledby="team-holders-title">
-        <h2 id="team-holders-title">Shareholders</h2>
-        {detail.shareholders.length === 0 ? (
-          <EmptyState title="No shareholders yet" />
-        ) : (
-          <ShareholdersTable shareholders={detail.shareholders} caption={`Shareholders of the ${team.name}`} />
-        )}
-      </section>
+      <ItemSections itemType="team" itemId={team.id} name={team.name} openMarket={team.shares_remaining} detail={detail} />
+      <TeamShareholders detail={detail} />
     </>
+  );
+}
+
+/** The team's shareholders, most shares first, a page at a time. */
+function TeamShareholders({ detail }: { detail: TeamDetail }) {
+  const holders = useMoreHolders('team', detail.team.id, detail.shareholders, detail.pages.shareholders);
+  return (
+    <section className="section" aria-labelledby="team-holders-title">
+      <h2 id="team-holders-title">Shareholders</h2>
+      {holders.items.length === 0 ? (
+        <EmptyState title="No shareholders yet" />
+      ) : (
+        <>
+          <ShareholdersTable shareholders={holders.items} caption={`Shareholders of the ${detail.team.name}`} />
+          <LoadMore hasMore={holders.hasMore} loading={holders.loading} onMore={holders.onMore} what="shareholders" />
+        </>
+      )}
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ExportButton } from '../components/account/ExportButton';
@@ -6,32 +6,39 @@ import { matchesSearch, TableSearch } from '../components/account/TableSearch';
 import { LOAD_TRANSACTIONS_FAILED } from '../components/account/texts';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { LoadMore } from '../components/LoadMore';
 import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
 import { formatDollars, formatInteger } from '../lib/format';
 import { itemPath, userPath } from '../lib/itemLinks';
+import type { UserTrade } from '../lib/apiTypes';
+import { nextPage, PAGE_SIZE, usePagedItems } from '../lib/pagedList';
 import { useSession } from '../lib/session';
 import { formatDateTime } from '../lib/time';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
 import { NumHeader } from '../components/NumHeader';
 
-/** /transactions: the user's own trades, newest first, with search (SPEC.md §2). */
+const tradesOf = (page: { items: UserTrade[] }) => page.items;
+const tradeId = (t: UserTrade) => t.tradeId;
+
+/** /transactions: the user's own trades, newest first, a page at a time, with search over those loaded (SPEC.md §2). */
 export default function TransactionsPage() {
   const trpc = useTRPC();
   const { user } = useSession();
-  const trades = useQuery(trpc.trades.user.queryOptions(user ? { userId: user.id } : skipToken));
+  const trades = useInfiniteQuery(trpc.trades.user.infiniteQueryOptions(user ? { userId: user.id, limit: PAGE_SIZE } : skipToken, { getNextPageParam: nextPage }));
+  const loaded = usePagedItems(trades.data, tradesOf, tradeId);
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
 
   const rows = useMemo(
     () =>
-      (trades.data ?? []).map((t) => {
+      loaded.map((t) => {
         const counterparty = t.side === 'Bought' ? t.sellerUsername : t.buyerUsername;
         const counterpartyId = t.side === 'Bought' ? t.seller_id : t.buyer_id;
         return { ...t, counterparty, counterpartyId };
       }),
-    [trades.data],
+    [loaded],
   );
   const shown = useMemo(
     () => rows.filter((t) => matchesSearch(query, [t.playerName, t.teamName, t.side, t.counterparty ?? 'Market', t.itemType === 'team' ? 'team' : 'player'])),
@@ -60,7 +67,11 @@ export default function TransactionsPage() {
             placeholder="Player, team, Bought or Sold, user"
             value={search}
             onChange={setSearch}
-            status={query.trim() ? `${formatInteger(shown.length)} of ${formatInteger(rows.length)} shown` : `${formatInteger(rows.length)} transactions`}
+            status={
+              query.trim()
+                ? `${formatInteger(shown.length)} of ${formatInteger(rows.length)} shown${trades.hasNextPage ? ' (of those loaded)' : ''}`
+                : `${formatInteger(rows.length)} transactions${trades.hasNextPage ? ' loaded' : ''}`
+            }
           />
           {shown.length === 0 ? (
             <EmptyState title="No transactions match your search" action={<button type="button" className="button button-small button-secondary" onClick={() => setSearch('')}>Clear the search</button>} />
@@ -102,6 +113,7 @@ export default function TransactionsPage() {
               </table>
             </div>
           )}
+          <LoadMore hasMore={trades.hasNextPage} loading={trades.isFetchingNextPage} onMore={() => void trades.fetchNextPage()} what="transactions" />
         </>
       )}
     </>

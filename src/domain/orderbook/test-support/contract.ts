@@ -370,6 +370,28 @@ export function orderBookContract(name: string, create: BookFactory): void {
       expect(book.remaining).toBe(3);
     });
 
+    it('sums each side by price, best first, and queues the sells as a buy takes them', () => {
+      const book = create({
+        remaining: 7,
+        asks: [order(1, BOB, 300, 1, 5), order(2, ALICE, 300, 2, 6), order(3, CAROL, 200, 3, 1)],
+        offers: [order(4, DAVE, 400, 1, 4), order(5, ERIN, 500, 1, 1)],
+        standingSells: [standing(ALICE, 400, 3, 1), standing(BOB, 600, 2, 2)],
+      });
+      expect(book.depth(10)).toEqual({
+        asks: [{ price: 300, shares: 3, orders: 2 }, { price: 200, shares: 3, orders: 1 }],
+        sells: [{ price: 400, shares: 4, orders: 2 }, { price: 500, shares: 1, orders: 1 }, { price: 600, shares: 2, orders: 1 }],
+      });
+      expect(book.depth(1)).toEqual({ asks: [{ price: 300, shares: 3, orders: 2 }], sells: [{ price: 400, shares: 4, orders: 2 }] });
+      expect(book.sellQueue(3)).toEqual([
+        { userId: ALICE, price: 400, shares: 3, offerId: null },
+        { userId: DAVE, price: 400, shares: 1, offerId: 4 },
+        { userId: ERIN, price: 500, shares: 1, offerId: 5 },
+      ]);
+      run(book, buy(CAROL, 11, 400));
+      expect(book.depth(10).sells).toEqual([{ price: 500, shares: 1, orders: 1 }, { price: 600, shares: 2, orders: 1 }]);
+      expect(create(empty).depth(5)).toEqual({ asks: [], sells: [] });
+    });
+
     it('rebuilds from a snapshot and gives it back in priority order', () => {
       const snapshot = {
         remaining: 0,

@@ -100,6 +100,8 @@ export class World {
     const after = this.fast.snapshot();
     expect(this.ref.snapshot()).toEqual(after);
     for (const u of [0, ...this.users]) expect(this.fast.bestAskExcept(u)).toEqual(this.ref.bestAskExcept(u));
+    expect(this.fast.depth(8)).toEqual(this.ref.depth(8));
+    expect(this.fast.sellQueue(12)).toEqual(this.ref.sellQueue(12));
     expect(findCrossing(after)).toBeNull();
     expect(findBadQuantity(after)).toBeNull();
     for (const a of plan.accounts) {

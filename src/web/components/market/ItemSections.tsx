@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import type { Ask, ItemType, Offer, Trade } from '../../lib/apiTypes';
-import { bookDepth, type BookInput } from '../../lib/orderBook';
+import type { ItemType, MarketDetail } from '../../lib/apiTypes';
+import { bookDepth } from '../../lib/orderBook';
 import { useSession } from '../../lib/session';
+import { useMoreAsks, useMoreOffers } from '../../lib/useMoreOf';
 import { useSellable } from '../../lib/useSellable';
 import { EmptyState } from '../EmptyState';
+import { LoadMore } from '../LoadMore';
 import { AsksTable } from '../trade/AsksTable';
 import { OffersTable } from '../trade/OffersTable';
 import { OrderBookDepth } from './OrderBookDepth';
@@ -24,49 +26,63 @@ function Section({ id, title, children, actions }: { id: string; title: string; 
 
 interface ItemSectionsProps {
   itemType: ItemType;
+  itemId: number;
   name: string;
-  asks: readonly Ask[];
-  offers: readonly Offer[];
-  trades: readonly Trade[];
-  book: BookInput;
+  /** Open-market shares, a level of their own at $1.00. */
+  openMarket: number;
+  detail: Pick<MarketDetail, 'asks' | 'offers' | 'trades' | 'depth' | 'pages' | 'totals'>;
 }
 
-/** The market sections of a player or team page: price history, order book depth, asks, offers, trades. */
-export function ItemSections({ itemType, name, asks, offers, trades, book }: ItemSectionsProps) {
+/**
+ * The market sections of a player or team page: price history, order book depth (summed by the
+ * server from the whole book), and the asks and offers a page at a time, then the trades.
+ */
+export function ItemSections({ itemType, itemId, name, openMarket, detail }: ItemSectionsProps) {
   const { isLoggedIn } = useSession();
   const { sellable } = useSellable();
-  const depth = bookDepth(asks, book);
+  const depth = bookDepth(detail.depth, openMarket);
+  const asks = useMoreAsks(itemType, itemId, detail.asks, detail.pages.asks);
+  const offers = useMoreOffers(itemType, itemId, detail.offers, detail.pages.offers);
+  const count = (shown: number, total: number) => (total > shown ? <p className="muted small">{`${shown} of ${total} shown`}</p> : null);
   return (
     <>
       <Section id="price-history" title="Price history">
-        <PriceHistory trades={trades} name={name} />
+        <PriceHistory trades={detail.trades} name={name} />
       </Section>
       <Section id="order-book" title="Order book depth">
         <OrderBookDepth bids={depth.bids} sells={depth.sells} />
       </Section>
       <Section id="active-asks" title="Active asks">
-        {asks.length === 0 ? (
+        {asks.items.length === 0 ? (
           <EmptyState title="No open asks">
             <p>Bids for {name} that found no seller wait here for holders to accept.</p>
           </EmptyState>
         ) : (
-          <AsksTable asks={asks} caption={`Open asks for ${name}`} sellable={sellable} showItem={false} actions={isLoggedIn} />
+          <>
+            <AsksTable asks={asks.items} caption={`Open asks for ${name}`} sellable={sellable} showItem={false} actions={isLoggedIn} />
+            {count(asks.items.length, detail.totals.asks)}
+            <LoadMore hasMore={asks.hasMore} loading={asks.loading} onMore={asks.onMore} what="asks" />
+          </>
         )}
       </Section>
       <Section id="offers" title={itemType === 'team' ? 'Team shares for sale' : 'Shares for sale'}>
-        {offers.length === 0 ? (
+        {offers.items.length === 0 ? (
           <EmptyState title="No shares listed for sale">
             <p>Holders can list their {name} shares at their own price.</p>
           </EmptyState>
         ) : (
-          <OffersTable offers={offers} caption={`Offers of ${name} shares`} showItem={false} />
+          <>
+            <OffersTable offers={offers.items} caption={`Offers of ${name} shares`} showItem={false} />
+            {count(offers.items.length, detail.totals.offers)}
+            <LoadMore hasMore={offers.hasMore} loading={offers.loading} onMore={offers.onMore} what="offers" />
+          </>
         )}
       </Section>
       <Section id="recent-trades" title="Recent trades">
-        {trades.length === 0 ? (
+        {detail.trades.length === 0 ? (
           <EmptyState title="No trades yet" />
         ) : (
-          <TradesTable trades={trades.slice(0, 20)} showItem={false} caption={`Recent trades of ${name}`} />
+          <TradesTable trades={detail.trades.slice(0, 20)} showItem={false} caption={`Recent trades of ${name}`} />
         )}
       </Section>
     </>

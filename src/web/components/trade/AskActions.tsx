@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Ask } from '../../lib/apiTypes';
 import { formatInteger } from '../../lib/format';
 import { parseShares } from '../../lib/numbers';
+import { withoutItem } from '../../lib/pagedList';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useTradeFeedback } from '../../lib/useTradeFeedback';
@@ -34,8 +35,7 @@ export function AskActions({ ask, sellable, canDecline = false }: AskActionsProp
   const [shares, setShares] = useState(String(Math.max(1, cap)));
 
   const removeFromList = () => {
-    if (!user) return;
-    queryClient.setQueryData(trpc.market.relevantAsks.queryKey({ userId: user.id }), (list) => list?.filter((a) => a.askId !== ask.askId));
+    queryClient.setQueriesData({ queryKey: trpc.market.relevantAsks.pathKey() }, (data: unknown) => withoutItem<Ask>(data, (a) => a.askId === ask.askId));
   };
   const accept = useMutation(trpc.trading.acceptAsk.mutationOptions(feedback({ fallback: ACCEPT_ASK_FAILED })));
   const declinePlayer = useMutation(trpc.trading.declineAsk.mutationOptions(feedback({ fallback: DECLINE_ASK_FAILED, onSuccess: removeFromList })));

@@ -71,8 +71,8 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
   const feedback = useTradeFeedback();
   const max = maxBuyShares(target);
   const sources = useMemo(
-    () => sellSources({ openMarket: target.openMarket, offers: target.offers, shareholders: target.shareholders }, user?.id ?? null),
-    [target.openMarket, target.offers, target.shareholders, user?.id],
+    () => sellSources({ openMarket: target.openMarket, sellQueue: target.sellQueue, sellLevels: target.sellLevels }, user?.id ?? null),
+    [target.openMarket, target.sellQueue, target.sellLevels, user?.id],
   );
   const [shares, setShares] = useState('');
   const [price, setPrice] = useState(() => defaultBuyPrice(target, sources).toFixed(2));

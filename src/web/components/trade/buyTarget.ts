@@ -1,4 +1,4 @@
-import type { ItemType, MarketDetail, Offer, Shareholder, TeamDetail } from '../../lib/apiTypes';
+import type { DepthLevelOut, ItemType, MarketDetail, QueuedSell, TeamDetail } from '../../lib/apiTypes';
 import type { SellSource } from '../../lib/orderBook';
 
 /** What the buy form needs to know about a player or a team. */
@@ -14,8 +14,10 @@ export interface BuyTarget {
   owned: number;
   /** A drafted rookie: only holders of the rookie's team may buy until then. */
   restrictedUntil: string | null;
-  offers: readonly Offer[];
-  shareholders: readonly Shareholder[];
+  /** The first sells a buy would take, in order, and the sells by price (for the preview). */
+  sellQueue: readonly QueuedSell[];
+  sellLevels: readonly DepthLevelOut[];
+  priceRange: { min_price: number | null; max_price: number | null };
 }
 
 export function playerTarget(detail: MarketDetail): BuyTarget {
@@ -28,8 +30,9 @@ export function playerTarget(detail: MarketDetail): BuyTarget {
     totalShares: p.total_shares,
     owned: p.owned,
     restrictedUntil: p.restricted_until,
-    offers: detail.offers,
-    shareholders: detail.shareholders,
+    sellQueue: detail.sellQueue,
+    sellLevels: detail.depth.sells,
+    priceRange: detail.priceRange,
   };
 }
 
@@ -43,8 +46,9 @@ export function teamTarget(detail: TeamDetail): BuyTarget {
     totalShares: t.total_shares,
     owned: t.owned,
     restrictedUntil: null,
-    offers: detail.offers,
-    shareholders: detail.shareholders,
+    sellQueue: detail.sellQueue,
+    sellLevels: detail.depth.sells,
+    priceRange: detail.priceRange,
   };
 }
 

@@ -1,0 +1,153 @@
+/**
+ * Signed-in clients that do what the web app does on live events: each has a screen (the queries
+ * its page keeps active), follows `live.ticker` and `live.events` over the tRPC WebSocket, runs every
+ * message through the app's own plan (src/shared/live-plan.ts: the same filters and batching), and
+ * refetches the active queries the plan makes stale in one batched HTTP request, as tRPC's
+ * httpBatchLink sends them. A query refetched while its last fetch is still running cancels that
+ * fetch (React Query's invalidation does), and a batched request whose queries were all cancelled is
+ * aborted. Beside them, a trader sends orders that fill, at a fixed rate.
+ */
+import http from 'node:http';
+import WebSocket from 'ws';
+import { eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter } from '../../src/shared/live-plan.js';
+import type { LiveEvent, LiveTicker } from '../../src/shared/live.js';
+import { wsUrlOf } from './traders.js';
+
+export interface ActiveQuery {
+  path: string;
+  input?: Record<string, unknown>;
+}
+
+interface Fetch {
+  req: http.ClientRequest;
+  live: Set<string>;
+}
+
+const keyOf = (q: ActiveQuery) => `${q.path}:${JSON.stringify(q.input ?? null)}`;
+
+export class LiveClient {
+  requests = 0;
+  /** Queries refetched, by procedure. */
+  readonly queries = new Map<string, number>();
+  bytes = 0;
+  messages = 0;
+  errors = 0;
+  private readonly ws: WebSocket;
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+  private readonly batcher: InvalidationBatcher;
+  private readonly fetching = new Map<string, Fetch>();
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+    private readonly screen: ActiveQuery[],
+    private readonly userId: number,
+  ) {
+    this.batcher = new InvalidationBatcher((filters) => this.refetch(filters), {
+      set: (fn, ms) => setTimeout(fn, ms),
+      clear: (h) => clearTimeout(h as NodeJS.Timeout),
+      now: () => performance.now(),
+    });
+    this.ws = new WebSocket(`${wsUrlOf(url)}?connectionParams=1`);
+    this.ws.on('open', () => {
+      this.ws.send(JSON.stringify({ method: 'connectionParams', data: { token } }));
+      this.ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'live.ticker' } }));
+      this.ws.send(JSON.stringify({ id: 2, method: 'subscription', params: { path: 'live.events' } }));
+    });
+    this.ws.on('message', (data: Buffer) => this.onMessage(data));
+    this.ws.on('error', () => this.errors++);
+  }
+
+  /** Loads the page: every query of the screen, in one batch. */
+  load(): Promise<void> {
+    return this.fetch(this.screen);
+  }
+
+  private onMessage(data: Buffer): void {
+    this.bytes += data.length;
+    // tRPC's keep-alive: answered as its own client does.
+    if (data.length === 4 && data.toString() === 'PING') {
+      this.ws.send('PONG');
+      return;
+    }
+    const m = JSON.parse(data.toString('utf8')) as { id?: number; result?: { type: string; data?: { data?: unknown } } };
+    if (m.result?.type !== 'data' || !m.result.data) return;
+    this.messages++;
+    const payload = m.result.data.data;
+    if (m.id === 1) this.batcher.push(tickerPlan(payload as LiveTicker));
+    else if (m.id === 2) this.batcher.push(eventPlan(payload as LiveEvent, this.userId));
+  }
+
+  private refetch(filters: QueryFilter[]): void {
+    if (this.closed) return;
+    const stale = this.screen.filter((q) => filters.some((f) => matchesQuery(f, q.path.split('.'), q.input)));
+    if (stale.length > 0) void this.fetch(stale);
+  }
+
+  private fetch(queries: ActiveQuery[]): Promise<void> {
+    const keys = queries.map(keyOf);
+    // A query already being fetched is cancelled; its request is aborted once none of its queries is wanted.
+    for (const key of keys) {
+      const running = this.fetching.get(key);
+      if (!running) continue;
+      running.live.delete(key);
+      if (running.live.size === 0) running.req.destroy();
+    }
+    for (const q of queries) this.queries.set(q.path, (this.queries.get(q.path) ?? 0) + 1);
+    const input = Object.fromEntries(queries.map((q, i) => [String(i), q.input]));
+    const path = `/trpc/${queries.map((q) => q.path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+    this.requests++;
+    return new Promise((resolve) => {
+      const entry: Fetch = { req: undefined as unknown as http.ClientRequest, live: new Set(keys) };
+      const done = () => {
+        for (const key of keys) if (this.fetching.get(key) === entry) this.fetching.delete(key);
+        resolve();
+      };
+      const { port } = new URL(this.url);
+      entry.req = http.get({ host: '127.0.0.1', port: Number(port), path, agent: this.agent, headers: { authorization: `Bearer ${this.token}` } }, (res) => {
+        res.on('data', (c: Buffer) => (this.bytes += c.length));
+        res.on('end', () => {
+          if (res.statusCode !== 200) this.errors++;
+          done();
+        });
+        res.on('error', done);
+      });
+      entry.req.on('error', done);
+      for (const key of keys) this.fetching.set(key, entry);
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.batcher.dispose();
+    this.ws.terminate();
+    for (const f of this.fetching.values()) f.req.destroy();
+    this.agent.destroy();
+  }
+}
+
+/** An HTTP tRPC mutation as httpBatchLink sends it: answers the latency in ms and whether it succeeded. */
+export function mutate(agent: http.Agent, url: string, token: string, path: string, input: unknown): Promise<{ ms: number; ok: boolean }> {
+  const body = JSON.stringify({ 0: input });
+  const { port } = new URL(url);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: Number(port),
+        method: 'POST',
+        path: `/trpc/${path}?batch=1`,
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ ms: performance.now() - started, ok: res.statusCode === 200 }));
+      },
+    );
+    req.on('error', () => resolve({ ms: performance.now() - started, ok: false }));
+    req.end(body);
+  });
+}

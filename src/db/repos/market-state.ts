@@ -1,0 +1,132 @@
+import type { Db } from '../client.js';
+import type { InstrumentKind, OpenOrderRow } from './ledger.js';
+
+/**
+ * What the exchange rebuilds its memory from (the books and the read models): instruments, open
+ * orders, holdings, the last week's trades, declines; all of it or one instrument's. Every query
+ * reads the open book or a time window through an index, never the whole history. Only reads.
+ */
+
+export interface PlayerStateRow {
+  id: number;
+  name: string;
+  teamId: number;
+  salary: number;
+  remaining: number;
+  lastPriceCents: number | null;
+  retiredAt: number | null;
+  restrictedUntil: number | null;
+  createdAt: number;
+}
+
+export interface TeamStateRow {
+  id: number;
+  code: string;
+  name: string;
+  conference: 'East' | 'West';
+  remaining: number;
+  lastPriceCents: number | null;
+}
+
+export interface HoldingStateRow {
+  userId: number;
+  instrumentId: number;
+  shares: number;
+  costBasisCents: number;
+  minSellPriceCents: number;
+  minSellSeq: number;
+  lockedUntil: number;
+}
+
+export interface OpenOrderStateRow extends OpenOrderRow {
+  createdAt: number;
+}
+
+export interface TradeStateRow {
+  instrument: InstrumentKind;
+  instrumentId: number;
+  shares: number;
+  priceCents: number;
+  createdAt: number;
+  /** 1 for a trade between two users (not the open market). */
+  userToUser: 0 | 1;
+}
+
+const holdingTable = (kind: InstrumentKind) => (kind === 'player' ? 'player_holdings' : 'team_holdings');
+const holdingKey = (kind: InstrumentKind) => (kind === 'player' ? 'player_id' : 'team_id');
+
+export function createMarketStateRepo(db: Db) {
+  const c = db.$client;
+  const perKind = <T>(make: (kind: InstrumentKind) => T) => ({ player: make('player'), team: make('team') });
+  const PLAYER = `SELECT id, name, team_id AS teamId, salary, shares_remaining AS remaining, last_trade_price_cents AS lastPriceCents,
+    retired_at AS retiredAt, restricted_until AS restrictedUntil, created_at AS createdAt FROM players`;
+  const players = c.prepare<[], PlayerStateRow>(PLAYER);
+  const player = c.prepare<[number], PlayerStateRow>(`${PLAYER} WHERE id = ?`);
+  const TEAM = 'SELECT id, code, name, conference, shares_remaining AS remaining, last_trade_price_cents AS lastPriceCents FROM teams';
+  const teams = c.prepare<[], TeamStateRow>(TEAM);
+  const team = c.prepare<[number], TeamStateRow>(`${TEAM} WHERE id = ?`);
+  const HOLDING = (k: InstrumentKind) => `SELECT user_id AS userId, ${holdingKey(k)} AS instrumentId, shares, cost_basis_cents AS costBasisCents,
+    min_sell_price_cents AS minSellPriceCents, min_sell_seq AS minSellSeq, ${k === 'team' ? 'locked_until' : '0'} AS lockedUntil FROM ${holdingTable(k)}`;
+  const holdings = perKind((k) => c.prepare<[], HoldingStateRow>(HOLDING(k)));
+  const holdingsOf = perKind((k) => c.prepare<[number], HoldingStateRow>(`${HOLDING(k)} WHERE ${holdingKey(k)} = ?`));
+  const ORDER = `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents,
+    shares_remaining AS sharesRemaining, seq, created_at AS createdAt FROM orders`;
+  // Through the partial index of open orders: the open book, never the orders of the past.
+  const openOrders = c.prepare<[], OpenOrderStateRow>(`${ORDER} INDEXED BY orders_open_book WHERE status = 'open'`);
+  const openOrdersOf = c.prepare<[InstrumentKind, number], OpenOrderStateRow>(`${ORDER} WHERE instrument = ? AND instrument_id = ? AND status = 'open'`);
+  const TRADE = `SELECT instrument, instrument_id AS instrumentId, shares, price_cents AS priceCents, created_at AS createdAt,
+    (buyer_id IS NOT NULL AND seller_id IS NOT NULL) AS userToUser FROM trades`;
+  const tradesSince = c.prepare<[number], TradeStateRow>(`${TRADE} WHERE created_at >= ? ORDER BY created_at, id`);
+  const tradesOfSince = c.prepare<[InstrumentKind, number, number], TradeStateRow>(
+    `${TRADE} WHERE instrument = ? AND instrument_id = ? AND created_at >= ? ORDER BY created_at, id`,
+  );
+  const priceChanges = c.prepare<[InstrumentKind, number], { at: number; priceCents: number }>(
+    `SELECT created_at AS at, price_cents AS priceCents FROM trades
+     WHERE instrument = ? AND instrument_id = ? AND buyer_id IS NOT NULL AND seller_id IS NOT NULL ORDER BY created_at, id`,
+  );
+  const declines = c.prepare<[], { orderId: number; userId: number }>('SELECT order_id AS orderId, user_id AS userId FROM declined_asks');
+  const declinesOf = c.prepare<[InstrumentKind, number], { orderId: number; userId: number }>(
+    `SELECT d.order_id AS orderId, d.user_id AS userId FROM declined_asks d
+     WHERE d.order_id IN (SELECT id FROM orders WHERE instrument = ? AND instrument_id = ? AND status = 'open' AND side = 'ask')`,
+  );
+  const maxOrderId = c.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM orders');
+  // The same, a page at a time (for a load spread over time): each from where the last page ended.
+  const holdingsPage = perKind((k) =>
+    c.prepare<[number, number], HoldingStateRow & { rowid: number }>(`${HOLDING(k).replace('SELECT ', 'SELECT rowid, ')} WHERE rowid > ? ORDER BY rowid LIMIT ?`),
+  );
+  const openOrdersPage = c.prepare<[string, number, string, number, number, number, number], OpenOrderStateRow>(
+    `${ORDER} INDEXED BY orders_open_book WHERE status = 'open' AND (instrument, instrument_id, side, price_cents, seq, id) > (?, ?, ?, ?, ?, ?)
+     ORDER BY instrument, instrument_id, side, price_cents, seq, id LIMIT ?`,
+  );
+  const tradesPage = c.prepare<[number, number, number, number], TradeStateRow & { id: number }>(
+    `${TRADE.replace('SELECT ', 'SELECT id, ')} WHERE created_at >= ? AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
+  );
+
+  return {
+    players: () => players.all(),
+    player: (id: number) => player.get(id),
+    teams: () => teams.all(),
+    team: (id: number) => team.get(id),
+    holdings: (kind: InstrumentKind) => holdings[kind].all(),
+    holdingsOf: (kind: InstrumentKind, id: number) => holdingsOf[kind].all(id),
+    openOrders: () => openOrders.all(),
+    openOrdersOf: (kind: InstrumentKind, id: number) => openOrdersOf.all(kind, id),
+    /** Trades at or after `since`, oldest first. */
+    tradesSince: (since: number) => tradesSince.all(since),
+    tradesOfSince: (kind: InstrumentKind, id: number, since: number) => tradesOfSince.all(kind, id, since),
+    /** Every trade between two users of one instrument, oldest first: its price over time. */
+    priceChanges: (kind: InstrumentKind, id: number) => priceChanges.all(kind, id),
+    /** Every decline; the caller keeps those of open asks. */
+    declines: () => declines.all(),
+    declinesOf: (kind: InstrumentKind, id: number) => declinesOf.all(kind, id),
+    /** The largest order id in use (its rowid: no scan). */
+    maxOrderId: () => maxOrderId.get()?.id ?? 0,
+    holdingsPage: (kind: InstrumentKind, afterRowid: number, limit: number) => holdingsPage[kind].all(afterRowid, limit),
+    /** Open orders after `after` in the order of their index (instrument, side, price, time, id). */
+    openOrdersPage: (after: OpenOrderStateRow | null, limit: number) =>
+      openOrdersPage.all(after?.instrument ?? '', after?.instrumentId ?? 0, after?.side ?? '', after?.priceCents ?? 0, after?.seq ?? 0, after?.id ?? 0, limit),
+    tradesPage: (since: number, after: { createdAt: number; id: number } | null, limit: number) =>
+      tradesPage.all(since, after?.createdAt ?? Number.MIN_SAFE_INTEGER, after?.id ?? 0, limit),
+  };
+}
+export type MarketStateRepo = ReturnType<typeof createMarketStateRepo>;

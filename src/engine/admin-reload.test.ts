@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createLeagueRepo } from '../db/repos/league.js';
+import { createOrderBook } from '../domain/orderbook/index.js';
+import { createAdmin } from './admin.js';
+import type { InstrumentRef } from './commands.js';
+import { bookKey } from './exchange.js';
+import { OpenOrderTally } from './open-order-tally.js';
+import { loadBooks } from './recovery.js';
+import { testExchange } from './test-support/exchange.js';
+import { expectModelsEqualSql } from './test-support/read-models.js';
+
+const actor = { id: null, username: 'test admin' };
+
+describe('an admin change rebuilds only what it touched', () => {
+  it('keeps every other book as it was, and the rebuilt ones, the tally and the read models equal to the database', () => {
+    const t = testExchange();
+    const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
+    const league = createLeagueRepo(t.db);
+    const changed = t.player(100);
+    const untouched = t.player(100);
+    const teamOf = (r: InstrumentRef): InstrumentRef => ({ kind: 'team', id: league.playerById(r.id)!.teamId });
+    const [holder, bidder] = [t.user('holder'), t.user('bidder')];
+    for (const p of [changed, untouched]) {
+      t.ok({ type: 'buy', userId: holder, instrument: p, shares: 100, priceCents: 100 });
+      t.ok({ type: 'listOffer', userId: holder, instrument: p, shares: 10, priceCents: 900 });
+      t.ok({ type: 'buy', userId: bidder, instrument: p, shares: 5, priceCents: 105 });
+    }
+    t.ok({ type: 'buy', userId: bidder, instrument: teamOf(changed), shares: 50, priceCents: 100 });
+    const otherTeam = league.allTeams().find((x) => x.id !== teamOf(changed).id && x.id !== teamOf(untouched).id)!;
+    const otherTeamRef = { kind: 'team' as const, id: otherTeam.id };
+    const before = new Map([changed, untouched, teamOf(changed), teamOf(untouched), otherTeamRef].map((r) => [bookKey(r.kind, r.id), t.exchange.book(r)]));
+
+    admin.changeSalary(actor, changed.id, 300);
+
+    const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook);
+    for (const ref of [changed, teamOf(changed)]) {
+      expect(t.exchange.book(ref)).not.toBe(before.get(bookKey(ref.kind, ref.id)));
+      expect(t.exchange.book(ref)!.snapshot()).toEqual(rebuilt.get(bookKey(ref.kind, ref.id))!.snapshot());
+    }
+    for (const ref of [untouched, otherTeamRef]) expect(t.exchange.book(ref)).toBe(before.get(bookKey(ref.kind, ref.id)));
+    expect(t.exchange.openOrderTally().entries()).toEqual(OpenOrderTally.of(rebuilt).entries());
+    expectModelsEqualSql(t, [changed, untouched, teamOf(changed), teamOf(untouched)], [holder, bidder]);
+
+    admin.retire(actor, untouched.id);
+    expect(t.exchange.book(untouched)).toBeUndefined();
+    expect(t.exchange.readModels().instruments.players().some((p) => p.id === untouched.id)).toBe(false);
+    expectModelsEqualSql(t, [changed, teamOf(changed), teamOf(untouched)], [holder, bidder]);
+  });
+});

@@ -1,0 +1,48 @@
+import type { HoldingState, InstrumentKind } from '../../db/repos/ledger.js';
+import type { cachedLedger } from '../cached-ledger.js';
+import type { ReadModels } from './read-models.js';
+
+type Ledger = ReturnType<typeof cachedLedger>;
+
+/**
+ * The exchange's ledger with every write of the market's state also applied to the read models,
+ * in the same step (and inside the same transaction: a failed one makes the exchange rebuild both).
+ */
+export function mirroredLedger(ledger: Ledger, models: () => ReadModels): Ledger {
+  return {
+    ...ledger,
+    insertTrade(t: { instrument: InstrumentKind; instrumentId: number; buyerId: number | null; sellerId: number | null; shares: number; price: number; at: number }): number {
+      const id = ledger.insertTrade(t);
+      models().trade(t.instrument, t.instrumentId, t.buyerId, t.sellerId, t.shares, t.price, t.at);
+      return id;
+    },
+    saveHolding(kind: InstrumentKind, userId: number, id: number, h: HoldingState): void {
+      ledger.saveHolding(kind, userId, id, h);
+      models().holding(kind, userId, id, h);
+    },
+    insertOrder(o: { id: number; side: 'ask' | 'offer'; instrument: InstrumentKind; instrumentId: number; userId: number; priceCents: number; shares: number; seq: number; at: number }): void {
+      ledger.insertOrder(o);
+      models().orderOpened({ id: o.id, side: o.side, instrument: o.instrument, instrumentId: o.instrumentId, userId: o.userId, priceCents: o.priceCents, sharesRemaining: o.shares, seq: o.seq, createdAt: o.at });
+    },
+    setOrderRemaining(id: number, remaining: number): void {
+      ledger.setOrderRemaining(id, remaining);
+      models().orderRemaining(id, remaining);
+    },
+    cancelOrder(id: number): void {
+      ledger.cancelOrder(id);
+      models().orderCancelled(id);
+    },
+    setRemaining(kind: InstrumentKind, id: number, remaining: number): void {
+      ledger.setRemaining(kind, id, remaining);
+      models().remaining(kind, id, remaining);
+    },
+    setLastPrice(kind: InstrumentKind, id: number, priceCents: number): void {
+      ledger.setLastPrice(kind, id, priceCents);
+      models().lastPrice(kind, id, priceCents);
+    },
+    declineAsk(orderId: number, userId: number, at: number): void {
+      ledger.declineAsk(orderId, userId, at);
+      models().declined(orderId, userId);
+    },
+  };
+}

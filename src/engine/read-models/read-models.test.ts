@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createMarketReadsRepo } from '../../db/repos/market-reads.js';
+import { createStatsReadsRepo } from '../../db/repos/stats-reads.js';
+import { createValuationRepo } from '../../db/repos/valuation.js';
+import { testExchange } from '../test-support/exchange.js';
+import { keyOf } from './instruments.js';
+import { DAY_MS } from './trade-windows.js';
+
+/** A player whose open market `holder` bought out, with a minimum sell price: bids at or above it trade between users. */
+function soldOut(t: ReturnType<typeof testExchange>, salary: number, holder: number, minSellCents: number) {
+  const p = t.player(salary);
+  t.ok({ type: 'buy', userId: holder, instrument: p, shares: salary, priceCents: 100 });
+  t.ok({ type: 'setMinSellPrice', userId: holder, instrument: p, priceCents: minSellCents });
+  return p;
+}
+
+describe('the read models', () => {
+  it('rank the statistics by the last 24 h of trades, as SQL does', () => {
+    const t = testExchange();
+    const [seller, buyer] = [t.user('seller'), t.user('buyer')];
+    const cheap = soldOut(t, 100, seller, 150);
+    const dear = soldOut(t, 100, seller, 400);
+    t.ok({ type: 'buy', userId: buyer, instrument: dear, shares: 5, priceCents: 400 });
+    t.clock.now += DAY_MS + 1;
+    t.ok({ type: 'buy', userId: buyer, instrument: cheap, shares: 3, priceCents: 200 });
+    t.ok({ type: 'setMinSellPrice', userId: seller, instrument: cheap, priceCents: 250 });
+    t.ok({ type: 'buy', userId: buyer, instrument: cheap, shares: 1, priceCents: 300 });
+    const stats = t.exchange.readModels().statistics(t.clock.now, 10);
+    // The dear player's trade is a day old: only the cheap one's three fills count, at $1.50 and $2.50.
+    expect(stats.mostValuable.map((r) => [r.id, r.tradeCount, r.lowCents, r.highCents, r.avgCents])).toEqual([[cheap.id, 2, 150, 250, 175]]);
+    expect(stats).toEqual(createStatsReadsRepo(t.db).statistics(t.clock.now));
+    t.ok({ type: 'setMinSellPrice', userId: seller, instrument: dear, priceCents: 900 });
+    t.ok({ type: 'buy', userId: buyer, instrument: dear, shares: 1, priceCents: 900 });
+    const after = t.exchange.readModels().statistics(t.clock.now, 10);
+    expect(after.mostValuable.map((r) => r.id)).toEqual([dear.id, cheap.id]);
+    expect(after).toEqual(createStatsReadsRepo(t.db).statistics(t.clock.now));
+  });
+
+  it('page a holder’s offers for them across instruments, best first, without their own or declined ones', () => {
+    const t = testExchange();
+    const [holder, a, b] = [t.user('holder'), t.user('a'), t.user('b')];
+    const p = soldOut(t, 10, holder, 5_000);
+    const q = soldOut(t, 10, holder, 5_000);
+    const asks = [
+      t.ok({ type: 'buy', userId: a, instrument: p, shares: 1, priceCents: 300 }).ask!.id,
+      t.ok({ type: 'buy', userId: b, instrument: q, shares: 1, priceCents: 500 }).ask!.id,
+      t.ok({ type: 'buy', userId: a, instrument: q, shares: 1, priceCents: 300 }).ask!.id,
+      t.ok({ type: 'buy', userId: b, instrument: p, shares: 1, priceCents: 200 }).ask!.id,
+    ];
+    t.ok({ type: 'buy', userId: holder, instrument: p, shares: 1, priceCents: 900 });
+    t.ok({ type: 'declineAsk', userId: holder, askId: asks[3]! });
+    const models = t.exchange.readModels();
+    const first = models.relevantAsksPage(holder, null, 2);
+    const rest = models.relevantAsksPage(holder, first.at(-1)!, 2);
+    expect([...first, ...rest].map((o) => o.id)).toEqual([asks[1], asks[0], asks[2]]);
+    expect(models.relevantAskCount(holder)).toBe(3);
+    expect(createMarketReadsRepo(t.db).relevantAsks(holder).map((o) => o.id)).toEqual([asks[1], asks[0], asks[2]]);
+    expect(models.holdings.top(keyOf('player', p.id))?.userId).toBe(holder);
+  });
+
+  it('move every holder’s share value with a trade between two others, as SQL values it', () => {
+    const t = testExchange();
+    const [a, b, c] = [t.user('a'), t.user('b'), t.user('c')];
+    const p = t.player(100);
+    t.ok({ type: 'buy', userId: a, instrument: p, shares: 60, priceCents: 100 });
+    t.ok({ type: 'buy', userId: b, instrument: p, shares: 40, priceCents: 100 });
+    const models = t.exchange.readModels();
+    const valuation = createValuationRepo(t.db);
+    const values = () => [a, b, c].map((u) => [models.shareValueCents(u), valuation.shareValueCents(u)]);
+    expect(values()).toEqual([[6_000, 6_000], [4_000, 4_000], [0, 0]]);
+    // C buys from A's standing sell at $1.10, then at $3.00: B's holding is valued at each price.
+    t.ok({ type: 'buy', userId: c, instrument: p, shares: 5, priceCents: 200 });
+    expect(values().map(([m]) => m)).toEqual([55 * 110, 40 * 110, 5 * 110]);
+    t.ok({ type: 'setMinSellPrice', userId: a, instrument: p, priceCents: 300 });
+    t.ok({ type: 'setMinSellPrice', userId: b, instrument: p, priceCents: 900 });
+    t.ok({ type: 'buy', userId: c, instrument: p, shares: 5, priceCents: 300 });
+    expect(values().map(([m]) => m)).toEqual([50 * 300, 40 * 300, 10 * 300]);
+    for (const [m, sql] of values()) expect(m).toBe(sql);
+    expect(models.topByShareValue(3).map((r) => r.userId)).toEqual([a, b, c]);
+  });
+});
+

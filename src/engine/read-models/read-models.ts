@@ -1,0 +1,334 @@
+import type { InstrumentKind } from '../../db/repos/ledger.js';
+import type { HoldingStateRow, MarketStateRepo, OpenOrderStateRow, PlayerStateRow, TeamStateRow, TradeStateRow } from '../../db/repos/market-state.js';
+import { valueHolding, type HoldingValuation, type PlayerHoldingValuation, type TeamHoldingValuation } from '../../db/repos/portfolio-reads.js';
+import type { StatisticsRows } from '../../db/repos/stats-reads.js';
+import { ChartMarks } from './chart-marks.js';
+import { Declines } from './declines.js';
+import { HoldingsIndex, type HoldingView } from './holdings-index.js';
+import { Instruments, keyOf, type InstrumentView } from './instruments.js';
+import { OpenOrders, type OrderCursor, type OrderView } from './open-orders.js';
+import { PriceTimelines } from './price-timelines.js';
+import { DAY_MS, TradeWindows, WEEK_MS } from './trade-windows.js';
+
+/** Everything the read models are built from, read once at start-up (or after a rebuild). */
+export interface MarketState {
+  players: PlayerStateRow[];
+  teams: TeamStateRow[];
+  holdings: { player: HoldingStateRow[]; team: HoldingStateRow[] };
+  openOrders: OpenOrderStateRow[];
+  /** The last week's trades (and a day), oldest first. */
+  trades: TradeStateRow[];
+  declines: { orderId: number; userId: number }[];
+}
+
+/** The holdings part of a portfolio, valued by RULES.md "Prices and values". Cents. */
+export interface HoldingsValuation {
+  escrowCents: number;
+  shareValueCents: number;
+  shareValueAtWeeklyAvgCents: number;
+  players: PlayerHoldingValuation[];
+  teams: TeamHoldingValuation[];
+}
+
+const vwap = (cents: number, shares: number): number | null => (shares > 0 ? Math.round(cents / shares) : null);
+
+/**
+ * What the screens read, kept by the single writer beside its books and updated in the same step:
+ * instruments, holdings (holder counts, top holders, per-user holdings), open orders (pages,
+ * counts, escrow, listed shares), declines, the last week of trades (24 h and 7-day figures),
+ * each instrument's price over time, and each user's share value. Built from the database at
+ * start-up and rebuilt after any write the exchange did not make; the property tests compare every
+ * figure with a recomputation in SQL.
+ */
+export class ReadModels {
+  readonly instruments = new Instruments();
+  readonly holdings: HoldingsIndex;
+  readonly orders = new OpenOrders();
+  readonly declines = new Declines();
+  readonly windows = new TradeWindows();
+  readonly timelines: PriceTimelines;
+  /** What the users' portfolio charts follow from, to keep them while it stands. */
+  readonly charts = new ChartMarks();
+  /** Counts every change: answers built on the models may be kept while it stands. */
+  version = 0;
+  private readonly shareValue = new Map<number, number>();
+  /** The last answers of the market-wide figures, kept while nothing changed (statistics: for a second of the clock, as their windows slide). */
+  private ranking: { version: number; limit: number; rows: { userId: number; shareValueCents: number }[] } | null = null;
+  private stats: { version: number; now: number; until: number; limit: number; rows: StatisticsRows } | null = null;
+  private readonly dirtyUsers = new Set<number>();
+  private readonly dirtyInstruments = new Set<string>();
+
+  constructor(private readonly repo: MarketStateRepo) {
+    this.holdings = new HoldingsIndex((userId) => this.dirtyUsers.add(userId));
+    this.timelines = new PriceTimelines((key) => {
+      const [kind, id] = key.split(':') as [InstrumentKind, string];
+      return repo.priceChanges(kind, Number(id));
+    });
+  }
+
+  /** Fills empty models from a state read from the database. */
+  load(state: MarketState): void {
+    for (const t of state.teams) this.instruments.setTeam(t);
+    for (const p of state.players) this.instruments.setPlayer(p);
+    this.instruments.updatePayrolls();
+    for (const kind of ['player', 'team'] as const) this.holdings.load(kind, state.holdings[kind]);
+    this.orders.load(state.openOrders.map(orderOf));
+    for (const t of state.trades) this.windows.add(keyOf(t.instrument, t.instrumentId), t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
+    for (const d of state.declines) if (this.orders.get(d.orderId)?.side === 'ask') this.declines.add(d.orderId, d.userId);
+    this.charts.changed();
+    this.version++;
+  }
+
+  /**
+   * Reads one instrument again from the database (after an admin's change to it); its trades too
+   * when `tradesSince` is given (a retirement writes some), those at or after it.
+   */
+  reloadInstrument(kind: InstrumentKind, id: number, tradesSince: number | null): void {
+    const key = keyOf(kind, id);
+    for (const o of this.orders.removeInstrument(key)) if (o.side === 'ask') this.declines.closeAsk(o.id);
+    this.holdings.removeInstrument(key);
+    if (kind === 'player') {
+      const p = this.repo.player(id);
+      if (p) this.instruments.setPlayer(p);
+    } else {
+      const t = this.repo.team(id);
+      if (t) this.instruments.setTeam(t);
+    }
+    const holdings = this.repo.holdingsOf(kind, id);
+    this.holdings.load(kind, holdings);
+    for (const h of holdings) this.dirtyUsers.add(h.userId);
+    for (const o of this.repo.openOrdersOf(kind, id)) this.orders.add(orderOf(o));
+    for (const d of this.repo.declinesOf(kind, id)) this.declines.add(d.orderId, d.userId);
+    if (tradesSince !== null) {
+      this.windows.removeInstrument(key);
+      this.timelines.forget(key);
+      for (const t of this.repo.tradesOfSince(kind, id, tradesSince)) this.windows.add(key, t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
+    }
+    this.dirtyInstruments.add(key);
+    this.charts.changed();
+    this.version++;
+  }
+
+  /** After an admin's change (players reloaded): every team's payroll again. */
+  updatePayrolls(): void {
+    this.instruments.updatePayrolls();
+    this.charts.changed();
+    this.version++;
+  }
+
+  // ── What the exchange writes, mirrored ──────────────────────────────────────────────────────
+
+  trade(kind: InstrumentKind, id: number, buyerId: number | null, sellerId: number | null, shares: number, priceCents: number, at: number): void {
+    const key = keyOf(kind, id);
+    const userToUser = buyerId !== null && sellerId !== null;
+    this.windows.add(key, at, shares, priceCents, userToUser);
+    if (userToUser) this.timelines.add(key, at, priceCents);
+    this.charts.traded(buyerId, sellerId, at);
+    this.version++;
+  }
+
+  holding(kind: InstrumentKind, userId: number, id: number, h: { shares: number; costBasisCents: number; minSellPriceCents: number; minSellSeq: number; lockedUntil: number }): void {
+    this.holdings.set(kind, id, userId, h.shares > 0 ? { shares: h.shares, costBasisCents: h.costBasisCents, minSellPriceCents: h.minSellPriceCents, minSellSeq: h.minSellSeq, lockedUntil: h.lockedUntil } : null);
+    this.version++;
+  }
+
+  orderOpened(o: OpenOrderStateRow): void {
+    this.orders.add(orderOf(o));
+    this.version++;
+  }
+
+  orderRemaining(id: number, remaining: number): void {
+    if (remaining === 0) this.declines.closeAsk(id);
+    this.orders.setRemaining(id, remaining);
+    this.version++;
+  }
+
+  orderCancelled(id: number): void {
+    this.declines.closeAsk(id);
+    this.orders.remove(id);
+    this.version++;
+  }
+
+  remaining(kind: InstrumentKind, id: number, remaining: number): void {
+    this.instruments.setRemaining(kind, id, remaining);
+    this.version++;
+  }
+
+  lastPrice(kind: InstrumentKind, id: number, cents: number): void {
+    const key = keyOf(kind, id);
+    const before = this.instruments.byKey(key)?.lastPriceCents ?? null;
+    this.instruments.setLastPrice(kind, id, cents);
+    // The holders' share values move by their part alone (those whose holdings changed are worked out again when read).
+    if (before !== cents) {
+      for (const h of this.holdings.holders(key)) {
+        const value = this.shareValue.get(h.userId);
+        if (value !== undefined && !this.dirtyUsers.has(h.userId)) this.shareValue.set(h.userId, value - partOf(h, before) + partOf(h, cents));
+      }
+    }
+    this.version++;
+  }
+
+  declined(askId: number, userId: number): void {
+    if (this.orders.get(askId)?.side === 'ask') this.declines.add(askId, userId);
+    this.version++;
+  }
+
+  // ── Reads ───────────────────────────────────────────────────────────────────────────────────
+
+  /** Instruments the user holds, by key. */
+  heldKeys(userId: number): Iterable<string> {
+    return this.holdings.ofUser(userId).keys();
+  }
+
+  /** Asks shown to a user ("Offers For You"): on what they hold, not their own, not declined by them. */
+  relevantAsksPage(userId: number, cursor: OrderCursor | null, limit: number): OrderView[] {
+    const declined = this.declines.ofUser(userId);
+    return this.orders.asksPageOn(this.heldKeys(userId), cursor, limit, (o) => o.userId === userId || declined.has(o.id));
+  }
+
+  relevantAskCount(userId: number): number {
+    const held = this.holdings.ofUser(userId);
+    let n = 0;
+    for (const key of held.keys()) n += this.orders.asks(key).length;
+    for (const o of this.orders.ofUser(userId)) if (o.side === 'ask' && held.has(keyOf(o.kind, o.instrumentId))) n--;
+    for (const askId of this.declines.ofUser(userId)) {
+      const o = this.orders.get(askId);
+      if (o && o.userId !== userId && held.has(keyOf(o.kind, o.instrumentId))) n--;
+    }
+    return n;
+  }
+
+  /** The volume-weighted average of trades between users in the last 7 days, else the last trade price. */
+  weeklyAverage(i: InstrumentView, now: number): number | null {
+    const w = this.windows.sums(keyOf(i.kind, i.id), now - WEEK_MS, now);
+    return (w ? vwap(w.userCents, w.userShares) : null) ?? i.lastPriceCents;
+  }
+
+  /** A user's share value now: shares × last trade price, or what was paid without one. */
+  shareValueCents(userId: number): number {
+    this.settleValues();
+    let value = this.shareValue.get(userId);
+    if (value === undefined) {
+      value = this.valueOf(userId);
+      this.shareValue.set(userId, value);
+    }
+    return value;
+  }
+
+  /** Users who hold anything, by share value (highest first, ties to the lower id): the first `limit`. */
+  topByShareValue(limit: number): { userId: number; shareValueCents: number }[] {
+    const kept = this.ranking;
+    if (kept && kept.version === this.version && kept.limit === limit) return kept.rows.map((r) => ({ ...r }));
+    const rows = this.rankByShareValue(limit);
+    this.ranking = { version: this.version, limit, rows };
+    return rows.map((r) => ({ ...r }));
+  }
+
+  private rankByShareValue(limit: number): { userId: number; shareValueCents: number }[] {
+    this.settleValues();
+    const all: { userId: number; shareValueCents: number }[] = [];
+    for (const userId of this.holdings.users()) all.push({ userId, shareValueCents: this.shareValueCents(userId) });
+    all.sort((a, b) => b.shareValueCents - a.shareValueCents || a.userId - b.userId);
+    return all.slice(0, limit);
+  }
+
+  /** The holdings of a portfolio, valued at `now`: highest value first, as GET /portfolio lists them. */
+  valueHoldings(userId: number, now: number): HoldingsValuation {
+    const listed = this.orders.listedByUser(userId);
+    const players: PlayerHoldingValuation[] = [];
+    const teams: TeamHoldingValuation[] = [];
+    for (const [key, h] of this.holdings.ofUser(userId)) {
+      const i = this.instruments.byKey(key);
+      if (!i) continue;
+      const valued = valueHolding(h, listed.get(key) ?? 0, i.lastPriceCents, this.weeklyAverage(i, now));
+      if (h.kind === 'player') {
+        players.push({ playerId: i.id, name: i.name, teamName: this.instruments.teamOf(i).name, salary: i.totalShares, isTopHolder: this.holdings.top(key)?.userId === userId, ...valued });
+      } else {
+        const team = this.instruments.teamOf(i);
+        teams.push({ teamId: i.id, name: i.name, code: team.code, conference: team.conference, lockedUntil: h.lockedUntil, ...valued });
+      }
+    }
+    players.sort((a, b) => b.valueCents - a.valueCents || a.playerId - b.playerId);
+    teams.sort((a, b) => b.valueCents - a.valueCents || a.teamId - b.teamId);
+    const all: HoldingValuation[] = [...players, ...teams];
+    return {
+      escrowCents: this.orders.escrowCents(userId),
+      shareValueCents: all.reduce((sum, h) => sum + h.valueCents, 0),
+      shareValueAtWeeklyAvgCents: all.reduce((sum, h) => sum + h.valueAtWeeklyAvgCents, 0),
+      players,
+      teams,
+    };
+  }
+
+  /** The statistics page's four tables, as the SQL of stats-reads.ts defines them (trade windows: the 24 h before `now`). */
+  statistics(now: number, limit: number): StatisticsRows {
+    const kept = this.stats;
+    if (kept && kept.version === this.version && kept.limit === limit && now >= kept.now && now < kept.until) return kept.rows;
+    const { rows, until } = this.computeStatistics(now, limit);
+    this.stats = { version: this.version, now, until, limit, rows };
+    return rows;
+  }
+
+  /** The statistics at `now`, and until when they hold without a new trade (when the oldest trade counted leaves its 24 hours). */
+  private computeStatistics(now: number, limit: number): { rows: StatisticsRows; until: number } {
+    const since = now - DAY_MS;
+    let until = Number.POSITIVE_INFINITY;
+    const priced: { row: StatisticsRows['mostValuable'][number]; avg: number }[] = [];
+    const active: StatisticsRows['mostActive'] = [];
+    for (const key of this.windows.keys(now)) {
+      const i = this.instruments.byKey(key);
+      if (!i || i.kind !== 'player' || !i.active) continue;
+      const w = this.windows.sums(key, since, now)!;
+      if (w.trades === 0) continue;
+      until = Math.min(until, this.windows.oldestSince(key, since)! + DAY_MS);
+      const base = { id: i.id, name: i.name, teamName: this.instruments.teamOf(i).name };
+      const all = this.windows.allRange(key, since)!;
+      active.push({ ...base, tradeCount: w.trades, lowCents: all.low, highCents: all.high, avgCents: vwap(w.cents, w.shares) ?? 0 });
+      if (w.userTrades > 0) {
+        const range = this.windows.userRange(key, since)!;
+        priced.push({ row: { ...base, tradeCount: w.userTrades, lowCents: range.low, highCents: range.high, avgCents: vwap(w.userCents, w.userShares) ?? 0 }, avg: w.userCents / w.userShares });
+      }
+    }
+    priced.sort((a, b) => b.avg - a.avg || a.row.id - b.row.id);
+    active.sort((a, b) => b.tradeCount - a.tradeCount || a.id - b.id);
+    const held = this.instruments
+      .players()
+      .map((i) => ({ id: i.id, name: i.name, teamName: this.instruments.teamOf(i).name, holderCount: this.holdings.holderCount(keyOf('player', i.id)) }))
+      .filter((r) => r.holderCount > 0);
+    const byHolders = (direction: 1 | -1) => [...held].sort((a, b) => direction * (a.holderCount - b.holderCount) || a.id - b.id).slice(0, limit);
+    return {
+      rows: {
+        mostValuable: priced.slice(0, limit).map((p) => p.row),
+        mostActive: active.slice(0, limit),
+        mostShareholders: byHolders(-1),
+        islands: byHolders(1),
+      },
+      until,
+    };
+  }
+
+  private valueOf(userId: number): number {
+    let sum = 0;
+    for (const [key, h] of this.holdings.ofUser(userId)) sum += partOf(h, this.instruments.byKey(key)?.lastPriceCents ?? null);
+    return sum;
+  }
+
+  /**
+   * Share values change with holdings (those users' values are worked out again when read) and with
+   * last prices (moved at once, part by part; after an admin's change, its holders' again when read).
+   */
+  private settleValues(): void {
+    for (const key of this.dirtyInstruments) for (const h of this.holdings.holders(key)) this.dirtyUsers.add(h.userId);
+    this.dirtyInstruments.clear();
+    for (const userId of this.dirtyUsers) this.shareValue.delete(userId);
+    this.dirtyUsers.clear();
+  }
+}
+
+/** A holding's part of its owner's share value: shares × last trade price, or what was paid without one. */
+const partOf = (h: HoldingView, priceCents: number | null): number => (priceCents === null ? h.costBasisCents : h.shares * priceCents);
+
+function orderOf(o: OpenOrderStateRow): OrderView {
+  return { id: o.id, side: o.side, kind: o.instrument, instrumentId: o.instrumentId, userId: o.userId, priceCents: o.priceCents, sharesRemaining: o.sharesRemaining, seq: o.seq, createdAt: o.createdAt };
+}
+

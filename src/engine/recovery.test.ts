@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createMarketStateRepo } from '../db/repos/market-state.js';
+import { createOrderBook } from '../domain/orderbook/index.js';
+import { EventBus } from './events.js';
+import { createExchange } from './exchange.js';
+import { loadBooks, MarketStateLoader, readMarketState } from './recovery.js';
+import { testExchange } from './test-support/exchange.js';
+import { expectModelsEqualSql } from './test-support/read-models.js';
+
+/** A little market: holdings of players and a team, open asks and offers, trades over a week. */
+function market() {
+  const t = testExchange();
+  const players = [t.player(40), t.player(60)];
+  const team = { kind: 'team' as const, id: 1 };
+  const users = [0, 1, 2, 3].map((i) => t.user(`u${i}`));
+  for (const [i, userId] of users.entries()) {
+    for (const p of players) {
+      t.ok({ type: 'buy', userId, instrument: p, shares: 5 + i, priceCents: 100 });
+      t.clock.now += 3_600_000;
+    }
+    t.ok({ type: 'buy', userId, instrument: team, shares: 10, priceCents: 100 });
+  }
+  t.ok({ type: 'listOffer', userId: users[0]!, instrument: players[0]!, shares: 2, priceCents: 300 });
+  t.ok({ type: 'buy', userId: users[1]!, instrument: players[1]!, shares: 3, priceCents: 105 });
+  t.ok({ type: 'buy', userId: users[2]!, instrument: players[0]!, shares: 50, priceCents: 250 });
+  return { t, items: [...players, team], users };
+}
+
+describe('the market state read a page at a time', () => {
+  it('is the state read at once', () => {
+    const { t } = market();
+    const repo = createMarketStateRepo(t.db);
+    const loader = new MarketStateLoader(repo, t.clock.now, 3);
+    let steps = 0;
+    while (!loader.step()) steps++;
+    expect(steps).toBeGreaterThan(5);
+    expect(loader.state).toEqual(readMarketState(repo, t.clock.now));
+  });
+
+  it('warms an exchange up to the same read models, and is finished at once by the first call that needs it', async () => {
+    const { t, items, users } = market();
+    const warmed = createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now });
+    await warmed.warmUp();
+    expect(warmed.readModels().statistics(t.clock.now, 10)).toEqual(t.exchange.readModels().statistics(t.clock.now, 10));
+    // Every book built, each as one rebuilt from the database.
+    const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook);
+    expect(warmed.bookKeys().sort()).toEqual([...rebuilt.keys()].sort());
+    for (const [key, book] of rebuilt) {
+      const [kind, id] = key.split(':') as ['player' | 'team', string];
+      expect(warmed.book({ kind, id: Number(id) })!.snapshot()).toEqual(book.snapshot());
+    }
+    const cold = createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now });
+    expect(cold.submitNow({ type: 'buy', userId: users[3]!, instrument: items[1]!, shares: 1, priceCents: 900 })).toMatchObject({ ok: true });
+    expectModelsEqualSql({ ...t, exchange: cold }, items, users);
+  });
+});

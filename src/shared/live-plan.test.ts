@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { BATCH_MS, eventPlan, INSTRUMENT_MS, InvalidationBatcher, MARKET_WIDE_MS, matchesQuery, tickerPlan, VALUES_MS, type QueryFilter } from './live-plan.js';
+import type { LiveTrade } from './live.js';
+
+/** Timers under the test's control: `advance` runs what is due, in time order. */
+function fakeTimers() {
+  let now = 0;
+  const due: { at: number; fn: () => void; handle: number }[] = [];
+  let next = 1;
+  return {
+    timers: {
+      set: (fn: () => void, ms: number) => {
+        due.push({ at: now + ms, fn, handle: next });
+        return next++;
+      },
+      clear: (handle: unknown) => {
+        const i = due.findIndex((d) => d.handle === handle);
+        if (i >= 0) due.splice(i, 1);
+      },
+      now: () => now,
+      random: () => 0,
+    },
+    advance(ms: number) {
+      const end = now + ms;
+      for (;;) {
+        const first = due.filter((d) => d.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (!first) break;
+        now = first.at;
+        due.splice(due.indexOf(first), 1);
+        first.fn();
+      }
+      now = end;
+    },
+  };
+}
+
+/** Which of these queries (path and input) a list of filters makes stale. */
+const stale = (filters: QueryFilter[], queries: [string, Record<string, unknown>?][]) =>
+  queries.filter(([path, input]) => filters.some((f) => matchesQuery(f, path.split('.'), input))).map(([path, input]) => `${path}${input ? JSON.stringify(input) : ''}`);
+
+const trade = (itemType: 'player' | 'team', id: number): LiveTrade => ({
+  tradeId: 1, itemType, playerId: id, playerName: 'X', buyer_id: 1, seller_id: 2, buyerUsername: 'a', sellerUsername: 'b',
+  shares_transferred: 1, price_per_share: 2, total_value: 2, created_at: '2025-01-01T00:00:00.000Z',
+});
+
+const SCREEN: [string, Record<string, unknown>?][] = [
+  ['auth.me'],
+  ['market.counts'],
+  ['market.players'],
+  ['market.offers', { limit: 50 }],
+  ['market.relevantAsks', { userId: 9, limit: 50 }],
+  ['market.detail', { playerId: 7 }],
+  ['market.detail', { playerId: 8 }],
+  ['market.itemAsks', { itemType: 'player', itemId: 7, limit: 50 }],
+  ['teams.detail', { teamId: 7 }],
+  ['portfolio.get', { userId: 9 }],
+  ['portfolio.get', { userId: 3 }],
+  ['trades.user', { userId: 9, limit: 50 }],
+  ['stats.leaderboard'],
+];
+
+describe('matchesQuery', () => {
+  it('matches a procedure path by prefix and an input by the keys the filter names', () => {
+    expect(matchesQuery({ path: ['market'] }, ['market', 'detail'], { playerId: 3 })).toBe(true);
+    expect(matchesQuery({ path: ['market', 'detail'] }, ['market'], undefined)).toBe(false);
+    expect(matchesQuery({ path: ['market', 'detail'], input: { playerId: 3 } }, ['market', 'detail'], { playerId: 3, limit: 50 })).toBe(true);
+    expect(matchesQuery({ path: ['market', 'detail'], input: { playerId: 3 } }, ['market', 'detail'], { playerId: 4 })).toBe(false);
+    expect(matchesQuery({ path: ['market', 'detail'], input: { playerId: 3 } }, ['market', 'detail'], undefined)).toBe(false);
+    expect(matchesQuery({ path: [] }, ['stats', 'leaderboard'], undefined)).toBe(true);
+  });
+});
+
+describe('the live plan', () => {
+  it('refreshes a player’s own queries for a notice about it, and the market’s lists with it', () => {
+    expect(stale(eventPlan({ type: 'offersUpdated', itemType: 'player', itemId: 7 }, 9), SCREEN)).toEqual([
+      'market.counts',
+      'market.offers{"limit":50}',
+      'market.detail{"playerId":7}',
+      'market.itemAsks{"itemType":"player","itemId":7,"limit":50}',
+    ]);
+    expect(stale(eventPlan({ type: 'asksUpdated', itemType: 'team', itemId: 7 }, 9), SCREEN)).toEqual(['market.counts', 'market.relevantAsks{"userId":9,"limit":50}', 'teams.detail{"teamId":7}']);
+  });
+
+  it('refreshes the user’s own portfolio, orders and badges for their own notices', () => {
+    expect(stale(eventPlan({ type: 'portfolioUpdated' }, 9), SCREEN)).toEqual([
+      'auth.me',
+      'market.counts',
+      'market.relevantAsks{"userId":9,"limit":50}',
+      'portfolio.get{"userId":9}',
+      'trades.user{"userId":9,"limit":50}',
+    ]);
+    expect(eventPlan({ type: 'outbid', itemType: 'player', itemId: 7, itemName: 'X', your_price: 1, best_price: 2 }, 9)).toEqual([]);
+  });
+
+  it('refreshes what a trade moves: its instrument, the lists that follow prices every couple of seconds, values every few', () => {
+    const filters = tickerPlan({ type: 'tradesCompleted', trades: [trade('player', 7)], skipped: 0 });
+    expect(stale(filters, SCREEN)).toEqual([
+      'auth.me',
+      'market.players',
+      'market.detail{"playerId":7}',
+      'market.itemAsks{"itemType":"player","itemId":7,"limit":50}',
+      'portfolio.get{"userId":9}',
+      'portfolio.get{"userId":3}',
+      'stats.leaderboard',
+    ]);
+    for (const f of filters) {
+      const expected = f.input ? INSTRUMENT_MS : f.path[0] === 'auth' || f.path[0] === 'portfolio' ? VALUES_MS : MARKET_WIDE_MS;
+      expect(f.every, f.path.join('.')).toBe(expected);
+    }
+  });
+});
+
+describe('InvalidationBatcher', () => {
+  it('hands on what was pushed within BATCH_MS once, each filter once', () => {
+    const clock = fakeTimers();
+    const flushed: QueryFilter[][] = [];
+    const batcher = new InvalidationBatcher((filters) => flushed.push(filters), clock.timers);
+    batcher.push([{ path: ['market'] }, { path: ['auth', 'me'] }]);
+    clock.advance(BATCH_MS - 1);
+    batcher.push([{ path: ['market'] }]);
+    expect(flushed).toEqual([]);
+    clock.advance(1);
+    expect(flushed).toEqual([[{ path: ['market'] }, { path: ['auth', 'me'] }]]);
+    batcher.push([]);
+    clock.advance(BATCH_MS);
+    expect(flushed).toHaveLength(1);
+  });
+
+  it('hands on a filter with `every` at most once per `every`, however often it comes', () => {
+    const clock = fakeTimers();
+    const sent: number[] = [];
+    const batcher = new InvalidationBatcher((filters) => filters.forEach(() => sent.push(clock.timers.now())), clock.timers);
+    const players: QueryFilter = { path: ['market', 'players'], every: 2_000 };
+    for (let t = 0; t < 10_000; t += 100) {
+      batcher.push([players]);
+      clock.advance(100);
+    }
+    clock.advance(5_000);
+    expect(sent).toEqual([80, 2_080, 4_080, 6_080, 8_080, 10_080]);
+  });
+
+  it('spreads the refetches of many clients over half a turn', () => {
+    const sent: number[] = [];
+    for (const r of [0, 0.25, 0.5, 0.99]) {
+      const clock = fakeTimers();
+      clock.timers.random = () => r;
+      const batcher = new InvalidationBatcher(() => sent.push(clock.timers.now()), clock.timers);
+      batcher.push([{ path: ['market', 'players'], every: 2_000 }]);
+      clock.advance(5_000);
+    }
+    expect(sent).toEqual([80, 250, 500, 990]);
+  });
+
+  it('drops a waiting filter that went out at once meanwhile', () => {
+    const clock = fakeTimers();
+    const flushed: QueryFilter[][] = [];
+    const batcher = new InvalidationBatcher((filters) => flushed.push(filters), clock.timers);
+    const me: QueryFilter = { path: ['auth', 'me'], every: 2_000 };
+    batcher.push([me]);
+    clock.advance(500);
+    batcher.push([me]);
+    batcher.push([{ path: ['auth', 'me'] }]);
+    clock.advance(5_000);
+    expect(flushed).toEqual([[me], [{ path: ['auth', 'me'] }]]);
+  });
+});

@@ -1,0 +1,206 @@
+import type { LiveEvent, LiveTicker } from './live.js';
+
+/**
+ * What a live message makes stale, as a pure plan that the web app and the benchmark's simulated
+ * clients both follow: a message becomes a list of filters, filters gathered for BATCH_MS become one
+ * refetch of the queries on screen that match them.
+ *
+ * A filter names a procedure path prefix (`market` matches `market.detail`) and, optionally, part of
+ * the input (`{ playerId: 7 }` matches only that player's queries). A notice about one player or
+ * team makes only its own queries stale; lists of the whole market (the players table, every
+ * offer, the statistics, everyone's portfolio values) are refreshed at most once every `every`
+ * milliseconds however busy the market is; the user's own portfolio and orders at once.
+ */
+export interface QueryFilter {
+  path: readonly string[];
+  input?: Readonly<Record<string, unknown>>;
+  /** Refetch what it matches at most once per this many milliseconds. */
+  every?: number;
+}
+
+/** Invalidations within this many milliseconds are sent together. */
+export const BATCH_MS = 80;
+/** Lists of the whole market refetch at most this often. */
+export const MARKET_WIDE_MS = 2_000;
+/** One player's or team's queries refetch at most this often on the feed (a trade of the user's own refreshes them at once). */
+export const INSTRUMENT_MS = 1_000;
+/** Values that follow others' trades (the user box, portfolios on screen) refetch at most this often. */
+export const VALUES_MS = 5_000;
+
+const f = (path: string, input?: Record<string, unknown>, every?: number): QueryFilter => ({ path: path.split('.'), ...(input ? { input } : {}), ...(every ? { every } : {}) });
+const wide = (path: string) => f(path, undefined, MARKET_WIDE_MS);
+
+/** True when a query (its procedure path and input) is one the filter makes stale. */
+export function matchesQuery(filter: QueryFilter, path: readonly string[], input: unknown): boolean {
+  if (filter.path.length > path.length) return false;
+  for (let i = 0; i < filter.path.length; i++) if (filter.path[i] !== path[i]) return false;
+  if (!filter.input) return true;
+  if (typeof input !== 'object' || input === null) return false;
+  const given = input as Record<string, unknown>;
+  return Object.entries(filter.input).every(([k, v]) => given[k] === v);
+}
+
+/** Everything: after a break in the feed, whatever the server could not replay. */
+export const EVERYTHING: QueryFilter[] = [{ path: [] }];
+
+/** The queries about one player or team: its page, its lists. */
+function about(itemType: 'player' | 'team', itemId: number): QueryFilter[] {
+  const item = { itemType, itemId };
+  return [
+    itemType === 'team' ? f('teams.detail', { teamId: itemId }, INSTRUMENT_MS) : f('market.detail', { playerId: itemId }, INSTRUMENT_MS),
+    ...(itemType === 'player' ? [f('market.shareholders', { id: itemId }, INSTRUMENT_MS)] : []),
+    f('market.itemAsks', item, INSTRUMENT_MS),
+    f('market.itemOffers', item, INSTRUMENT_MS),
+    f('market.holders', item, INSTRUMENT_MS),
+  ];
+}
+
+/** Lists whose figures follow every instrument's supply, holders and prices. */
+const MARKET_TABLES: QueryFilter[] = [wide('market.players'), wide('teams.list'), wide('stats')];
+/** Values follow last prices: the user box and any portfolio on screen (the user's own trades refresh theirs at once). */
+const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS)];
+
+/** What the signed-in user's own portfolio, orders and badges show. */
+function own(userId: number | null): QueryFilter[] {
+  return [
+    f('auth.me'),
+    ...(userId === null ? [f('portfolio')] : [f('portfolio.get', { userId }), f('portfolio.history', { userId })]),
+    f('trades.user'),
+    f('market.myOrders'),
+    f('market.relevantAsks'),
+    f('market.counts'),
+  ];
+}
+
+/** The filters one ticker message makes stale. */
+export function tickerPlan(ticker: LiveTicker): QueryFilter[] {
+  const filters = ticker.trades.flatMap((t) => about(t.itemType, t.playerId));
+  if (ticker.trades.length > 0) filters.push(...MARKET_TABLES, ...VALUES);
+  // Trades the message only counted may be of any player or team.
+  if (ticker.skipped > 0) filters.push(wide('market'), wide('teams'), wide('trades.recent'));
+  return filters;
+}
+
+/** The filters one event of `live.events` makes stale, for the signed-in user `userId`. */
+export function eventPlan(event: LiveEvent, userId: number | null): QueryFilter[] {
+  switch (event.type) {
+    case 'marketUpdated':
+      return [...about(event.itemType, event.itemId), ...MARKET_TABLES];
+    case 'offersUpdated':
+      return [...about(event.itemType, event.itemId), wide('market.offers'), wide('market.counts')];
+    case 'asksUpdated':
+      return [...about(event.itemType, event.itemId), wide('market.relevantAsks'), wide('market.counts')];
+    case 'portfolioUpdated':
+      return own(userId);
+    case 'orderFilled':
+      return [...own(userId), ...about(event.itemType, event.itemId)];
+    case 'outbid':
+      return [];
+  }
+}
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+  now(): number;
+  /** A number in [0, 1) (Math.random unless given): spreads the refetches of many clients. */
+  random?(): number;
+}
+
+const keyOf = (filter: QueryFilter) => JSON.stringify([filter.path, filter.input ?? null]);
+
+/**
+ * Gathers filters for BATCH_MS and hands them on once each, so that a burst of messages (one buy
+ * can fill many sellers) makes one refetch, not one per fill; a filter with `every` is handed on at
+ * most once per `every` milliseconds, at a random moment of the half-turn after (later ones wait for
+ * their turn, and are dropped if the same filter went out at once meanwhile).
+ */
+export class InvalidationBatcher {
+  private readonly pending = new Map<string, QueryFilter>();
+  private batchTimer: unknown = null;
+  private readonly deferred = new Map<string, { filter: QueryFilter; due: number }>();
+  private deferTimer: unknown = null;
+  private deferDue = Infinity;
+  private readonly lastSent = new Map<string, number>();
+
+  constructor(
+    private readonly flush: (filters: QueryFilter[]) => void,
+    private readonly timers: Timers,
+  ) {}
+
+  push(filters: readonly QueryFilter[]): void {
+    const now = this.timers.now();
+    for (const filter of filters) {
+      const key = keyOf(filter);
+      if (this.pending.has(key)) {
+        // The plain one wins: it goes out with the batch.
+        if (!filter.every) this.pending.set(key, filter);
+        continue;
+      }
+      // Already waiting for its turn (a plain one goes now, and the waiting one is then dropped).
+      if (filter.every && this.deferred.has(key)) continue;
+      // A filter with `every` waits for its turn, and a random part of a half-turn more: the clients
+      // that got the same message then refetch at different moments, not all at once.
+      const due = filter.every
+        ? Math.max(now, (this.lastSent.get(key) ?? -Infinity) + filter.every) + (this.timers.random?.() ?? Math.random()) * (filter.every / 2)
+        : -Infinity;
+      if (due <= now + BATCH_MS) {
+        this.pending.set(key, filter);
+      } else {
+        this.deferred.set(key, { filter, due });
+        this.scheduleDeferred(due);
+      }
+    }
+    if (this.pending.size > 0 && this.batchTimer === null) {
+      this.batchTimer = this.timers.set(() => {
+        this.batchTimer = null;
+        this.send([...this.pending.values()]);
+        this.pending.clear();
+      }, BATCH_MS);
+    }
+  }
+
+  private scheduleDeferred(due: number): void {
+    if (due >= this.deferDue) return;
+    if (this.deferTimer !== null) this.timers.clear(this.deferTimer);
+    this.deferDue = due;
+    this.deferTimer = this.timers.set(() => this.sendDue(), Math.max(0, due - this.timers.now()));
+  }
+
+  private sendDue(): void {
+    this.deferTimer = null;
+    this.deferDue = Infinity;
+    const now = this.timers.now();
+    const due: QueryFilter[] = [];
+    let next = Infinity;
+    for (const [key, d] of this.deferred) {
+      if (d.due <= now) {
+        due.push(d.filter);
+        this.deferred.delete(key);
+      } else {
+        next = Math.min(next, d.due);
+      }
+    }
+    if (due.length > 0) this.send(due);
+    if (next < Infinity) this.scheduleDeferred(next);
+  }
+
+  private send(filters: QueryFilter[]): void {
+    const now = this.timers.now();
+    for (const filter of filters) {
+      const key = keyOf(filter);
+      this.lastSent.set(key, now);
+      this.deferred.delete(key);
+    }
+    this.flush(filters);
+  }
+
+  dispose(): void {
+    if (this.batchTimer !== null) this.timers.clear(this.batchTimer);
+    if (this.deferTimer !== null) this.timers.clear(this.deferTimer);
+    this.batchTimer = null;
+    this.deferTimer = null;
+    this.pending.clear();
+    this.deferred.clear();
+  }
+}
