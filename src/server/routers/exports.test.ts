@@ -35,7 +35,7 @@ describe('exports: one’s own data as JSON', () => {
     });
   });
 
-  it('GET /trades/user/{userId}/export: every trade, newest first, beyond the 500 the page shows, with the other side', async () => {
+  it('GET /trades/user/{userId}/export: every trade, newest first, beyond the page the transactions screen shows, with the other side', async () => {
     const p = server.db.select().from(players).where(isNull(players.retiredAt)).orderBy(players.id).limit(1).offset(1).get()!;
     const me = await registerUser(server.url);
     const other = await registerUser(server.url);
@@ -48,7 +48,8 @@ describe('exports: one’s own data as JSON', () => {
     expect(res.body.transactions[0]).toMatchObject({ itemType: 'player', itemId: p.id, item: p.name, side: 'Sold', shares: 5, price: 2.5, total: 12.5, counterparty: other.username, date: new Date(clock).toISOString() });
     expect(res.body.transactions[520]).toMatchObject({ side: 'Bought', shares: 1, price: 1, total: 1, counterparty: 'Market' });
     const page = await api<unknown[]>(server.url, 'GET', `/trades/user/${me.id}`, undefined, me.token);
-    expect(page.body).toHaveLength(500);
+    expect(page.body).toHaveLength(50);
+    expect(page.headers.get('x-next-cursor')).toBeTruthy();
   });
 
   it('acts only for the session’s user: another user’s id is refused with 403, no session with 401', async () => {
