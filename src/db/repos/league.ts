@@ -1,34 +1,29 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import type { playerHoldings, teamHoldings } from '../schema.js';
+import type { holdings } from '../schema.js';
 import { orders, players, teams } from '../schema.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
-export type PlayerHoldingRow = typeof playerHoldings.$inferSelect;
-export type TeamHoldingRow = typeof teamHoldings.$inferSelect;
+type HoldingRow = typeof holdings.$inferSelect;
+export type PlayerHoldingRow = Omit<HoldingRow, 'instrument' | 'instrumentId' | 'lockedUntil'> & { playerId: number };
+export type TeamHoldingRow = Omit<HoldingRow, 'instrument' | 'instrumentId'> & { teamId: number };
 export type OrderRow = typeof orders.$inferSelect;
 
 /** Queries on teams, players, their holdings and open orders, as the league's contracts need them. */
 export function createLeagueRepo(db: Db) {
   // A contract change writes every holding of a player and a team: those statements are prepared once.
   const c = db.$client;
-  const setShares = {
-    player: c.prepare<[number, number, number]>('UPDATE player_holdings SET shares = ? WHERE user_id = ? AND player_id = ?'),
-    team: c.prepare<[number, number, number]>('UPDATE team_holdings SET shares = ? WHERE user_id = ? AND team_id = ?'),
-  };
-  const deleteHolding = {
-    player: c.prepare<[number, number]>('DELETE FROM player_holdings WHERE user_id = ? AND player_id = ?'),
-    team: c.prepare<[number, number]>('DELETE FROM team_holdings WHERE user_id = ? AND team_id = ?'),
-  };
+  const setShares = c.prepare<[number, 'player' | 'team', number, number]>('UPDATE holdings SET shares = ? WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
+  const deleteHolding = c.prepare<['player' | 'team', number, number]>('DELETE FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
   const cancel = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
   const HOLDING = `user_id AS userId, shares, cost_basis_cents AS costBasisCents, min_sell_price_cents AS minSellPriceCents,
     min_sell_custom AS minSellCustom, min_sell_seq AS minSellSeq`;
   const holdersOfPlayer = c.prepare<[number], Omit<PlayerHoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
-    `SELECT ${HOLDING}, player_id AS playerId FROM player_holdings WHERE player_id = ?`,
+    `SELECT ${HOLDING}, instrument_id AS playerId FROM holdings WHERE instrument = 'player' AND instrument_id = ?`,
   );
   const holdersOfTeam = c.prepare<[number], Omit<TeamHoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
-    `SELECT ${HOLDING}, team_id AS teamId, locked_until AS lockedUntil FROM team_holdings WHERE team_id = ?`,
+    `SELECT ${HOLDING}, instrument_id AS teamId, locked_until AS lockedUntil FROM holdings WHERE instrument = 'team' AND instrument_id = ?`,
   );
   const credit = c.prepare<[number, number]>('UPDATE users SET balance_cents = balance_cents + ? WHERE id = ?');
   return {
@@ -76,19 +71,19 @@ export function createLeagueRepo(db: Db) {
       return holdersOfPlayer.all(playerId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
     },
     setPlayerHoldingShares(userId: number, playerId: number, shares: number): void {
-      setShares.player.run(shares, userId, playerId);
+      setShares.run(shares, 'player', userId, playerId);
     },
     deletePlayerHolding(userId: number, playerId: number): void {
-      deleteHolding.player.run(userId, playerId);
+      deleteHolding.run('player', userId, playerId);
     },
     teamHoldings(teamId: number): TeamHoldingRow[] {
       return holdersOfTeam.all(teamId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
     },
     setTeamHoldingShares(userId: number, teamId: number, shares: number): void {
-      setShares.team.run(shares, userId, teamId);
+      setShares.run(shares, 'team', userId, teamId);
     },
     deleteTeamHolding(userId: number, teamId: number): void {
-      deleteHolding.team.run(userId, teamId);
+      deleteHolding.run('team', userId, teamId);
     },
     openOrders(instrument: 'player' | 'team', instrumentId: number): OrderRow[] {
       return db
