@@ -1,32 +1,18 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import type { holdings } from '../schema.js';
-import { orders, players, teams } from '../schema.js';
+import { players, teams } from '../schema.js';
+import { createLedgerRepo, type LedgerRepo } from './ledger.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
-type HoldingRow = typeof holdings.$inferSelect;
-export type PlayerHoldingRow = Omit<HoldingRow, 'instrument' | 'instrumentId' | 'lockedUntil'> & { playerId: number };
-export type TeamHoldingRow = Omit<HoldingRow, 'instrument' | 'instrumentId'> & { teamId: number };
-export type OrderRow = typeof orders.$inferSelect;
 
-/** Queries on teams, players, their holdings and open orders, as the league's contracts need them. */
-export function createLeagueRepo(db: Db) {
-  // A contract change writes every holding of a player and a team: those statements are prepared once.
-  const c = db.$client;
-  const setShares = c.prepare<[number, 'player' | 'team', number, number]>('UPDATE holdings SET shares = ? WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
-  const deleteHolding = c.prepare<['player' | 'team', number, number]>('DELETE FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
-  const cancel = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
-  const HOLDING = `user_id AS userId, shares, cost_basis_cents AS costBasisCents, min_sell_price_cents AS minSellPriceCents,
-    min_sell_custom AS minSellCustom, min_sell_seq AS minSellSeq`;
-  const holdersOfPlayer = c.prepare<[number], Omit<PlayerHoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
-    `SELECT ${HOLDING}, instrument_id AS playerId FROM holdings WHERE instrument = 'player' AND instrument_id = ?`,
-  );
-  const holdersOfTeam = c.prepare<[number], Omit<TeamHoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
-    `SELECT ${HOLDING}, instrument_id AS teamId, locked_until AS lockedUntil FROM holdings WHERE instrument = 'team' AND instrument_id = ?`,
-  );
-  const credit = c.prepare<[number, number]>('UPDATE users SET balance_cents = balance_cents + ? WHERE id = ?');
+/**
+ * Teams and players, as the league's contracts need them. Their holdings, open orders and cash are
+ * the ledger's (`ledger`, by default one of its own; a caller may share its own).
+ */
+export function createLeagueRepo(db: Db, ledger: LedgerRepo = createLedgerRepo(db)) {
   return {
+    ledger,
     teamCount(): number {
       return db.select({ n: sql<number>`count(*)` }).from(teams).get()?.n ?? 0;
     },
@@ -66,38 +52,6 @@ export function createLeagueRepo(db: Db) {
     },
     updatePlayer(id: number, set: Partial<Pick<PlayerRow, 'salary' | 'sharesRemaining' | 'teamId' | 'retiredAt'>>): void {
       db.update(players).set(set).where(eq(players.id, id)).run();
-    },
-    playerHoldings(playerId: number): PlayerHoldingRow[] {
-      return holdersOfPlayer.all(playerId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
-    },
-    setPlayerHoldingShares(userId: number, playerId: number, shares: number): void {
-      setShares.run(shares, 'player', userId, playerId);
-    },
-    deletePlayerHolding(userId: number, playerId: number): void {
-      deleteHolding.run('player', userId, playerId);
-    },
-    teamHoldings(teamId: number): TeamHoldingRow[] {
-      return holdersOfTeam.all(teamId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
-    },
-    setTeamHoldingShares(userId: number, teamId: number, shares: number): void {
-      setShares.run(shares, 'team', userId, teamId);
-    },
-    deleteTeamHolding(userId: number, teamId: number): void {
-      deleteHolding.run('team', userId, teamId);
-    },
-    openOrders(instrument: 'player' | 'team', instrumentId: number): OrderRow[] {
-      return db
-        .select()
-        .from(orders)
-        // A literal 'open' (not a bound parameter), so SQLite can use the index of open orders.
-        .where(and(eq(orders.instrument, instrument), eq(orders.instrumentId, instrumentId), sql`${orders.status} = 'open'`))
-        .all();
-    },
-    cancelOrder(id: number): void {
-      cancel.run(id);
-    },
-    creditUser(userId: number, cents: number): void {
-      credit.run(cents, userId);
     },
   };
 }

@@ -1,4 +1,6 @@
+import type Database from 'better-sqlite3';
 import type { Db } from '../client.js';
+import type { orders } from '../schema.js';
 
 export type InstrumentKind = 'player' | 'team';
 
@@ -23,6 +25,14 @@ export interface OpenOrderRow {
   seq: number;
 }
 
+/** One user's holding of an instrument, as a contract change reads them all. */
+export interface HoldingRow extends HoldingState {
+  userId: number;
+  instrumentId: number;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+
 export interface InstrumentState {
   id: number;
   sharesRemaining: number;
@@ -32,8 +42,45 @@ export interface InstrumentState {
 }
 
 /**
- * The exchange's reads and writes of the ledger, as prepared statements: the hot path of every
- * order. Everything here runs inside the exchange's transaction.
+ * What a contract change, a retirement or a draft reads and rewrites of one instrument's ledger:
+ * every holding (rescaled or bought back) and every open order (cancelled).
+ */
+function instrumentWideWrites(c: Database.Database) {
+  const HOLDING = `user_id AS userId, instrument_id AS instrumentId, shares, cost_basis_cents AS costBasisCents,
+    min_sell_price_cents AS minSellPriceCents, min_sell_custom AS minSellCustom, min_sell_seq AS minSellSeq, locked_until AS lockedUntil`;
+  const holders = c.prepare<[InstrumentKind, number], Omit<HoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
+    `SELECT ${HOLDING} FROM holdings WHERE instrument = ? AND instrument_id = ?`,
+  );
+  const setShares = c.prepare<[number, InstrumentKind, number, number]>('UPDATE holdings SET shares = ? WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
+  const remove = c.prepare<[InstrumentKind, number, number]>('DELETE FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
+  // A literal 'open' (not a bound parameter), so SQLite can use the index of open orders.
+  const openOrdersOf = c.prepare<[InstrumentKind, number], OrderRow>(
+    `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_total AS sharesTotal,
+       shares_remaining AS sharesRemaining, status, seq, created_at AS createdAt
+     FROM orders WHERE instrument = ? AND instrument_id = ? AND status = 'open'`,
+  );
+  return {
+    /** Every holding of the instrument. */
+    holders(kind: InstrumentKind, instrumentId: number): HoldingRow[] {
+      return holders.all(kind, instrumentId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
+    },
+    setHoldingShares(kind: InstrumentKind, userId: number, instrumentId: number, shares: number): void {
+      setShares.run(shares, kind, userId, instrumentId);
+    },
+    deleteHolding(kind: InstrumentKind, userId: number, instrumentId: number): void {
+      remove.run(kind, userId, instrumentId);
+    },
+    /** Every open order (asks and offers) on the instrument. */
+    openOrdersOf(kind: InstrumentKind, instrumentId: number): OrderRow[] {
+      return openOrdersOf.all(kind, instrumentId);
+    },
+  };
+}
+
+/**
+ * The ledger (cash, holdings, orders, trades, the open market's shares), as prepared statements:
+ * the exchange's hot path of every order, and the writes of contract changes. Everything here runs
+ * inside the caller's transaction.
  */
 export function createLedgerRepo(db: Db) {
   const c = db.$client;
@@ -107,6 +154,7 @@ export function createLedgerRepo(db: Db) {
   const teamInfo = c.prepare<[number], { name: string; conference: string }>('SELECT name, conference FROM teams WHERE id = ?');
 
   return {
+    ...instrumentWideWrites(c),
     /** Another team of the same conference that the user holds or bids on, if any. */
     sameConferenceTeam(userId: number, teamId: number): string | null {
       return sameConferenceTeam.get(teamId, teamId, userId, userId)?.name ?? null;
