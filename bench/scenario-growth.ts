@@ -57,9 +57,11 @@ function prepare(file: string, endsAt: number): Subjects {
   const db = new Database(file);
   try {
     const one = (sql: string) => (db.prepare(sql).get() as { id: number }).id;
-    const busiestPlayer = one('SELECT player_id AS id FROM player_holdings GROUP BY player_id ORDER BY COUNT(*) DESC, player_id LIMIT 1');
-    const busiestTeam = one('SELECT team_id AS id FROM team_holdings GROUP BY team_id ORDER BY COUNT(*) DESC, team_id LIMIT 1');
-    const heaviestHolder = one('SELECT user_id AS id FROM player_holdings GROUP BY user_id ORDER BY COUNT(*) DESC, user_id LIMIT 1');
+    const busiest = (kind: 'player' | 'team') =>
+      one(`SELECT instrument_id AS id FROM holdings WHERE instrument = '${kind}' GROUP BY instrument_id ORDER BY COUNT(*) DESC, instrument_id LIMIT 1`);
+    const busiestPlayer = busiest('player');
+    const busiestTeam = busiest('team');
+    const heaviestHolder = one(`SELECT user_id AS id FROM holdings WHERE instrument = 'player' GROUP BY user_id ORDER BY COUNT(*) DESC, user_id LIMIT 1`);
     const active = (
       db
         .prepare(`SELECT u AS id FROM (SELECT buyer_id AS u FROM trades WHERE buyer_id IS NOT NULL UNION ALL SELECT seller_id FROM trades WHERE seller_id IS NOT NULL)
@@ -355,7 +357,9 @@ try {
   running.push(live);
   const others = (() => {
     const db = new Database(join(dirs.L, 'hoops.db'), { readonly: true });
-    const ids = (db.prepare('SELECT player_id AS id FROM player_holdings GROUP BY player_id ORDER BY COUNT(*) DESC LIMIT 6 OFFSET 1').all() as { id: number }[]).map((r) => r.id);
+    const ids = (
+      db.prepare(`SELECT instrument_id AS id FROM holdings WHERE instrument = 'player' GROUP BY instrument_id ORDER BY COUNT(*) DESC LIMIT 6 OFFSET 1`).all() as { id: number }[]
+    ).map((r) => r.id);
     db.close();
     return ids;
   })();

@@ -119,8 +119,10 @@ export async function buildLeague(file: string, size: LeagueSize, log: (line: st
 
   const c = db.$client;
   const holding = {
-    player: c.prepare<[number, number], { shares: number }>('SELECT shares FROM player_holdings WHERE user_id = ? AND player_id = ?'),
-    team: c.prepare<[number, number], { shares: number; locked: number }>('SELECT shares, locked_until AS locked FROM team_holdings WHERE user_id = ? AND team_id = ?'),
+    player: c.prepare<[number, number], { shares: number }>(`SELECT shares FROM holdings WHERE user_id = ? AND instrument = 'player' AND instrument_id = ?`),
+    team: c.prepare<[number, number], { shares: number; locked: number }>(
+      `SELECT shares, locked_until AS locked FROM holdings WHERE user_id = ? AND instrument = 'team' AND instrument_id = ?`,
+    ),
   };
   const listed = c.prepare<[number, string, number], { n: number }>(
     `SELECT COALESCE(SUM(shares_remaining), 0) AS n FROM orders WHERE user_id = ? AND instrument = ? AND instrument_id = ? AND side = 'offer' AND status = 'open'`,

@@ -59,7 +59,7 @@ export const teams = sqliteTable('teams', {
   division: text('division').notNull(),
   primaryColor: text('primary_color').notNull(),
   secondaryColor: text('secondary_color').notNull(),
-  /** Open-market team shares: payroll − Σ team holdings. */
+  /** Open-market team shares: payroll − Σ the team's holdings. */
   sharesRemaining: integer('shares_remaining').notNull().default(0),
   lastTradePriceCents: integer('last_trade_price_cents'),
 });
@@ -74,7 +74,7 @@ export const players = sqliteTable(
       .references(() => teams.id),
     /** Salary in whole dollars; equals the player's total shares. */
     salary: integer('salary').notNull(),
-    /** Open-market shares: salary − Σ holdings. */
+    /** Open-market shares: salary − Σ the player's holdings. */
     sharesRemaining: integer('shares_remaining').notNull(),
     lastTradePriceCents: integer('last_trade_price_cents'),
     retiredAt: integer('retired_at'),
@@ -90,49 +90,33 @@ export const players = sqliteTable(
   ],
 );
 
-const holdingColumns = {
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /** All shares owned, listed ones included (an open offer escrows part of them). */
-  shares: integer('shares').notNull(),
-  /** Total paid for the shares held, for the weighted average buy price. */
-  costBasisCents: integer('cost_basis_cents').notNull(),
-  minSellPriceCents: integer('min_sell_price_cents').notNull(),
-  /** False while the minimum sell price is the default (10% over the average buy price), which follows the average as the holding grows. */
-  minSellCustom: integer('min_sell_custom', { mode: 'boolean' }).notNull().default(false),
-  /** Time priority of the standing sell: when the minimum price was last set or the holding last grew. */
-  minSellSeq: integer('min_sell_seq').notNull(),
-};
-
-export const playerHoldings = sqliteTable(
-  'player_holdings',
+/** What a user owns of one instrument (a player or a team), keyed like orders and trades. */
+export const holdings = sqliteTable(
+  'holdings',
   {
-    ...holdingColumns,
-    playerId: integer('player_id')
+    userId: integer('user_id')
       .notNull()
-      .references(() => players.id),
+      .references(() => users.id, { onDelete: 'cascade' }),
+    instrument: text('instrument', { enum: ['player', 'team'] }).notNull(),
+    instrumentId: integer('instrument_id').notNull(),
+    /** All shares owned, listed ones included (an open offer escrows part of them). */
+    shares: integer('shares').notNull(),
+    /** Total paid for the shares held, for the weighted average buy price. */
+    costBasisCents: integer('cost_basis_cents').notNull(),
+    minSellPriceCents: integer('min_sell_price_cents').notNull(),
+    /** False while the minimum sell price is the default (10% over the average buy price), which follows the average as the holding grows. */
+    minSellCustom: integer('min_sell_custom', { mode: 'boolean' }).notNull().default(false),
+    /** Time priority of the standing sell: when the minimum price was last set or the holding last grew. */
+    minSellSeq: integer('min_sell_seq').notNull(),
+    /** A team holding's 7-day lock; always 0 for a player. */
+    lockedUntil: integer('locked_until').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.playerId] }),
-    index('player_holdings_player').on(t.playerId),
-    check('player_holdings_shares_positive', sql`${t.shares} > 0`),
-  ],
-);
-
-export const teamHoldings = sqliteTable(
-  'team_holdings',
-  {
-    ...holdingColumns,
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id),
-    lockedUntil: integer('locked_until').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.teamId] }),
-    index('team_holdings_team').on(t.teamId),
-    check('team_holdings_shares_positive', sql`${t.shares} > 0`),
+    primaryKey({ columns: [t.userId, t.instrument, t.instrumentId] }),
+    index('holdings_instrument').on(t.instrument, t.instrumentId),
+    // The team locks about to end, without reading every player holding.
+    index('holdings_team_lock').on(t.lockedUntil).where(sql`instrument = 'team'`),
+    check('holdings_shares_positive', sql`${t.shares} > 0`),
   ],
 );
 

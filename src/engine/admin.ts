@@ -23,8 +23,8 @@ export interface Actor {
  * exchange as the single writer and written to the audit log with who, what and when.
  */
 export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
-  const league = createLeagueRepo(db);
   const ledger = createLedgerRepo(db);
+  const league = createLeagueRepo(db, ledger);
   const audit = createAuditRepo(db);
 
   function activePlayer(playerId: number) {
@@ -85,11 +85,11 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         const cancelled = cancelOpenOrders(league, 'player', playerId);
         const oldPayroll = league.teamPayroll(player.teamId);
         let paidCents = 0;
-        const holdings = league.playerHoldings(playerId);
+        const holdings = ledger.holders('player', playerId);
         for (const h of holdings) {
           ledger.insertTrade({ instrument: 'player', instrumentId: playerId, buyerId: null, sellerId: h.userId, shares: h.shares, price: DUMP_PRICE_CENTS, at });
-          league.creditUser(h.userId, h.shares * DUMP_PRICE_CENTS);
-          league.deletePlayerHolding(h.userId, playerId);
+          ledger.addCash(h.userId, h.shares * DUMP_PRICE_CENTS);
+          ledger.deleteHolding('player', h.userId, playerId);
           paidCents += h.shares * DUMP_PRICE_CENTS;
         }
         league.updatePlayer(playerId, { retiredAt: at, sharesRemaining: player.salary });

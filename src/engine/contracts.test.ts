@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createLeagueRepo } from '../db/repos/league.js';
-import { orders, playerHoldings, players, teamHoldings, users } from '../db/schema.js';
+import { holdings, orders, players, users } from '../db/schema.js';
 import { addPlayer, changeSalary } from './contracts.js';
 import { addUser, seededDb } from './test-support/db.js';
 
@@ -17,14 +17,14 @@ function setup() {
 describe('changeSalary', () => {
   it('rescales holdings by new/old, keeps the cost basis, and lets the open market absorb the rounding', () => {
     const { db, repo, player, alice, bob } = setup();
-    db.insert(playerHoldings).values([
-      { userId: alice, playerId: player.id, shares: 1_000, costBasisCents: 100_000, minSellPriceCents: 110, minSellSeq: 1 },
-      { userId: bob, playerId: player.id, shares: 333, costBasisCents: 33_300, minSellPriceCents: 110, minSellSeq: 2 },
+    db.insert(holdings).values([
+      { userId: alice, instrument: 'player', instrumentId: player.id, shares: 1_000, costBasisCents: 100_000, minSellPriceCents: 110, minSellSeq: 1 },
+      { userId: bob, instrument: 'player', instrumentId: player.id, shares: 333, costBasisCents: 33_300, minSellPriceCents: 110, minSellSeq: 2 },
     ]).run();
     repo.updatePlayer(player.id, { salary: 3_000, sharesRemaining: 3_000 - 1_333 });
     changeSalary(repo, player.id, 4_000);
-    const holdings = db.select().from(playerHoldings).where(eq(playerHoldings.playerId, player.id)).all();
-    expect(holdings.map((h) => [h.userId, h.shares, h.costBasisCents])).toEqual([
+    const held = db.select().from(holdings).where(and(eq(holdings.instrument, 'player'), eq(holdings.instrumentId, player.id))).all();
+    expect(held.map((h) => [h.userId, h.shares, h.costBasisCents])).toEqual([
       [alice, 1_333, 100_000],
       [bob, 444, 33_300],
     ]);
@@ -47,13 +47,13 @@ describe('changeSalary', () => {
   it('changes the team payroll by the same amount and rescales team holdings', () => {
     const { db, repo, player, alice } = setup();
     const payroll = repo.teamPayroll(player.teamId);
-    db.insert(teamHoldings).values({ userId: alice, teamId: player.teamId, shares: Math.floor(payroll / 2), costBasisCents: 1, minSellPriceCents: 200, minSellSeq: 1, lockedUntil: 0 }).run();
-    const held = db.select().from(teamHoldings).get()!.shares;
+    db.insert(holdings).values({ userId: alice, instrument: 'team', instrumentId: player.teamId, shares: Math.floor(payroll / 2), costBasisCents: 1, minSellPriceCents: 200, minSellSeq: 1, lockedUntil: 0 }).run();
+    const held = db.select().from(holdings).get()!.shares;
     repo.setTeamRemaining(player.teamId, payroll - held);
     changeSalary(repo, player.id, player.salary + 1_000_000);
     const newPayroll = repo.teamPayroll(player.teamId);
     expect(newPayroll).toBe(payroll + 1_000_000);
-    const newHeld = db.select().from(teamHoldings).get()!.shares;
+    const newHeld = db.select().from(holdings).get()!.shares;
     expect(newHeld).toBe(Number((BigInt(held) * BigInt(newPayroll)) / BigInt(payroll)));
     expect(repo.teamById(player.teamId)!.sharesRemaining + newHeld).toBe(newPayroll);
   });

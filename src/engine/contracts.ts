@@ -1,4 +1,5 @@
-import type { LeagueRepo, OrderRow } from '../db/repos/league.js';
+import type { LeagueRepo } from '../db/repos/league.js';
+import type { OrderRow } from '../db/repos/ledger.js';
 import { rescaleHoldings } from '../domain/contracts.js';
 
 export interface ContractChange {
@@ -10,10 +11,10 @@ export interface ContractChange {
 
 /** Cancels every open order on an instrument, returning an ask's escrowed cash to its owner. */
 export function cancelOpenOrders(repo: LeagueRepo, instrument: 'player' | 'team', id: number): OrderRow[] {
-  const open = repo.openOrders(instrument, id);
+  const open = repo.ledger.openOrdersOf(instrument, id);
   for (const order of open) {
-    repo.cancelOrder(order.id);
-    if (order.side === 'ask') repo.creditUser(order.userId, order.priceCents * order.sharesRemaining);
+    repo.ledger.cancelOrder(order.id);
+    if (order.side === 'ask') repo.ledger.addCash(order.userId, order.priceCents * order.sharesRemaining);
   }
   return open;
 }
@@ -26,9 +27,9 @@ export function rescaleTeam(repo: LeagueRepo, teamId: number, oldPayroll: number
     repo.setTeamRemaining(teamId, newPayroll);
     return cancelled;
   }
-  const result = rescaleHoldings(repo.teamHoldings(teamId), oldPayroll, newPayroll);
-  for (const h of result.holdings) repo.setTeamHoldingShares(h.userId, teamId, h.shares);
-  for (const h of result.removed) repo.deleteTeamHolding(h.userId, teamId);
+  const result = rescaleHoldings(repo.ledger.holders('team', teamId), oldPayroll, newPayroll);
+  for (const h of result.holdings) repo.ledger.setHoldingShares('team', h.userId, teamId, h.shares);
+  for (const h of result.removed) repo.ledger.deleteHolding('team', h.userId, teamId);
   repo.setTeamRemaining(teamId, result.remaining);
   return cancelled;
 }
@@ -45,9 +46,9 @@ export function changeSalary(repo: LeagueRepo, playerId: number, newSalary: numb
   if (oldSalary === newSalary) return { playerId, oldSalary, newSalary, cancelledOrders: [] };
   const oldPayroll = repo.teamPayroll(player.teamId);
   const cancelled = cancelOpenOrders(repo, 'player', playerId);
-  const result = rescaleHoldings(repo.playerHoldings(playerId), oldSalary, newSalary);
-  for (const h of result.holdings) repo.setPlayerHoldingShares(h.userId, playerId, h.shares);
-  for (const h of result.removed) repo.deletePlayerHolding(h.userId, playerId);
+  const result = rescaleHoldings(repo.ledger.holders('player', playerId), oldSalary, newSalary);
+  for (const h of result.holdings) repo.ledger.setHoldingShares('player', h.userId, playerId, h.shares);
+  for (const h of result.removed) repo.ledger.deleteHolding('player', h.userId, playerId);
   repo.updatePlayer(playerId, { salary: newSalary, sharesRemaining: result.remaining });
   cancelled.push(...rescaleTeam(repo, player.teamId, oldPayroll, repo.teamPayroll(player.teamId)));
   return { playerId, oldSalary, newSalary, cancelledOrders: cancelled };

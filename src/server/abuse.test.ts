@@ -23,8 +23,7 @@ function digest(): string {
   const q = (sql: string) => JSON.stringify(server.db.$client.prepare(sql).all());
   return [
     q('SELECT id, balance_cents, is_admin FROM users ORDER BY id'),
-    q('SELECT * FROM player_holdings ORDER BY user_id, player_id'),
-    q('SELECT * FROM team_holdings ORDER BY user_id, team_id'),
+    q('SELECT * FROM holdings ORDER BY user_id, instrument, instrument_id'),
     q('SELECT id, status, shares_remaining FROM orders ORDER BY id'),
     q('SELECT COUNT(*) FROM trades'),
     q('SELECT id, salary, retired_at FROM players ORDER BY id'),

@@ -1,37 +1,18 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import type { playerHoldings, teamHoldings } from '../schema.js';
-import { orders, players, teams } from '../schema.js';
+import { players, teams } from '../schema.js';
+import { createLedgerRepo, type LedgerRepo } from './ledger.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
-export type PlayerHoldingRow = typeof playerHoldings.$inferSelect;
-export type TeamHoldingRow = typeof teamHoldings.$inferSelect;
-export type OrderRow = typeof orders.$inferSelect;
 
-/** Queries on teams, players, their holdings and open orders, as the league's contracts need them. */
-export function createLeagueRepo(db: Db) {
-  // A contract change writes every holding of a player and a team: those statements are prepared once.
-  const c = db.$client;
-  const setShares = {
-    player: c.prepare<[number, number, number]>('UPDATE player_holdings SET shares = ? WHERE user_id = ? AND player_id = ?'),
-    team: c.prepare<[number, number, number]>('UPDATE team_holdings SET shares = ? WHERE user_id = ? AND team_id = ?'),
-  };
-  const deleteHolding = {
-    player: c.prepare<[number, number]>('DELETE FROM player_holdings WHERE user_id = ? AND player_id = ?'),
-    team: c.prepare<[number, number]>('DELETE FROM team_holdings WHERE user_id = ? AND team_id = ?'),
-  };
-  const cancel = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
-  const HOLDING = `user_id AS userId, shares, cost_basis_cents AS costBasisCents, min_sell_price_cents AS minSellPriceCents,
-    min_sell_custom AS minSellCustom, min_sell_seq AS minSellSeq`;
-  const holdersOfPlayer = c.prepare<[number], Omit<PlayerHoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
-    `SELECT ${HOLDING}, player_id AS playerId FROM player_holdings WHERE player_id = ?`,
-  );
-  const holdersOfTeam = c.prepare<[number], Omit<TeamHoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
-    `SELECT ${HOLDING}, team_id AS teamId, locked_until AS lockedUntil FROM team_holdings WHERE team_id = ?`,
-  );
-  const credit = c.prepare<[number, number]>('UPDATE users SET balance_cents = balance_cents + ? WHERE id = ?');
+/**
+ * Teams and players, as the league's contracts need them. Their holdings, open orders and cash are
+ * the ledger's (`ledger`, by default one of its own; a caller may share its own).
+ */
+export function createLeagueRepo(db: Db, ledger: LedgerRepo = createLedgerRepo(db)) {
   return {
+    ledger,
     teamCount(): number {
       return db.select({ n: sql<number>`count(*)` }).from(teams).get()?.n ?? 0;
     },
@@ -71,38 +52,6 @@ export function createLeagueRepo(db: Db) {
     },
     updatePlayer(id: number, set: Partial<Pick<PlayerRow, 'salary' | 'sharesRemaining' | 'teamId' | 'retiredAt'>>): void {
       db.update(players).set(set).where(eq(players.id, id)).run();
-    },
-    playerHoldings(playerId: number): PlayerHoldingRow[] {
-      return holdersOfPlayer.all(playerId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
-    },
-    setPlayerHoldingShares(userId: number, playerId: number, shares: number): void {
-      setShares.player.run(shares, userId, playerId);
-    },
-    deletePlayerHolding(userId: number, playerId: number): void {
-      deleteHolding.player.run(userId, playerId);
-    },
-    teamHoldings(teamId: number): TeamHoldingRow[] {
-      return holdersOfTeam.all(teamId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
-    },
-    setTeamHoldingShares(userId: number, teamId: number, shares: number): void {
-      setShares.team.run(shares, userId, teamId);
-    },
-    deleteTeamHolding(userId: number, teamId: number): void {
-      deleteHolding.team.run(userId, teamId);
-    },
-    openOrders(instrument: 'player' | 'team', instrumentId: number): OrderRow[] {
-      return db
-        .select()
-        .from(orders)
-        // A literal 'open' (not a bound parameter), so SQLite can use the index of open orders.
-        .where(and(eq(orders.instrument, instrument), eq(orders.instrumentId, instrumentId), sql`${orders.status} = 'open'`))
-        .all();
-    },
-    cancelOrder(id: number): void {
-      cancel.run(id);
-    },
-    creditUser(userId: number, cents: number): void {
-      credit.run(cents, userId);
     },
   };
 }

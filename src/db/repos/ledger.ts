@@ -1,4 +1,6 @@
+import type Database from 'better-sqlite3';
 import type { Db } from '../client.js';
+import type { orders } from '../schema.js';
 
 export type InstrumentKind = 'player' | 'team';
 
@@ -23,6 +25,14 @@ export interface OpenOrderRow {
   seq: number;
 }
 
+/** One user's holding of an instrument, as a contract change reads them all. */
+export interface HoldingRow extends HoldingState {
+  userId: number;
+  instrumentId: number;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+
 export interface InstrumentState {
   id: number;
   sharesRemaining: number;
@@ -31,12 +41,46 @@ export interface InstrumentState {
   teamId: number | null;
 }
 
-const holdingTable = (kind: InstrumentKind) => (kind === 'player' ? 'player_holdings' : 'team_holdings');
-const holdingKey = (kind: InstrumentKind) => (kind === 'player' ? 'player_id' : 'team_id');
+/**
+ * What a contract change, a retirement or a draft reads and rewrites of one instrument's ledger:
+ * every holding (rescaled or bought back) and every open order (cancelled).
+ */
+function instrumentWideWrites(c: Database.Database) {
+  const HOLDING = `user_id AS userId, instrument_id AS instrumentId, shares, cost_basis_cents AS costBasisCents,
+    min_sell_price_cents AS minSellPriceCents, min_sell_custom AS minSellCustom, min_sell_seq AS minSellSeq, locked_until AS lockedUntil`;
+  const holders = c.prepare<[InstrumentKind, number], Omit<HoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
+    `SELECT ${HOLDING} FROM holdings WHERE instrument = ? AND instrument_id = ?`,
+  );
+  const setShares = c.prepare<[number, InstrumentKind, number, number]>('UPDATE holdings SET shares = ? WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
+  const remove = c.prepare<[InstrumentKind, number, number]>('DELETE FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
+  // A literal 'open' (not a bound parameter), so SQLite can use the index of open orders.
+  const openOrdersOf = c.prepare<[InstrumentKind, number], OrderRow>(
+    `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_total AS sharesTotal,
+       shares_remaining AS sharesRemaining, status, seq, created_at AS createdAt
+     FROM orders WHERE instrument = ? AND instrument_id = ? AND status = 'open'`,
+  );
+  return {
+    /** Every holding of the instrument. */
+    holders(kind: InstrumentKind, instrumentId: number): HoldingRow[] {
+      return holders.all(kind, instrumentId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
+    },
+    setHoldingShares(kind: InstrumentKind, userId: number, instrumentId: number, shares: number): void {
+      setShares.run(shares, kind, userId, instrumentId);
+    },
+    deleteHolding(kind: InstrumentKind, userId: number, instrumentId: number): void {
+      remove.run(kind, userId, instrumentId);
+    },
+    /** Every open order (asks and offers) on the instrument. */
+    openOrdersOf(kind: InstrumentKind, instrumentId: number): OrderRow[] {
+      return openOrdersOf.all(kind, instrumentId);
+    },
+  };
+}
 
 /**
- * The exchange's reads and writes of the ledger, as prepared statements: the hot path of every
- * order. Everything here runs inside the exchange's transaction.
+ * The ledger (cash, holdings, orders, trades, the open market's shares), as prepared statements:
+ * the exchange's hot path of every order, and the writes of contract changes. Everything here runs
+ * inside the caller's transaction.
  */
 export function createLedgerRepo(db: Db) {
   const c = db.$client;
@@ -44,24 +88,18 @@ export function createLedgerRepo(db: Db) {
 
   const balance = c.prepare<[number], { b: number }>('SELECT balance_cents AS b FROM users WHERE id = ?');
   const addCash = c.prepare<[number, number]>('UPDATE users SET balance_cents = balance_cents + ? WHERE id = ?');
-  const holding = perKind((k) =>
-    c.prepare<[number, number], { shares: number; cost: number; price: number; custom: number; seq: number; locked: number }>(
-      `SELECT shares, cost_basis_cents AS cost, min_sell_price_cents AS price, min_sell_custom AS custom, min_sell_seq AS seq, ${
-        k === 'team' ? 'locked_until' : '0'
-      } AS locked FROM ${holdingTable(k)} WHERE user_id = ? AND ${holdingKey(k)} = ?`,
-    ),
+  const holding = c.prepare<[InstrumentKind, number, number], { shares: number; cost: number; price: number; custom: number; seq: number; locked: number }>(
+    `SELECT shares, cost_basis_cents AS cost, min_sell_price_cents AS price, min_sell_custom AS custom, min_sell_seq AS seq, locked_until AS locked
+     FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?`,
   );
-  const upsertHolding = perKind((k) =>
-    c.prepare(
-      `INSERT INTO ${holdingTable(k)} (user_id, ${holdingKey(k)}, shares, cost_basis_cents, min_sell_price_cents, min_sell_custom, min_sell_seq${k === 'team' ? ', locked_until' : ''})
-       VALUES (@userId, @instrumentId, @shares, @cost, @price, @custom, @seq${k === 'team' ? ', @locked' : ''})
-       ON CONFLICT DO UPDATE SET shares = excluded.shares, cost_basis_cents = excluded.cost_basis_cents,
-         min_sell_price_cents = excluded.min_sell_price_cents, min_sell_custom = excluded.min_sell_custom, min_sell_seq = excluded.min_sell_seq${
-           k === 'team' ? ', locked_until = excluded.locked_until' : ''
-         }`,
-    ),
+  const upsertHolding = c.prepare(
+    `INSERT INTO holdings (user_id, instrument, instrument_id, shares, cost_basis_cents, min_sell_price_cents, min_sell_custom, min_sell_seq, locked_until)
+     VALUES (@userId, @kind, @instrumentId, @shares, @cost, @price, @custom, @seq, @locked)
+     ON CONFLICT DO UPDATE SET shares = excluded.shares, cost_basis_cents = excluded.cost_basis_cents,
+       min_sell_price_cents = excluded.min_sell_price_cents, min_sell_custom = excluded.min_sell_custom, min_sell_seq = excluded.min_sell_seq,
+       locked_until = excluded.locked_until`,
   );
-  const deleteHolding = perKind((k) => c.prepare<[number, number]>(`DELETE FROM ${holdingTable(k)} WHERE user_id = ? AND ${holdingKey(k)} = ?`));
+  const deleteHolding = c.prepare<[InstrumentKind, number, number]>('DELETE FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
   const orderById = c.prepare<[number], OpenOrderRow & { status: string }>(
     `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_remaining AS sharesRemaining, seq, status FROM orders WHERE id = ?`,
   );
@@ -86,17 +124,14 @@ export function createLedgerRepo(db: Db) {
   const team = c.prepare<[number], { id: number; remaining: number }>('SELECT id, shares_remaining AS remaining FROM teams WHERE id = ?');
   const maxOrder = c.prepare<[], { id: number | null; seq: number | null }>('SELECT MAX(id) AS id, MAX(seq) AS seq FROM orders');
   const maxHoldingSeq = c.prepare<[], { seq: number | null }>(
-    'SELECT MAX(s) AS seq FROM (SELECT MAX(min_sell_seq) AS s FROM player_holdings UNION ALL SELECT MAX(min_sell_seq) FROM team_holdings)',
+    'SELECT MAX(min_sell_seq) AS seq FROM holdings',
   );
   const openOrders = c.prepare<[], OpenOrderRow>(
     `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_remaining AS sharesRemaining, seq FROM orders WHERE status = 'open' ORDER BY seq`,
   );
-  const allHoldings = perKind((k) =>
-    c.prepare<[], { userId: number; instrumentId: number; shares: number; price: number; seq: number; locked: number }>(
-      `SELECT user_id AS userId, ${holdingKey(k)} AS instrumentId, shares, min_sell_price_cents AS price, min_sell_seq AS seq, ${
-        k === 'team' ? 'locked_until' : '0'
-      } AS locked FROM ${holdingTable(k)}`,
-    ),
+  const allHoldings = c.prepare<[InstrumentKind], { userId: number; instrumentId: number; shares: number; price: number; seq: number; locked: number }>(
+    `SELECT user_id AS userId, instrument_id AS instrumentId, shares, min_sell_price_cents AS price, min_sell_seq AS seq, locked_until AS locked
+     FROM holdings WHERE instrument = ? ORDER BY rowid`,
   );
   const instruments = perKind((k) =>
     c.prepare<[], { id: number; remaining: number }>(
@@ -109,16 +144,17 @@ export function createLedgerRepo(db: Db) {
 
   const sameConferenceTeam = c.prepare<[number, number, number, number], { name: string }>(
     `SELECT t.name FROM teams t WHERE t.conference = (SELECT conference FROM teams WHERE id = ?) AND t.id <> ?
-       AND (EXISTS (SELECT 1 FROM team_holdings h WHERE h.team_id = t.id AND h.user_id = ?)
+       AND (EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = ? AND h.instrument = 'team' AND h.instrument_id = t.id)
          OR EXISTS (SELECT 1 FROM orders o WHERE o.instrument = 'team' AND o.instrument_id = t.id AND o.user_id = ? AND o.side = 'ask' AND o.status = 'open'))
      LIMIT 1`,
   );
   const locksEnding = c.prepare<[number, number], { userId: number; teamId: number }>(
-    'SELECT user_id AS userId, team_id AS teamId FROM team_holdings WHERE locked_until > ? AND locked_until <= ?',
+    `SELECT user_id AS userId, instrument_id AS teamId FROM holdings WHERE instrument = 'team' AND locked_until > ? AND locked_until <= ?`,
   );
   const teamInfo = c.prepare<[number], { name: string; conference: string }>('SELECT name, conference FROM teams WHERE id = ?');
 
   return {
+    ...instrumentWideWrites(c),
     /** Another team of the same conference that the user holds or bids on, if any. */
     sameConferenceTeam(userId: number, teamId: number): string | null {
       return sameConferenceTeam.get(teamId, teamId, userId, userId)?.name ?? null;
@@ -143,15 +179,15 @@ export function createLedgerRepo(db: Db) {
       if (cents !== 0) addCash.run(cents, userId);
     },
     holding(kind: InstrumentKind, userId: number, instrumentId: number): HoldingState | undefined {
-      const row = holding[kind].get(userId, instrumentId);
+      const row = holding.get(kind, userId, instrumentId);
       return row && { shares: row.shares, costBasisCents: row.cost, minSellPriceCents: row.price, minSellCustom: row.custom === 1, minSellSeq: row.seq, lockedUntil: row.locked };
     },
     saveHolding(kind: InstrumentKind, userId: number, instrumentId: number, h: HoldingState): void {
       if (h.shares === 0) {
-        deleteHolding[kind].run(userId, instrumentId);
+        deleteHolding.run(kind, userId, instrumentId);
         return;
       }
-      upsertHolding[kind].run({ userId, instrumentId, shares: h.shares, cost: h.costBasisCents, price: h.minSellPriceCents, custom: h.minSellCustom ? 1 : 0, seq: h.minSellSeq, locked: h.lockedUntil });
+      upsertHolding.run({ userId, kind, instrumentId, shares: h.shares, cost: h.costBasisCents, price: h.minSellPriceCents, custom: h.minSellCustom ? 1 : 0, seq: h.minSellSeq, locked: h.lockedUntil });
     },
     order(id: number) {
       return orderById.get(id);
@@ -196,7 +232,7 @@ export function createLedgerRepo(db: Db) {
       return openOrders.all();
     },
     allHoldings(kind: InstrumentKind) {
-      return allHoldings[kind].all();
+      return allHoldings.all(kind);
     },
     instruments(kind: InstrumentKind) {
       return instruments[kind].all();

@@ -51,14 +51,14 @@ const ACTIVE_PLAYERS = `
   SELECT ${PLAYER_COLUMNS}, COALESCE(c.n, 0) AS shareholderCount
   FROM players p
   JOIN teams t ON t.id = p.team_id
-  LEFT JOIN (SELECT player_id, COUNT(*) AS n FROM player_holdings GROUP BY player_id) c ON c.player_id = p.id
+  LEFT JOIN (SELECT instrument_id AS player_id, COUNT(*) AS n FROM holdings WHERE instrument = 'player' GROUP BY instrument_id) c ON c.player_id = p.id
   WHERE p.retired_at IS NULL
   ORDER BY p.salary DESC, p.id ASC`;
 
 const ACTIVE_PLAYER = `
   SELECT ${PLAYER_COLUMNS},
-    (SELECT COUNT(*) FROM player_holdings h WHERE h.player_id = p.id) AS shareholderCount,
-    COALESCE((SELECT h.shares FROM player_holdings h WHERE h.player_id = p.id AND h.user_id = @userId), 0) AS owned
+    (SELECT COUNT(*) FROM holdings h WHERE h.instrument = 'player' AND h.instrument_id = p.id) AS shareholderCount,
+    COALESCE((SELECT h.shares FROM holdings h WHERE h.user_id = @userId AND h.instrument = 'player' AND h.instrument_id = p.id), 0) AS owned
   FROM players p
   JOIN teams t ON t.id = p.team_id
   WHERE p.id = @playerId AND p.retired_at IS NULL`;
@@ -66,12 +66,11 @@ const ACTIVE_PLAYER = `
 const ORDER_SELECT = `
   SELECT o.id, o.side, o.instrument, o.instrument_id AS itemId, ${INSTRUMENT_NAME_COLUMNS},
     o.user_id AS userId, u.username, o.price_cents AS priceCents, o.shares_remaining AS sharesRemaining,
-    o.seq, o.created_at AS createdAt, COALESCE(ph.shares, th.shares, 0) AS holderShares
+    o.seq, o.created_at AS createdAt, COALESCE(h.shares, 0) AS holderShares
   FROM orders o
   JOIN users u ON u.id = o.user_id
   ${instrumentJoinsSql('o')}
-  LEFT JOIN player_holdings ph ON o.instrument = 'player' AND ph.player_id = o.instrument_id AND ph.user_id = o.user_id
-  LEFT JOIN team_holdings th ON o.instrument = 'team' AND th.team_id = o.instrument_id AND th.user_id = o.user_id`;
+  LEFT JOIN holdings h ON h.user_id = o.user_id AND h.instrument = o.instrument AND h.instrument_id = o.instrument_id`;
 
 /** Best first: the highest bid, then the oldest. */
 const ASKS_BEST_FIRST = 'ORDER BY o.price_cents DESC, o.seq ASC, o.id ASC';
@@ -100,7 +99,7 @@ export function createMarketReadsRepo(db: Db) {
   const activePlayers = sqlite.prepare<[], Omit<MarketPlayerRow, 'owned'>>(ACTIVE_PLAYERS);
   const activePlayer = sqlite.prepare<[{ userId: number | null; playerId: number }], MarketPlayerRow>(ACTIVE_PLAYER);
   const sharesOfUser = sqlite.prepare<[number], { playerId: number; shares: number }>(
-    'SELECT player_id AS playerId, shares FROM player_holdings WHERE user_id = ?',
+    `SELECT instrument_id AS playerId, shares FROM holdings WHERE user_id = ? AND instrument = 'player'`,
   );
   // The market table is the hot read. Its rows change only when the database does: total_changes()
   // moves with every write on this connection (the exchange's), data_version with every commit of
@@ -116,8 +115,8 @@ export function createMarketReadsRepo(db: Db) {
   };
   const shareholders = sqlite.prepare<[number], ShareholderRow>(`
     SELECT h.user_id AS userId, u.username, h.shares, h.min_sell_price_cents AS minSellPriceCents
-    FROM player_holdings h JOIN users u ON u.id = h.user_id
-    WHERE h.player_id = ?
+    FROM holdings h JOIN users u ON u.id = h.user_id
+    WHERE h.instrument = 'player' AND h.instrument_id = ?
     ORDER BY h.shares DESC, h.user_id ASC`);
   const openOrdersOn = (side: 'ask' | 'offer') =>
     sqlite.prepare<[Instrument, number], OpenOrderRow>(`${ORDER_SELECT}
@@ -138,12 +137,8 @@ export function createMarketReadsRepo(db: Db) {
   // Driven by the user's holdings (CROSS JOIN keeps that order), so it reads only the books of what the user holds.
   const relevantAsks = sqlite.prepare<[{ userId: number }], OpenOrderRow>(`${ORDER_SELECT}
     WHERE o.id IN (
-        SELECT a.id FROM player_holdings h CROSS JOIN orders a
-          ON a.instrument = 'player' AND a.instrument_id = h.player_id AND a.status = 'open' AND a.side = 'ask'
-          WHERE h.user_id = @userId
-        UNION ALL
-        SELECT a.id FROM team_holdings h CROSS JOIN orders a
-          ON a.instrument = 'team' AND a.instrument_id = h.team_id AND a.status = 'open' AND a.side = 'ask'
+        SELECT a.id FROM holdings h CROSS JOIN orders a
+          ON a.instrument = h.instrument AND a.instrument_id = h.instrument_id AND a.status = 'open' AND a.side = 'ask'
           WHERE h.user_id = @userId)
       AND o.user_id <> @userId
       AND NOT EXISTS (SELECT 1 FROM declined_asks d WHERE d.order_id = o.id AND d.user_id = @userId)

@@ -52,12 +52,8 @@ export interface TradeStateRow {
   userToUser: 0 | 1;
 }
 
-const holdingTable = (kind: InstrumentKind) => (kind === 'player' ? 'player_holdings' : 'team_holdings');
-const holdingKey = (kind: InstrumentKind) => (kind === 'player' ? 'player_id' : 'team_id');
-
 export function createMarketStateRepo(db: Db) {
   const c = db.$client;
-  const perKind = <T>(make: (kind: InstrumentKind) => T) => ({ player: make('player'), team: make('team') });
   const PLAYER = `SELECT id, name, team_id AS teamId, salary, shares_remaining AS remaining, last_trade_price_cents AS lastPriceCents,
     retired_at AS retiredAt, restricted_until AS restrictedUntil, created_at AS createdAt FROM players`;
   const players = c.prepare<[], PlayerStateRow>(PLAYER);
@@ -65,10 +61,11 @@ export function createMarketStateRepo(db: Db) {
   const TEAM = 'SELECT id, code, name, conference, shares_remaining AS remaining, last_trade_price_cents AS lastPriceCents FROM teams';
   const teams = c.prepare<[], TeamStateRow>(TEAM);
   const team = c.prepare<[number], TeamStateRow>(`${TEAM} WHERE id = ?`);
-  const HOLDING = (k: InstrumentKind) => `SELECT user_id AS userId, ${holdingKey(k)} AS instrumentId, shares, cost_basis_cents AS costBasisCents,
-    min_sell_price_cents AS minSellPriceCents, min_sell_seq AS minSellSeq, ${k === 'team' ? 'locked_until' : '0'} AS lockedUntil FROM ${holdingTable(k)}`;
-  const holdings = perKind((k) => c.prepare<[], HoldingStateRow>(HOLDING(k)));
-  const holdingsOf = perKind((k) => c.prepare<[number], HoldingStateRow>(`${HOLDING(k)} WHERE ${holdingKey(k)} = ?`));
+  const HOLDING = `SELECT user_id AS userId, instrument_id AS instrumentId, shares, cost_basis_cents AS costBasisCents,
+    min_sell_price_cents AS minSellPriceCents, min_sell_seq AS minSellSeq, locked_until AS lockedUntil FROM holdings`;
+  // In the order the holdings were made (the rowid's), as the paged read below gives them.
+  const holdings = c.prepare<[InstrumentKind], HoldingStateRow>(`${HOLDING} WHERE instrument = ? ORDER BY rowid`);
+  const holdingsOf = c.prepare<[InstrumentKind, number], HoldingStateRow>(`${HOLDING} WHERE instrument = ? AND instrument_id = ?`);
   const ORDER = `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents,
     shares_remaining AS sharesRemaining, seq, created_at AS createdAt FROM orders`;
   // Through the partial index of open orders: the open book, never the orders of the past.
@@ -91,8 +88,8 @@ export function createMarketStateRepo(db: Db) {
   );
   const maxOrderId = c.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM orders');
   // The same, a page at a time (for a load spread over time): each from where the last page ended.
-  const holdingsPage = perKind((k) =>
-    c.prepare<[number, number], HoldingStateRow & { rowid: number }>(`${HOLDING(k).replace('SELECT ', 'SELECT rowid, ')} WHERE rowid > ? ORDER BY rowid LIMIT ?`),
+  const holdingsPage = c.prepare<[InstrumentKind, number, number], HoldingStateRow & { rowid: number }>(
+    `${HOLDING.replace('SELECT ', 'SELECT rowid, ')} WHERE instrument = ? AND rowid > ? ORDER BY rowid LIMIT ?`,
   );
   const openOrdersPage = c.prepare<[string, number, string, number, number, number, number], OpenOrderStateRow>(
     `${ORDER} INDEXED BY orders_open_book WHERE status = 'open' AND (instrument, instrument_id, side, price_cents, seq, id) > (?, ?, ?, ?, ?, ?)
@@ -107,8 +104,8 @@ export function createMarketStateRepo(db: Db) {
     player: (id: number) => player.get(id),
     teams: () => teams.all(),
     team: (id: number) => team.get(id),
-    holdings: (kind: InstrumentKind) => holdings[kind].all(),
-    holdingsOf: (kind: InstrumentKind, id: number) => holdingsOf[kind].all(id),
+    holdings: (kind: InstrumentKind) => holdings.all(kind),
+    holdingsOf: (kind: InstrumentKind, id: number) => holdingsOf.all(kind, id),
     openOrders: () => openOrders.all(),
     openOrdersOf: (kind: InstrumentKind, id: number) => openOrdersOf.all(kind, id),
     /** Trades at or after `since`, oldest first. */
@@ -121,7 +118,7 @@ export function createMarketStateRepo(db: Db) {
     declinesOf: (kind: InstrumentKind, id: number) => declinesOf.all(kind, id),
     /** The largest order id in use (its rowid: no scan). */
     maxOrderId: () => maxOrderId.get()?.id ?? 0,
-    holdingsPage: (kind: InstrumentKind, afterRowid: number, limit: number) => holdingsPage[kind].all(afterRowid, limit),
+    holdingsPage: (kind: InstrumentKind, afterRowid: number, limit: number) => holdingsPage.all(kind, afterRowid, limit),
     /** Open orders after `after` in the order of their index (instrument, side, price, time, id). */
     openOrdersPage: (after: OpenOrderStateRow | null, limit: number) =>
       openOrdersPage.all(after?.instrument ?? '', after?.instrumentId ?? 0, after?.side ?? '', after?.priceCents ?? 0, after?.seq ?? 0, after?.id ?? 0, limit),

@@ -1,6 +1,6 @@
 import type { Db } from '../client.js';
 import { OPEN_MARKET_PRICE_CENTS } from '../../shared/money.js';
-import { userToUserSql } from './read-sql.js';
+import { INSTRUMENT_LAST_PRICE, instrumentPriceJoinsSql, userToUserSql } from './read-sql.js';
 
 /** The most points one history answers (the chart needs no more). */
 export const HISTORY_MAX_POINTS = 500;
@@ -286,11 +286,8 @@ export function createPortfolioHistoryRepo(db: Db) {
     `SELECT COALESCE(SUM(price_cents * shares_remaining), 0) AS cents FROM orders WHERE user_id = ? AND side = 'ask' AND status = 'open'`,
   );
   const holdings = sqlite.prepare<[{ userId: number }], { instrument: Instrument; instrumentId: number; shares: number; costBasisCents: number; lastPriceCents: number | null }>(`
-    SELECT 'player' AS instrument, h.player_id AS instrumentId, h.shares, h.cost_basis_cents AS costBasisCents, p.last_trade_price_cents AS lastPriceCents
-      FROM player_holdings h JOIN players p ON p.id = h.player_id WHERE h.user_id = @userId
-    UNION ALL
-    SELECT 'team', h.team_id, h.shares, h.cost_basis_cents, t.last_trade_price_cents
-      FROM team_holdings h JOIN teams t ON t.id = h.team_id WHERE h.user_id = @userId`);
+    SELECT h.instrument, h.instrument_id AS instrumentId, h.shares, h.cost_basis_cents AS costBasisCents, ${INSTRUMENT_LAST_PRICE} AS lastPriceCents
+      FROM holdings h ${instrumentPriceJoinsSql('h')} WHERE h.user_id = @userId ORDER BY h.instrument, h.instrument_id`);
   const tradeColumns = `id, instrument, instrument_id AS instrumentId, buyer_id AS buyerId, seller_id AS sellerId, shares,
     price_cents AS priceCents, created_at AS createdAt`;
   // The user's purchases and sales, newest first, each along its own index (user, time): read as

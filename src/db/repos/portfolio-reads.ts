@@ -68,13 +68,13 @@ type PlayerHoldingRow = HoldingRow & { playerId: number; name: string; teamName:
 type TeamHoldingRow = HoldingRow & { teamId: number; name: string; code: string; conference: 'East' | 'West'; lockedUntil: number };
 
 /** The columns every holding query computes, for holding `h` of instrument `i` ('player' or 'team'). */
-function holdingColumns(instrument: 'player' | 'team', idColumn: string): string {
-  const week = `FROM trades tr WHERE tr.instrument = '${instrument}' AND tr.instrument_id = h.${idColumn}
+function holdingColumns(instrument: 'player' | 'team'): string {
+  const week = `FROM trades tr WHERE tr.instrument = '${instrument}' AND tr.instrument_id = h.instrument_id
       AND tr.created_at >= @since AND ${userToUserSql('tr')}`;
   return `h.shares, h.cost_basis_cents AS costBasisCents, h.min_sell_price_cents AS minSellPriceCents,
     i.last_trade_price_cents AS lastTradePriceCents,
     COALESCE((SELECT SUM(o.shares_remaining) FROM orders o
-      WHERE o.instrument = '${instrument}' AND o.instrument_id = h.${idColumn} AND o.status = 'open' AND o.side = 'offer' AND o.user_id = h.user_id), 0) AS listedShares,
+      WHERE o.instrument = '${instrument}' AND o.instrument_id = h.instrument_id AND o.status = 'open' AND o.side = 'offer' AND o.user_id = h.user_id), 0) AS listedShares,
     (SELECT SUM(tr.shares * tr.price_cents) ${week}) AS weekVolumeCents,
     (SELECT SUM(tr.shares) ${week}) AS weekVolumeShares`;
 }
@@ -120,20 +120,20 @@ export function createPortfolioReadsRepo(db: Db) {
     `SELECT COALESCE(SUM(price_cents * shares_remaining), 0) AS cents FROM orders WHERE user_id = ? AND side = 'ask' AND status = 'open'`,
   );
   const playerHoldings = sqlite.prepare<[{ userId: number; since: number }], PlayerHoldingRow>(`
-    SELECT h.player_id AS playerId, i.name, t.name AS teamName, i.salary, ${holdingColumns('player', 'player_id')},
-      NOT EXISTS (SELECT 1 FROM player_holdings x WHERE x.player_id = h.player_id
+    SELECT h.instrument_id AS playerId, i.name, t.name AS teamName, i.salary, ${holdingColumns('player')},
+      NOT EXISTS (SELECT 1 FROM holdings x WHERE x.instrument = 'player' AND x.instrument_id = h.instrument_id
         AND (x.shares > h.shares OR (x.shares = h.shares AND x.user_id < h.user_id))) AS isTopHolder
-    FROM player_holdings h
-    JOIN players i ON i.id = h.player_id
+    FROM holdings h
+    JOIN players i ON i.id = h.instrument_id
     JOIN teams t ON t.id = i.team_id
-    WHERE h.user_id = @userId
-    ORDER BY h.player_id`);
+    WHERE h.user_id = @userId AND h.instrument = 'player'
+    ORDER BY h.instrument_id`);
   const teamHoldings = sqlite.prepare<[{ userId: number; since: number }], TeamHoldingRow>(`
-    SELECT h.team_id AS teamId, i.name, i.code, i.conference, h.locked_until AS lockedUntil, ${holdingColumns('team', 'team_id')}
-    FROM team_holdings h
-    JOIN teams i ON i.id = h.team_id
-    WHERE h.user_id = @userId
-    ORDER BY h.team_id`);
+    SELECT h.instrument_id AS teamId, i.name, i.code, i.conference, h.locked_until AS lockedUntil, ${holdingColumns('team')}
+    FROM holdings h
+    JOIN teams i ON i.id = h.instrument_id
+    WHERE h.user_id = @userId AND h.instrument = 'team'
+    ORDER BY h.instrument_id`);
 
   return {
     /** The user's portfolio valued at `now`, or undefined for an unknown user. Holdings: highest value first. */

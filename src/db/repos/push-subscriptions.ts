@@ -48,15 +48,12 @@ export function createPushSubscriptionsRepo(db: Db) {
     `SELECT ${TARGET_COLUMNS} FROM push_subscriptions s JOIN push_subscription_kinds k ON k.subscription_id = s.id
      WHERE s.user_id = ? AND k.kind = ? ORDER BY s.id`,
   );
-  const holdersOf = (table: 'player_holdings' | 'team_holdings', column: 'player_id' | 'team_id') =>
-    c.prepare<{ instrumentId: number; kind: string; except: number }, PushTarget>(
-      `SELECT ${TARGET_COLUMNS} FROM ${table} h
-       JOIN push_subscriptions s ON s.user_id = h.user_id
-       JOIN push_subscription_kinds k ON k.subscription_id = s.id AND k.kind = @kind
-       WHERE h.${column} = @instrumentId AND h.user_id != @except ORDER BY s.id`,
-    );
-  const playerHolders = holdersOf('player_holdings', 'player_id');
-  const teamHolders = holdersOf('team_holdings', 'team_id');
+  const holders = c.prepare<{ instrument: 'player' | 'team'; instrumentId: number; kind: string; except: number }, PushTarget>(
+    `SELECT ${TARGET_COLUMNS} FROM holdings h
+     JOIN push_subscriptions s ON s.user_id = h.user_id
+     JOIN push_subscription_kinds k ON k.subscription_id = s.id AND k.kind = @kind
+     WHERE h.instrument = @instrument AND h.instrument_id = @instrumentId AND h.user_id != @except ORDER BY s.id`,
+  );
 
   return {
     /** Saves a browser's subscription for `userId` with exactly these kinds (the user's oldest beyond the limit go); returns its id. */
@@ -93,7 +90,7 @@ export function createPushSubscriptionsRepo(db: Db) {
     },
     /** Subscriptions of the holders of a player or team (but `exceptUserId`) that opted into `kind`. */
     ofHolders(instrument: 'player' | 'team', instrumentId: number, kind: PushKind, exceptUserId: number): PushTarget[] {
-      return (instrument === 'player' ? playerHolders : teamHolders).all({ instrumentId, kind, except: exceptUserId });
+      return holders.all({ instrument, instrumentId, kind, except: exceptUserId });
     },
   };
 }

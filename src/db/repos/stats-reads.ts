@@ -1,5 +1,5 @@
 import type { Db } from '../client.js';
-import { DAY_MS, holdingValueSql, userToUserSql, vwapCents } from './read-sql.js';
+import { DAY_MS, holdingValueSql, instrumentPriceJoinsSql, userToUserSql, vwapCents } from './read-sql.js';
 
 export interface LeaderboardRow {
   rank: number;
@@ -56,12 +56,10 @@ export function createStatsReadsRepo(db: Db) {
         WHERE o.user_id = top.userId AND o.side = 'ask' AND o.status = 'open'), 0) AS escrowCents
     FROM (
       SELECT u.id AS userId, u.username, u.avatar, u.balance_cents AS balanceCents,
-        COALESCE(pv.cents, 0) + COALESCE(tv.cents, 0) AS shareValueCents
+        COALESCE(hv.cents, 0) AS shareValueCents
       FROM users u
-      LEFT JOIN (SELECT h.user_id, SUM(${holdingValueSql('h', 'p')}) AS cents
-        FROM player_holdings h JOIN players p ON p.id = h.player_id GROUP BY h.user_id) pv ON pv.user_id = u.id
-      LEFT JOIN (SELECT h.user_id, SUM(${holdingValueSql('h', 't')}) AS cents
-        FROM team_holdings h JOIN teams t ON t.id = h.team_id GROUP BY h.user_id) tv ON tv.user_id = u.id
+      LEFT JOIN (SELECT h.user_id, SUM(${holdingValueSql('h')}) AS cents
+        FROM holdings h ${instrumentPriceJoinsSql('h')} GROUP BY h.user_id) hv ON hv.user_id = u.id
       ORDER BY shareValueCents DESC, u.id ASC
       LIMIT ?
     ) top
@@ -86,10 +84,10 @@ export function createStatsReadsRepo(db: Db) {
   const holderStats = (direction: 'ASC' | 'DESC') =>
     sqlite.prepare<[number], HolderStatRow>(`
       SELECT p.id, p.name, t.name AS teamName, COUNT(*) AS holderCount
-      FROM player_holdings h
-      JOIN players p ON p.id = h.player_id
+      FROM holdings h
+      JOIN players p ON p.id = h.instrument_id
       JOIN teams t ON t.id = p.team_id
-      WHERE p.retired_at IS NULL
+      WHERE h.instrument = 'player' AND p.retired_at IS NULL
       GROUP BY p.id
       ORDER BY holderCount ${direction}, p.id ASC
       LIMIT ?`);

@@ -31,8 +31,8 @@ const TEAM_SELECT = `
   SELECT t.id, t.code, t.name, t.conference, t.division, t.primary_color AS primaryColor, t.secondary_color AS secondaryColor,
     COALESCE((SELECT SUM(p.salary) FROM players p WHERE p.team_id = t.id AND p.retired_at IS NULL), 0) AS payroll,
     t.shares_remaining AS sharesRemaining, t.last_trade_price_cents AS lastTradePriceCents,
-    (SELECT COUNT(*) FROM team_holdings h WHERE h.team_id = t.id) AS shareholderCount,
-    COALESCE((SELECT h.shares FROM team_holdings h WHERE h.team_id = t.id AND h.user_id = @userId), 0) AS owned
+    (SELECT COUNT(*) FROM holdings h WHERE h.instrument = 'team' AND h.instrument_id = t.id) AS shareholderCount,
+    COALESCE((SELECT h.shares FROM holdings h WHERE h.user_id = @userId AND h.instrument = 'team' AND h.instrument_id = t.id), 0) AS owned
   FROM teams t`;
 
 export function createTeamReadsRepo(db: Db) {
@@ -41,7 +41,7 @@ export function createTeamReadsRepo(db: Db) {
   const one = c.prepare<{ userId: number; teamId: number }, TeamRow>(`${TEAM_SELECT} WHERE t.id = @teamId`);
   const holders = c.prepare<[number], ShareholderRow>(
     `SELECT h.user_id AS userId, u.username, h.shares, h.min_sell_price_cents AS minSellPriceCents
-     FROM team_holdings h JOIN users u ON u.id = h.user_id WHERE h.team_id = ? ORDER BY h.shares DESC, h.user_id ASC`,
+     FROM holdings h JOIN users u ON u.id = h.user_id WHERE h.instrument = 'team' AND h.instrument_id = ? ORDER BY h.shares DESC, h.user_id ASC`,
   );
   const roster = c.prepare<[number], RosterRow>(
     `SELECT id, name, salary, shares_remaining AS sharesRemaining, last_trade_price_cents AS lastTradePriceCents, restricted_until AS restrictedUntil

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { migrationsDir } from '../../paths.js';
 import { openDb, type Db } from '../client.js';
-import { orders, playerHoldings, players, teamHoldings, teams, trades, users } from '../schema.js';
+import { holdings, orders, players, teams, trades, users } from '../schema.js';
 
 /**
  * Small builders for read tests: they insert rows directly (no engine), keeping the supply
@@ -68,12 +68,12 @@ export function setLastTradePrice(db: Db, playerId: number, cents: number | null
 
 /** A player holding of `shares` that cost `costCents` in all; the open market gives them up. */
 export function holdPlayer(db: Db, userId: number, playerId: number, shares: number, costCents: number, minSellPriceCents = 200): void {
-  db.insert(playerHoldings).values({ userId, playerId, shares, costBasisCents: costCents, minSellPriceCents, minSellSeq: 1 }).run();
+  db.insert(holdings).values({ userId, instrument: 'player', instrumentId: playerId, shares, costBasisCents: costCents, minSellPriceCents, minSellSeq: 1 }).run();
   db.update(players).set({ sharesRemaining: sql`${players.sharesRemaining} - ${shares}` }).where(eq(players.id, playerId)).run();
 }
 
 export function holdTeam(db: Db, userId: number, teamId: number, shares: number, costCents: number, lockedUntil = 0, minSellPriceCents = 200): void {
-  db.insert(teamHoldings).values({ userId, teamId, shares, costBasisCents: costCents, minSellPriceCents, minSellSeq: 1, lockedUntil }).run();
+  db.insert(holdings).values({ userId, instrument: 'team', instrumentId: teamId, shares, costBasisCents: costCents, minSellPriceCents, minSellSeq: 1, lockedUntil }).run();
   db.update(teams).set({ sharesRemaining: sql`${teams.sharesRemaining} - ${shares}` }).where(eq(teams.id, teamId)).run();
 }
 

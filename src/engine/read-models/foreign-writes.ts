@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /** The tables the books and read models mirror. */
-const WATCHED = ['players', 'teams', 'player_holdings', 'team_holdings', 'orders', 'trades', 'declined_asks'] as const;
+const WATCHED = ['players', 'teams', 'holdings', 'orders', 'trades', 'declined_asks'] as const;
 
 /**
  * Notices writes to the market's tables that did not come from the exchange, on its connection

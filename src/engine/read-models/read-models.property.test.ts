@@ -83,7 +83,7 @@ describe('the read models under random trading, admin changes and time', () => {
     const other = t.user('other');
     t.ok({ type: 'buy', userId: holder, instrument: p, shares: 40, priceCents: 100 });
     expect(t.exchange.readModels().holdings.holderCount(keyOf('player', p.id))).toBe(1);
-    t.db.$client.prepare('INSERT INTO player_holdings (user_id, player_id, shares, cost_basis_cents, min_sell_price_cents, min_sell_seq) VALUES (?, ?, 10, 1000, 500, 1)').run(other, p.id);
+    t.db.$client.prepare(`INSERT INTO holdings (user_id, instrument, instrument_id, shares, cost_basis_cents, min_sell_price_cents, min_sell_seq) VALUES (?, 'player', ?, 10, 1000, 500, 1)`).run(other, p.id);
     t.db.$client.prepare('UPDATE players SET shares_remaining = shares_remaining - 10 WHERE id = ?').run(p.id);
     const models = t.exchange.readModels();
     expect(models.holdings.holders(keyOf('player', p.id)).map((h) => [h.userId, h.shares])).toEqual([[holder, 40], [other, 10]]);

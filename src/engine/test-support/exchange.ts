@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { createLeagueRepo } from '../../db/repos/league.js';
 import { createLedgerRepo } from '../../db/repos/ledger.js';
-import { orders, playerHoldings, trades, users } from '../../db/schema.js';
+import { holdings, orders, trades, users } from '../../db/schema.js';
 import type { ExchangeCommand, ExchangeResult, InstrumentRef } from '../commands.js';
 import { addPlayer } from '../contracts.js';
 import { EventBus, type PublishedEvent } from '../events.js';
@@ -58,7 +58,14 @@ export function testExchange() {
     openOrders: () => db.select().from(orders).where(eq(orders.status, 'open')).all(),
     order: (id: number) => db.select().from(orders).where(eq(orders.id, id)).get(),
     allUsers: () => db.select().from(users).all(),
-    allHoldings: () => db.select().from(playerHoldings).all(),
+    /** Every player holding, with its player's id as `playerId`. */
+    allHoldings: () =>
+      db
+        .select()
+        .from(holdings)
+        .where(eq(holdings.instrument, 'player'))
+        .all()
+        .map((h) => ({ ...h, playerId: h.instrumentId })),
   };
 }
 export type TestExchange = ReturnType<typeof testExchange>;

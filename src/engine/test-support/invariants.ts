@@ -10,7 +10,7 @@ export function ledgerProblems(db: Db, startingCashPerUser = START_BALANCE_CENTS
   const problems: string[] = [];
   const players = c
     .prepare<[], { id: number; salary: number; remaining: number; held: number }>(
-      `SELECT p.id, p.salary, p.shares_remaining AS remaining, COALESCE((SELECT SUM(shares) FROM player_holdings h WHERE h.player_id = p.id), 0) AS held
+      `SELECT p.id, p.salary, p.shares_remaining AS remaining, COALESCE((SELECT SUM(shares) FROM holdings h WHERE h.instrument = 'player' AND h.instrument_id = p.id), 0) AS held
        FROM players p WHERE p.retired_at IS NULL`,
     )
     .all();
@@ -21,23 +21,21 @@ export function ledgerProblems(db: Db, startingCashPerUser = START_BALANCE_CENTS
   const teams = c
     .prepare<[], { id: number; payroll: number; remaining: number; held: number }>(
       `SELECT t.id, COALESCE((SELECT SUM(salary) FROM players p WHERE p.team_id = t.id AND p.retired_at IS NULL), 0) AS payroll, t.shares_remaining AS remaining,
-              COALESCE((SELECT SUM(shares) FROM team_holdings h WHERE h.team_id = t.id), 0) AS held FROM teams t`,
+              COALESCE((SELECT SUM(shares) FROM holdings h WHERE h.instrument = 'team' AND h.instrument_id = t.id), 0) AS held FROM teams t`,
     )
     .all();
   for (const t of teams) {
     if (t.held + t.remaining !== t.payroll) problems.push(`team ${t.id}: ${t.held} held + ${t.remaining} remaining ≠ payroll ${t.payroll}`);
   }
   const negative = c.prepare<[], { n: number }>(
-    `SELECT (SELECT COUNT(*) FROM users WHERE balance_cents < 0) + (SELECT COUNT(*) FROM player_holdings WHERE shares <= 0)
-          + (SELECT COUNT(*) FROM team_holdings WHERE shares <= 0) + (SELECT COUNT(*) FROM orders WHERE shares_remaining < 0) AS n`,
+    `SELECT (SELECT COUNT(*) FROM users WHERE balance_cents < 0) + (SELECT COUNT(*) FROM holdings WHERE shares <= 0)
+          + (SELECT COUNT(*) FROM orders WHERE shares_remaining < 0) AS n`,
   );
   if ((negative.get()?.n ?? 0) > 0) problems.push('a balance, holding or order is negative');
   const overListed = c.prepare<[], { n: number }>(
     `SELECT COUNT(*) AS n FROM (SELECT o.user_id, o.instrument, o.instrument_id, SUM(o.shares_remaining) AS listed FROM orders o
        WHERE o.side = 'offer' AND o.status = 'open' GROUP BY o.user_id, o.instrument, o.instrument_id) l
-     WHERE l.listed > COALESCE(CASE l.instrument
-       WHEN 'player' THEN (SELECT shares FROM player_holdings h WHERE h.user_id = l.user_id AND h.player_id = l.instrument_id)
-       ELSE (SELECT shares FROM team_holdings h WHERE h.user_id = l.user_id AND h.team_id = l.instrument_id) END, 0)`,
+     WHERE l.listed > COALESCE((SELECT shares FROM holdings h WHERE h.user_id = l.user_id AND h.instrument = l.instrument AND h.instrument_id = l.instrument_id), 0)`,
   );
   if ((overListed.get()?.n ?? 0) > 0) problems.push('some offers list more shares than their seller holds');
   const money = c

@@ -56,6 +56,10 @@ describe('admin calls', () => {
     const audit = await api<{ action: string; actor: string }[]>(server.url, 'GET', '/admin/audit', undefined, admin.token);
     expect(audit.body.map((e) => e.action)).toEqual(['draft', 'player.retire', 'player.salary']);
     expect(audit.body.every((e) => e.actor === 'the_admin')).toBe(true);
+    // The REST path takes the procedure's own input: a limit in the query string.
+    const latest = await api<{ action: string }[]>(server.url, 'GET', '/admin/audit?limit=1', undefined, admin.token);
+    expect(latest).toMatchObject({ status: 200, body: [{ action: 'draft' }] });
+    expect(latest.body).toHaveLength(1);
     expect(ledgerProblems(server.db)).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { centsToDollars } from '../../shared/money.js';
-import { auditResult, draftResult, retirePlayerInput, retireResult, salaryResult, updateSalaryInput } from '../../shared/schemas/admin.js';
+import { auditInput, auditResult, draftResult, retirePlayerInput, retireResult, salaryResult, updateSalaryInput } from '../../shared/schemas/admin.js';
 import { adminProcedure, router } from '../trpc.js';
 
 const actorOf = (user: { id: number; username: string }) => ({ id: user.id, username: user.username });
@@ -33,7 +32,7 @@ export const adminRouter = router({
   }),
 
   audit: adminProcedure
-    .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).prefault({}))
+    .input(auditInput.prefault({}))
     .output(auditResult)
     .query(({ ctx, input }) =>
       ctx.services.admin.latestAudit(input.limit).map((e) => ({ id: e.id, actor: e.actor, action: e.action, details: e.details, created_at: new Date(e.createdAt).toISOString() })),

@@ -22,3 +22,5 @@ export const draftResult = adminResult.extend({
 
 export const auditEntry = z.object({ id: z.number().int(), actor: z.string(), action: z.string(), details: z.unknown(), created_at: z.string() });
 export const auditResult = z.array(auditEntry);
+/** How many of the latest entries; a number, or its digits in a query string. */
+export const auditInput = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
