@@ -1,5 +1,5 @@
 import type { LeagueRepo, OrderRow } from '../db/repos/league.js';
-import { rescaleHoldings } from '../domain/contracts.js';
+import { rescaleHoldings } from '../domain/market/contracts.js';
 
 export interface ContractChange {
   playerId: number;

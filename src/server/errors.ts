@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { ExchangeRefusal } from '../engine/commands.js';
+import type { MarketErrorCode, Refusal } from '../domain/market/refusal.js';
 
 export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
 
@@ -17,6 +16,34 @@ export class AppError extends TRPCError {
     super({ code, message });
     Error.stackTraceLimit = limit;
   }
+}
+
+/**
+ * The one table from the game's refusals to what they mean over the wire: a tRPC code, and so an
+ * HTTP status (tRPC's and the REST shim's alike). What is not listed is a bad request.
+ */
+const REFUSAL_CODES: Partial<Record<MarketErrorCode, AppErrorCode>> = {
+  instrument_not_found: 'NOT_FOUND',
+  user_not_found: 'NOT_FOUND',
+  order_not_found: 'NOT_FOUND',
+  ask_not_found: 'NOT_FOUND',
+  offer_not_found: 'NOT_FOUND',
+  not_your_ask: 'FORBIDDEN',
+  not_your_offer: 'FORBIDDEN',
+  rookie_restricted: 'FORBIDDEN',
+  order_not_open: 'CONFLICT',
+  unavailable: 'SERVICE_UNAVAILABLE',
+};
+
+export const codeOfRefusal = (code: MarketErrorCode): AppErrorCode => REFUSAL_CODES[code] ?? 'BAD_REQUEST';
+
+/** A refusal of the game as the error the client sees, with its message. */
+export const refusalError = (refusal: Refusal): AppError => new AppError(codeOfRefusal(refusal.code), refusal.message);
+
+/** The value of an answer that may be a refusal; a refusal is thrown as its error. */
+export function valueOrRefusal<T>(answer: { ok: true; value: T } | { ok: false; error: Refusal }): T {
+  if (!answer.ok) throw refusalError(answer.error);
+  return answer.value;
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on the server. Please try again.';
@@ -36,7 +63,7 @@ function storageMessage(error: unknown): string | null {
 /** The one place where errors become what a client may see: known ones keep their text, others become a generic message. */
 export function toTRPCError(error: unknown): TRPCError {
   if (error instanceof TRPCError) {
-    if (error.cause instanceof AppError || error.cause instanceof ExchangeRefusal) return toTRPCError(error.cause);
+    if (error.cause instanceof AppError) return toTRPCError(error.cause);
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       const storage = storageMessage(error.cause);
       if (storage) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: storage, cause: error.cause });
@@ -44,7 +71,6 @@ export function toTRPCError(error: unknown): TRPCError {
     }
     return error;
   }
-  if (error instanceof ExchangeRefusal) return new TRPCError({ code: error.code as TRPC_ERROR_CODE_KEY, message: error.message });
   const storage = storageMessage(error);
   if (storage) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: storage, cause: error });
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE, cause: error });
