@@ -3,6 +3,9 @@ import type { Plan } from '../domain/orderbook/index.js';
 import type { InstrumentRef } from './commands.js';
 import type { ExchangeLedger } from './cached-ledger.js';
 
+/** What of a plan becomes rows: an order's plan, or an admin's (a retirement's payouts). */
+export type RowPlan = Pick<Plan, 'fills' | 'accounts' | 'remaining' | 'newAsk' | 'newOffer' | 'askUpdates' | 'offerUpdates' | 'cancelled'>;
+
 /** What writing a plan needs beside the ledger: its time, the book's open market before it, and the next sequence number. */
 export interface RowContext {
   at: number;
@@ -15,7 +18,7 @@ export interface RowContext {
  * orders it posts, fills or cancels, the open market, the last price between two users. Returns
  * the trades' row ids, in the order of the plan's fills.
  */
-export function writePlanRows(ledger: ExchangeLedger, ref: InstrumentRef, plan: Plan, ctx: RowContext): number[] {
+export function writePlanRows(ledger: ExchangeLedger, ref: InstrumentRef, plan: RowPlan, ctx: RowContext): number[] {
   const { kind, id } = ref;
   const tradeIds: number[] = [];
   const paid = new Map<number, number>();
@@ -35,7 +38,7 @@ export function writePlanRows(ledger: ExchangeLedger, ref: InstrumentRef, plan: 
   return tradeIds;
 }
 
-function writeOrders(ledger: ExchangeLedger, { kind, id }: InstrumentRef, plan: Plan, at: number): void {
+function writeOrders(ledger: ExchangeLedger, { kind, id }: InstrumentRef, plan: RowPlan, at: number): void {
   for (const [side, o] of [['ask', plan.newAsk], ['offer', plan.newOffer]] as const) {
     if (o) ledger.insertOrder({ id: o.id, side, instrument: kind, instrumentId: id, userId: o.userId, priceCents: o.price, shares: o.shares, seq: o.seq, at });
   }
