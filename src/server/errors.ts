@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { MarketErrorCode, Refusal } from '../domain/market/refusal.js';
 
-export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
+export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
 
 /**
  * An error whose message is meant for the person who made the request. It is a TRPCError with its
@@ -20,9 +20,24 @@ export class AppError extends TRPCError {
 
 /**
  * The one table from the game's refusals to what they mean over the wire: a tRPC code, and so an
- * HTTP status (tRPC's and the REST shim's alike). What is not listed is a bad request.
+ * HTTP status (tRPC's and the REST shim's alike). Every code is listed: a new one must be placed.
  */
-const REFUSAL_CODES: Partial<Record<MarketErrorCode, AppErrorCode>> = {
+const REFUSAL_CODES: Record<MarketErrorCode, AppErrorCode> = {
+  invalid_shares: 'BAD_REQUEST',
+  invalid_price: 'BAD_REQUEST',
+  invalid_amount: 'BAD_REQUEST',
+  invalid_salary: 'BAD_REQUEST',
+  duplicate_order_id: 'BAD_REQUEST',
+  insufficient_cash: 'BAD_REQUEST',
+  insufficient_shares: 'BAD_REQUEST',
+  nothing_to_sell: 'BAD_REQUEST',
+  own_ask: 'BAD_REQUEST',
+  own_offer: 'BAD_REQUEST',
+  no_holding: 'BAD_REQUEST',
+  open_order_limit: 'BAD_REQUEST',
+  conference_taken: 'BAD_REQUEST',
+  team_locked: 'BAD_REQUEST',
+  retired: 'BAD_REQUEST',
   instrument_not_found: 'NOT_FOUND',
   user_not_found: 'NOT_FOUND',
   order_not_found: 'NOT_FOUND',
@@ -35,7 +50,7 @@ const REFUSAL_CODES: Partial<Record<MarketErrorCode, AppErrorCode>> = {
   unavailable: 'SERVICE_UNAVAILABLE',
 };
 
-export const codeOfRefusal = (code: MarketErrorCode): AppErrorCode => REFUSAL_CODES[code] ?? 'BAD_REQUEST';
+export const codeOfRefusal = (code: MarketErrorCode): AppErrorCode => REFUSAL_CODES[code];
 
 /** A refusal of the game as the error the client sees, with its message. */
 export const refusalError = (refusal: Refusal): AppError => new AppError(codeOfRefusal(refusal.code), refusal.message);
