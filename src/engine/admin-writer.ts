@@ -1,3 +1,4 @@
+import { CommandRun } from './command-run.js';
 import type { InstrumentRef } from './commands.js';
 import type { GameEvent } from './events.js';
 import { writePlanRows, type RowPlan } from './ledger-rows.js';
@@ -12,6 +13,10 @@ export interface AdminWriter {
   at: number;
   /** Writes a plan on an instrument (ledger rows) and returns a tradeCompleted event per trade. */
   write(ref: InstrumentRef, plan: AdminPlan): GameEvent[];
+  /** Cancels these open orders of an instrument as cancel plans on its book: escrow back, rows and events like a holder's own cancel. */
+  cancel(ref: InstrumentRef, orders: readonly { id: number; side: 'ask' | 'offer'; userId: number }[]): void;
+  /** What the cancels told: the asks and offers changed, the markets, the portfolios. */
+  events(): GameEvent[];
 }
 
 export interface AdminChange<T> {
@@ -24,6 +29,7 @@ export interface AdminChange<T> {
 /** Plans of an admin's change go through the same rows and events as an order's plans (ledger-rows.ts, plan-events.ts). */
 export function adminWriter(memory: MarketMemory, at: number): AdminWriter {
   const { ledger } = memory;
+  const run = new CommandRun(memory, 0, at);
   return {
     at,
     write(ref, plan) {
@@ -31,5 +37,17 @@ export function adminWriter(memory: MarketMemory, at: number): AdminWriter {
       const tradeIds = writePlanRows(ledger, ref, plan, { at, remainingBefore, nextSeq: () => ++memory.counters.seq });
       return plan.fills.map((fill, i) => tradeCompleted(ref, { ...fill, tradeId: tradeIds[i]! }, ledger, at));
     },
+    cancel(ref, orders) {
+      const book = memory.book(ref.kind, ref.id);
+      if (!book) throw new Error(`No book for ${ref.kind} ${ref.id}`);
+      // Asks first: with no ask left, a standing sell that grows back as an offer goes cannot fill anything.
+      const asksFirst = [...orders].sort((a, b) => Number(a.side === 'offer') - Number(b.side === 'offer'));
+      for (const o of asksFirst) {
+        const result = book.plan(o.side === 'ask' ? { kind: 'cancelAsk', userId: o.userId, askId: o.id } : { kind: 'cancelOffer', userId: o.userId, offerId: o.id });
+        if (!result.ok) throw new Error(`Cancelling ${o.side} ${o.id} refused: ${result.error.message}`);
+        run.commit(ref, book, result.plan);
+      }
+    },
+    events: () => run.finalEvents(),
   };
 }

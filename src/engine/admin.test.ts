@@ -51,6 +51,30 @@ describe('salary change', () => {
     expect(t.exchange.book(p)!.getStandingSell(holder)?.shares).toBe(2_500);
   });
 
+  it('cancels the open orders through the writer: their lists and owners are told, like a cancel of their own', async () => {
+    const { t, a } = setup();
+    const p = t.player(1_000);
+    const holder = t.user('holder');
+    const bidder = t.user('bidder');
+    t.ok({ type: 'buy', userId: holder, instrument: p, shares: 1_000, priceCents: 100 });
+    t.ok({ type: 'setMinSellPrice', userId: holder, instrument: p, priceCents: 1_000 });
+    t.ok({ type: 'listOffer', userId: holder, instrument: p, shares: 100, priceCents: 900 });
+    expect(t.ok({ type: 'buy', userId: bidder, instrument: p, shares: 10, priceCents: 500 }).ask).not.toBeNull();
+    const before = t.events.length;
+
+    expect(a.changeSalary(admin, p.id, 2_000)).toMatchObject({ ok: true, value: { cancelledOrders: 2 } });
+    await t.exchange.idle();
+
+    const published = t.events.slice(before);
+    for (const type of ['asksUpdated', 'offersUpdated', 'marketUpdated'] as const) {
+      expect(published).toContainEqual(expect.objectContaining({ type, itemType: 'player', itemId: p.id }));
+    }
+    for (const userId of [holder, bidder]) expect(published).toContainEqual(expect.objectContaining({ type: 'portfolioUpdated', userId }));
+    expect(published.filter((e) => e.type === 'tradeCompleted')).toEqual([]);
+    expect(t.exchange.openOrderTally().openOrders(bidder)).toBe(0);
+    expect(ledgerProblems(t.db)).toEqual([]);
+  });
+
   it('refuses an unknown player and a bad salary, changing nothing', () => {
     const { t, a } = setup();
     expect(a.changeSalary(admin, 999_999, 5)).toMatchObject({ ok: false, error: { code: 'instrument_not_found', message: 'Player not found' } });

@@ -5,7 +5,8 @@ import { retirementPayouts, validSalary } from '../domain/market/contracts.js';
 import { planDraft, ROOKIE_EXCLUSIVE_MS, type DraftPick } from '../domain/market/draft.js';
 import { refusal, type Refusal } from '../domain/market/refusal.js';
 import type { InstrumentRef } from './commands.js';
-import { addPlayer, cancelOpenOrders, changeSalary, rescaleTeam } from './contracts.js';
+import type { AdminWriter } from './admin-writer.js';
+import { addPlayer, changeSalary, rescaleTeam, type OrderCanceller } from './contracts.js';
 import type { GameEvent } from './events.js';
 import type { Exchange } from './exchange.js';
 import { keyOf } from './read-models/instruments.js';
@@ -61,19 +62,26 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
     return player;
   }
 
+  /** Open orders are cancelled by the writer, as plans on their books. */
+  const cancelThrough = (writer: AdminWriter): OrderCanceller => (instrument, id) => {
+    const open = league.openOrders(instrument, id);
+    writer.cancel({ kind: instrument, id }, open);
+    return open;
+  };
+
   return {
     changeSalary(actor: Actor, playerId: number, newSalary: number) {
       const invalid = validSalary(newSalary);
       if (invalid) return refused(invalid);
-      return exchange.exclusive(() => {
+      return exchange.exclusive((writer) => {
         const player = activePlayer(playerId);
         if ('code' in player) return player;
         const before = holderEvents(exchange, playerId, player.teamId);
-        const change = changeSalary(league, playerId, newSalary);
+        const change = changeSalary(league, playerId, newSalary, cancelThrough(writer));
         audit.record({ actorId: actor.id, actor: actor.username, action: 'player.salary', details: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary }, at: now() });
         return {
           result: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary, cancelledOrders: change.cancelledOrders.length },
-          events: [...marketEvents(playerId, player.teamId), ...before],
+          events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...before],
           touched: touchedBy(playerId, player.teamId),
         };
       });
@@ -86,7 +94,8 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         const player = activePlayer(playerId);
         if ('code' in player) return player;
         const events = holderEvents(exchange, playerId, player.teamId);
-        const cancelled = cancelOpenOrders(league, 'player', playerId);
+        const cancel = cancelThrough(writer);
+        const cancelled = cancel('player', playerId);
         const oldPayroll = league.teamPayroll(player.teamId);
         const holdings = league.playerHoldings(playerId);
         // The payouts are trades like any other: written and told (tradeCompleted) by the writer.
@@ -94,11 +103,11 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         const paidCents = payouts.accounts.reduce((sum, a) => sum + a.cash, 0);
         events.unshift(...writer.write({ kind: 'player', id: playerId }, payouts));
         league.updatePlayer(playerId, { retiredAt: at, sharesRemaining: player.salary });
-        rescaleTeam(league, player.teamId, oldPayroll, league.teamPayroll(player.teamId));
+        rescaleTeam(league, player.teamId, oldPayroll, league.teamPayroll(player.teamId), cancel);
         audit.record({ actorId: actor.id, actor: actor.username, action: 'player.retire', details: { playerId, name: player.name, holders: holdings.length, paidCents }, at });
         return {
           result: { playerId, name: player.name, holdersPaid: holdings.length, paidCents, cancelledOrders: cancelled.length },
-          events: [...marketEvents(playerId, player.teamId), ...events],
+          events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...events],
           // The holders' shares were bought back: trades of the player.
           touched: touchedBy(playerId, player.teamId).map((r) => (r.kind === 'player' ? { ...r, traded: true } : r)),
         };
@@ -111,12 +120,13 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         const at = writer.at;
         const restrictedUntil = at + ROOKIE_EXCLUSIVE_MS;
         const teams = league.allTeams().map((t) => ({ id: t.id, payroll: league.teamPayroll(t.id) }));
+        const cancel = cancelThrough(writer);
         const picks = planDraft(teams, at, league.allPlayerNames()).map((pick) => {
-          const { player } = addPlayer(league, { name: pick.name, teamId: pick.teamId, salary: pick.salary, restrictedUntil }, at);
+          const { player } = addPlayer(league, { name: pick.name, teamId: pick.teamId, salary: pick.salary, restrictedUntil }, at, cancel);
           return { ...pick, playerId: player.id };
         });
         audit.record({ actorId: actor.id, actor: actor.username, action: 'draft', details: { picks: picks.length, restrictedUntil }, at });
-        const events = teams.flatMap((t) => [...marketEvents(null, t.id), ...holderEvents(exchange, null, t.id)]);
+        const events = [...writer.events(), ...teams.flatMap((t) => [...marketEvents(null, t.id), ...holderEvents(exchange, null, t.id)])];
         const touched: InstrumentRef[] = [...picks.map((p) => ({ kind: 'player' as const, id: p.playerId })), ...teams.map((t) => ({ kind: 'team' as const, id: t.id }))];
         return { result: { picks, restrictedUntil }, events, touched };
       });

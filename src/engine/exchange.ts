@@ -6,6 +6,7 @@ import type { ExchangeCommand, ExchangeResult, InstrumentRef } from './commands.
 import type { EventBus } from './events.js';
 import { GroupCommit } from './group-commit.js';
 import { MarketMemory } from './market-memory.js';
+import { withoutRepeatedNotices } from './notices.js';
 import type { ExchangeObserver } from './observer.js';
 import type { OpenOrderTally } from './open-order-tally.js';
 import type { ReadModels } from './read-models/read-models.js';
@@ -104,7 +105,7 @@ export class Exchange {
         () => {
           done = this.db.$client.transaction(() => this.memory.foreign.own(() => change(adminWriter(this.memory, this.now()))))();
         },
-        () => 'events' in done! && this.bus.publish(done.events),
+        () => 'events' in done! && this.bus.publish(withoutRepeatedNotices(done.events)),
         () => undefined,
       );
     } catch (error) {
