@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLeagueRepo } from '../db/repos/league.js';
 import { createAdmin, ROOKIE_EXCLUSIVE_MS } from './admin.js';
-import { ExchangeRefusal } from './commands.js';
 import { ledgerProblems } from './test-support/invariants.js';
 import { testExchange } from './test-support/exchange.js';
 
@@ -41,7 +40,7 @@ describe('salary change', () => {
     const payroll = league.teamPayroll(teamId);
 
     const result = a.changeSalary(admin, p.id, 2_500);
-    expect(result).toMatchObject({ oldSalary: 1_000, newSalary: 2_500, cancelledOrders: 1 });
+    expect(result).toMatchObject({ ok: true, value: { oldSalary: 1_000, newSalary: 2_500, cancelledOrders: 1 } });
     expect(t.order(ask.id)!.status).toBe('cancelled');
     expect(t.cash(bidder)).toBe(bidderCash + 10 * 500);
     expect(t.holding(holder, p)).toMatchObject({ shares: 2_500, costBasisCents: 100_000 });
@@ -52,11 +51,35 @@ describe('salary change', () => {
     expect(t.exchange.book(p)!.getStandingSell(holder)?.shares).toBe(2_500);
   });
 
+  it('cancels the open orders through the writer: their lists and owners are told, like a cancel of their own', async () => {
+    const { t, a } = setup();
+    const p = t.player(1_000);
+    const holder = t.user('holder');
+    const bidder = t.user('bidder');
+    t.ok({ type: 'buy', userId: holder, instrument: p, shares: 1_000, priceCents: 100 });
+    t.ok({ type: 'setMinSellPrice', userId: holder, instrument: p, priceCents: 1_000 });
+    t.ok({ type: 'listOffer', userId: holder, instrument: p, shares: 100, priceCents: 900 });
+    expect(t.ok({ type: 'buy', userId: bidder, instrument: p, shares: 10, priceCents: 500 }).ask).not.toBeNull();
+    const before = t.events.length;
+
+    expect(a.changeSalary(admin, p.id, 2_000)).toMatchObject({ ok: true, value: { cancelledOrders: 2 } });
+    await t.exchange.idle();
+
+    const published = t.events.slice(before);
+    for (const type of ['asksUpdated', 'offersUpdated', 'marketUpdated'] as const) {
+      expect(published).toContainEqual(expect.objectContaining({ type, itemType: 'player', itemId: p.id }));
+    }
+    for (const userId of [holder, bidder]) expect(published).toContainEqual(expect.objectContaining({ type: 'portfolioUpdated', userId }));
+    expect(published.filter((e) => e.type === 'tradeCompleted')).toEqual([]);
+    expect(t.exchange.openOrderTally().openOrders(bidder)).toBe(0);
+    expect(ledgerProblems(t.db)).toEqual([]);
+  });
+
   it('refuses an unknown player and a bad salary, changing nothing', () => {
     const { t, a } = setup();
-    expect(() => a.changeSalary(admin, 999_999, 5)).toThrow(ExchangeRefusal);
+    expect(a.changeSalary(admin, 999_999, 5)).toMatchObject({ ok: false, error: { code: 'instrument_not_found', message: 'Player not found' } });
     const p = t.player(100);
-    expect(() => a.changeSalary(admin, p.id, 0)).toThrow('The new salary must be a whole number');
+    expect(a.changeSalary(admin, p.id, 0)).toMatchObject({ ok: false, error: { code: 'invalid_salary', message: expect.stringContaining('The new salary must be a whole number') } });
     expect(t.remaining(p)).toBe(100);
   });
 });
@@ -72,14 +95,36 @@ describe('retirement', () => {
     const teamId = league.playerById(p.id)!.teamId;
     const payroll = league.teamPayroll(teamId);
 
-    expect(a.retire(admin, p.id)).toMatchObject({ holdersPaid: 1, paidCents: 200 * 100, cancelledOrders: 1 });
+    expect(a.retire(admin, p.id)).toMatchObject({ ok: true, value: { holdersPaid: 1, paidCents: 200 * 100, cancelledOrders: 1 } });
     expect(t.cash(holder)).toBe(cash + 200 * 100);
     expect(t.shares(holder, p)).toBe(0);
     expect(t.order(offer.id)!.status).toBe('cancelled');
     expect(league.teamPayroll(teamId)).toBe(payroll - 500);
     expect(t.exchange.book(p)).toBeUndefined();
     expect(t.submit({ type: 'buy', userId: holder, instrument: p, shares: 1, priceCents: 100 })).toMatchObject({ ok: false });
-    expect(() => a.retire(admin, p.id)).toThrow('is retired');
+    expect(a.retire(admin, p.id)).toMatchObject({ ok: false, error: { code: 'retired', message: expect.stringContaining('is retired') } });
+    expect(ledgerProblems(t.db)).toEqual([]);
+  });
+  it('publishes each payout as a trade, like any other: the ticker, the holders’ trades and portfolios follow it live', async () => {
+    const { t, a } = setup();
+    const p = t.player(500);
+    const first = t.user('first');
+    const second = t.user('second');
+    t.ok({ type: 'buy', userId: first, instrument: p, shares: 120, priceCents: 100 });
+    t.ok({ type: 'buy', userId: second, instrument: p, shares: 30, priceCents: 100 });
+    const before = t.events.length;
+
+    expect(a.retire(admin, p.id)).toMatchObject({ ok: true, value: { holdersPaid: 2, paidCents: 150 * 100 } });
+    await t.exchange.idle();
+
+    const published = t.events.slice(before);
+    const trades = published.flatMap((e) => (e.type === 'tradeCompleted' ? [e.trade] : []));
+    const rows = t.trades().slice(-2);
+    expect(trades).toEqual(
+      rows.map((row) => expect.objectContaining({ tradeId: row.id, itemType: 'player', itemId: p.id, buyerId: null, buyerUsername: null, sellerId: row.sellerId, shares: row.shares, priceCents: 100 })),
+    );
+    expect(trades.map((tr) => [tr.sellerUsername, tr.shares])).toEqual(expect.arrayContaining([['first', 120], ['second', 30]]));
+    expect(published).toEqual(expect.arrayContaining([{ id: expect.any(Number), type: 'portfolioUpdated', userId: first }, { id: expect.any(Number), type: 'portfolioUpdated', userId: second }]));
     expect(ledgerProblems(t.db)).toEqual([]);
   });
 });
@@ -87,7 +132,9 @@ describe('retirement', () => {
 describe('the draft', () => {
   it('adds 60 rookies open only to their team’s holders for a week', () => {
     const { t, a, league } = setup();
-    const { picks, restrictedUntil } = a.draft(admin);
+    const drafted = a.draft(admin);
+    if (!drafted.ok) throw new Error(drafted.error.message);
+    const { picks, restrictedUntil } = drafted.value;
     expect(picks).toHaveLength(60);
     expect(restrictedUntil).toBe(t.clock.now + ROOKIE_EXCLUSIVE_MS);
     const top = picks[0]!;
@@ -97,7 +144,7 @@ describe('the draft', () => {
     t.ok({ type: 'buy', userId: fan, instrument: { kind: 'team', id: top.teamId }, shares: 1, priceCents: 100 });
 
     const refused = t.submit({ type: 'buy', userId: outsider, instrument: rookie, shares: 10, priceCents: 100 });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: expect.stringMatching(/^Until \d{4}-\d\d-\d\d only holders of .+ shares may buy this rookie$/) } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'rookie_restricted', message: expect.stringMatching(/^Until \d{4}-\d\d-\d\d only holders of .+ shares may buy this rookie$/) } });
     expect(t.ok({ type: 'buy', userId: fan, instrument: rookie, shares: 10, priceCents: 100 }).bought).toBe(10);
     t.clock.now = restrictedUntil + 1;
     expect(t.ok({ type: 'buy', userId: outsider, instrument: rookie, shares: 10, priceCents: 100 }).bought).toBe(10);

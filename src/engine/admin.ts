@@ -1,17 +1,22 @@
 import type { Db } from '../db/client.js';
 import { createAuditRepo } from '../db/repos/audit.js';
 import { createLeagueRepo } from '../db/repos/league.js';
-import { createLedgerRepo } from '../db/repos/ledger.js';
-import { planDraft, type DraftPick } from '../domain/draft.js';
-import { DUMP_PRICE_CENTS } from '../shared/money.js';
-import { ExchangeRefusal, type InstrumentRef } from './commands.js';
-import { addPlayer, cancelOpenOrders, changeSalary, rescaleTeam } from './contracts.js';
+import { retirementPayouts, validSalary } from '../domain/market/contracts.js';
+import { planDraft, ROOKIE_EXCLUSIVE_MS, type DraftPick } from '../domain/market/draft.js';
+import { refusal, type Refusal } from '../domain/market/refusal.js';
+import type { InstrumentRef } from './commands.js';
+import type { AdminWriter } from './admin-writer.js';
+import { addPlayer, changeSalary, rescaleTeam, type OrderCanceller } from './contracts.js';
 import type { GameEvent } from './events.js';
 import type { Exchange } from './exchange.js';
 import { keyOf } from './read-models/instruments.js';
 
-export const ROOKIE_EXCLUSIVE_MS = 7 * 24 * 60 * 60 * 1000;
-export const MAX_SALARY = 1_000_000_000;
+export { MAX_SALARY } from '../domain/market/contracts.js';
+export { ROOKIE_EXCLUSIVE_MS } from '../domain/market/draft.js';
+
+/** What an admin's change answers: its result, or the refusal that changed nothing. */
+export type AdminResult<T> = { ok: true; value: T } | { ok: false; error: Refusal };
+const refused = (error: Refusal): AdminResult<never> => ({ ok: false, error });
 
 export interface Actor {
   id: number | null;
@@ -19,58 +24,65 @@ export interface Actor {
 }
 
 /**
+ * Everyone holding the player or the team before the change (a rescale or a retirement only ever
+ * takes holders away): their portfolios change. From the exchange's read models, not the tables.
+ */
+function holderEvents(exchange: Exchange, playerId: number | null, teamId: number): GameEvent[] {
+  const holdings = exchange.readModels().holdings;
+  const users = new Set<number>(holdings.holders(keyOf('team', teamId)).map((h) => h.userId));
+  if (playerId !== null) for (const h of holdings.holders(keyOf('player', playerId))) users.add(h.userId);
+  return [...users].map((userId) => ({ type: 'portfolioUpdated' as const, userId }));
+}
+
+/** What a contract change rewrites: the player's book and its team's. */
+const touchedBy = (playerId: number, teamId: number): (InstrumentRef & { traded?: boolean })[] => [
+  { kind: 'player', id: playerId },
+  { kind: 'team', id: teamId },
+];
+
+const marketEvents = (playerId: number | null, teamId: number): GameEvent[] => [
+  ...(playerId === null ? [] : [{ type: 'marketUpdated' as const, userId: null, itemType: 'player' as const, itemId: playerId }]),
+  { type: 'marketUpdated', userId: null, itemType: 'team', itemId: teamId },
+  { type: 'offersUpdated', userId: null, itemType: 'team', itemId: teamId },
+  { type: 'asksUpdated', userId: null, itemType: 'team', itemId: teamId },
+];
+
+/**
  * The admin's changes to the league (RULES.md "Contracts, retirement, draft"), each run by the
  * exchange as the single writer and written to the audit log with who, what and when.
  */
 export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
-  const ledger = createLedgerRepo(db);
-  const league = createLeagueRepo(db, ledger);
+  const league = createLeagueRepo(db);
+  const ledger = league.ledger;
   const audit = createAuditRepo(db);
 
   function activePlayer(playerId: number) {
     const player = league.playerById(playerId);
-    if (!player) throw new ExchangeRefusal('NOT_FOUND', 'Player not found');
-    if (player.retiredAt !== null) throw new ExchangeRefusal('BAD_REQUEST', `${player.name} is retired`);
+    if (!player) return refusal('instrument_not_found', 'Player not found');
+    if (player.retiredAt !== null) return refusal('retired', `${player.name} is retired`);
     return player;
   }
 
-  /**
-   * Everyone holding the player or the team before the change (a rescale or a retirement only ever
-   * takes holders away): their portfolios change. From the exchange's read models, not the tables.
-   */
-  function holderEvents(playerId: number | null, teamId: number): GameEvent[] {
-    const holdings = exchange.readModels().holdings;
-    const users = new Set<number>(holdings.holders(keyOf('team', teamId)).map((h) => h.userId));
-    if (playerId !== null) for (const h of holdings.holders(keyOf('player', playerId))) users.add(h.userId);
-    return [...users].map((userId) => ({ type: 'portfolioUpdated' as const, userId }));
-  }
-
-  /** What a contract change rewrites: the player's book and its team's. */
-  const touchedBy = (playerId: number, teamId: number): (InstrumentRef & { traded?: boolean })[] => [
-    { kind: 'player', id: playerId },
-    { kind: 'team', id: teamId },
-  ];
-
-  const marketEvents = (playerId: number | null, teamId: number): GameEvent[] => [
-    ...(playerId === null ? [] : [{ type: 'marketUpdated' as const, userId: null, itemType: 'player' as const, itemId: playerId }]),
-    { type: 'marketUpdated', userId: null, itemType: 'team', itemId: teamId },
-    { type: 'offersUpdated', userId: null, itemType: 'team', itemId: teamId },
-    { type: 'asksUpdated', userId: null, itemType: 'team', itemId: teamId },
-  ];
+  /** Open orders are cancelled by the writer, as plans on their books. */
+  const cancelThrough = (writer: AdminWriter): OrderCanceller => (instrument, id) => {
+    const open = ledger.openOrdersOf(instrument, id);
+    writer.cancel({ kind: instrument, id }, open);
+    return open;
+  };
 
   return {
     changeSalary(actor: Actor, playerId: number, newSalary: number) {
-      if (!Number.isSafeInteger(newSalary) || newSalary < 1 || newSalary > MAX_SALARY) {
-        throw new ExchangeRefusal('BAD_REQUEST', 'The new salary must be a whole number of dollars from 1 to 1,000,000,000');
-      }
-      return exchange.exclusive(() => {
+      const invalid = validSalary(newSalary);
+      if (invalid) return refused(invalid);
+      return exchange.exclusive((writer) => {
         const player = activePlayer(playerId);
-        const before = holderEvents(playerId, player.teamId);
-        const change = changeSalary(league, playerId, newSalary);
+        if ('code' in player) return player;
+        const before = holderEvents(exchange, playerId, player.teamId);
+        const change = changeSalary(league, playerId, newSalary, cancelThrough(writer));
         audit.record({ actorId: actor.id, actor: actor.username, action: 'player.salary', details: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary }, at: now() });
         return {
           result: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary, cancelledOrders: change.cancelledOrders.length },
-          events: [...marketEvents(playerId, player.teamId), ...before],
+          events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...before],
           touched: touchedBy(playerId, player.teamId),
         };
       });
@@ -78,26 +90,25 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
 
     /** Open orders cancelled, every holder paid $1.00 a share by the open market, the player gone, the team's payroll smaller. */
     retire(actor: Actor, playerId: number) {
-      return exchange.exclusive(() => {
-        const at = now();
+      return exchange.exclusive((writer) => {
+        const at = writer.at;
         const player = activePlayer(playerId);
-        const events = holderEvents(playerId, player.teamId);
-        const cancelled = cancelOpenOrders(league, 'player', playerId);
+        if ('code' in player) return player;
+        const events = holderEvents(exchange, playerId, player.teamId);
+        const cancel = cancelThrough(writer);
+        const cancelled = cancel('player', playerId);
         const oldPayroll = league.teamPayroll(player.teamId);
-        let paidCents = 0;
         const holdings = ledger.holders('player', playerId);
-        for (const h of holdings) {
-          ledger.insertTrade({ instrument: 'player', instrumentId: playerId, buyerId: null, sellerId: h.userId, shares: h.shares, price: DUMP_PRICE_CENTS, at });
-          ledger.addCash(h.userId, h.shares * DUMP_PRICE_CENTS);
-          ledger.deleteHolding('player', h.userId, playerId);
-          paidCents += h.shares * DUMP_PRICE_CENTS;
-        }
+        // The payouts are trades like any other: written and told (tradeCompleted) by the writer.
+        const payouts = retirementPayouts(holdings, player.salary);
+        const paidCents = payouts.accounts.reduce((sum, a) => sum + a.cash, 0);
+        events.unshift(...writer.write({ kind: 'player', id: playerId }, payouts));
         league.updatePlayer(playerId, { retiredAt: at, sharesRemaining: player.salary });
-        rescaleTeam(league, player.teamId, oldPayroll, league.teamPayroll(player.teamId));
+        rescaleTeam(league, player.teamId, oldPayroll, league.teamPayroll(player.teamId), cancel);
         audit.record({ actorId: actor.id, actor: actor.username, action: 'player.retire', details: { playerId, name: player.name, holders: holdings.length, paidCents }, at });
         return {
           result: { playerId, name: player.name, holdersPaid: holdings.length, paidCents, cancelledOrders: cancelled.length },
-          events: [...marketEvents(playerId, player.teamId), ...events],
+          events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...events],
           // The holders' shares were bought back: trades of the player.
           touched: touchedBy(playerId, player.teamId).map((r) => (r.kind === 'player' ? { ...r, traded: true } : r)),
         };
@@ -105,17 +116,18 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
     },
 
     /** Two rounds of rookies, open only to their team's holders for a week. */
-    draft(actor: Actor): { picks: (DraftPick & { playerId: number })[]; restrictedUntil: number } {
-      return exchange.exclusive(() => {
-        const at = now();
+    draft(actor: Actor): AdminResult<{ picks: (DraftPick & { playerId: number })[]; restrictedUntil: number }> {
+      return exchange.exclusive((writer) => {
+        const at = writer.at;
         const restrictedUntil = at + ROOKIE_EXCLUSIVE_MS;
         const teams = league.allTeams().map((t) => ({ id: t.id, payroll: league.teamPayroll(t.id) }));
+        const cancel = cancelThrough(writer);
         const picks = planDraft(teams, at, league.allPlayerNames()).map((pick) => {
-          const { player } = addPlayer(league, { name: pick.name, teamId: pick.teamId, salary: pick.salary, restrictedUntil }, at);
+          const { player } = addPlayer(league, { name: pick.name, teamId: pick.teamId, salary: pick.salary, restrictedUntil }, at, cancel);
           return { ...pick, playerId: player.id };
         });
         audit.record({ actorId: actor.id, actor: actor.username, action: 'draft', details: { picks: picks.length, restrictedUntil }, at });
-        const events = teams.flatMap((t) => [...marketEvents(null, t.id), ...holderEvents(null, t.id)]);
+        const events = [...writer.events(), ...teams.flatMap((t) => [...marketEvents(null, t.id), ...holderEvents(exchange, null, t.id)])];
         const touched: InstrumentRef[] = [...picks.map((p) => ({ kind: 'player' as const, id: p.playerId })), ...teams.map((t) => ({ kind: 'team' as const, id: t.id }))];
         return { result: { picks, restrictedUntil }, events, touched };
       });

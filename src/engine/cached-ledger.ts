@@ -58,3 +58,4 @@ export function cachedLedger(ledger: LedgerRepo) {
     },
   };
 }
+export type ExchangeLedger = ReturnType<typeof cachedLedger>;

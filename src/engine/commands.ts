@@ -1,5 +1,5 @@
 import type { InstrumentKind } from '../db/repos/ledger.js';
-import type { BookErrorCode } from '../domain/orderbook/index.js';
+import type { MarketErrorCode, Refusal } from '../domain/market/refusal.js';
 
 export interface InstrumentRef {
   kind: InstrumentKind;
@@ -46,40 +46,9 @@ export interface ExchangeOutcome {
   noop: boolean;
 }
 
-export type ExchangeErrorCode = 'BAD_REQUEST' | 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT' | 'SERVICE_UNAVAILABLE';
-
-/**
- * Why a command was refused, from a fixed set (for monitoring: the message tells the user, and
- * carries ids and amounts).
- */
-export type RefusalReason =
-  | BookErrorCode
-  | 'instrument_not_found'
-  | 'user_not_found'
-  | 'order_not_found'
-  | 'order_not_open'
-  | 'open_order_limit'
-  | 'one_team_per_conference'
-  | 'rookie_restricted'
-  | 'team_locked'
-  | 'retired'
-  | 'no_holding'
-  | 'unavailable';
-
-export interface ExchangeError {
-  code: ExchangeErrorCode;
-  message: string;
-}
+/** Why a command was refused: a code of the game (domain/market/refusal.ts) and a message for the person. */
+export type ExchangeError = Refusal;
+/** The refusal's code, also the reason counted by monitoring. */
+export type RefusalReason = MarketErrorCode;
 
 export type ExchangeResult = { ok: true; outcome: ExchangeOutcome } | { ok: false; error: ExchangeError };
-
-/** Thrown by engine operations that refuse a request (the server turns it into the matching error). */
-export class ExchangeRefusal extends Error {
-  override name = 'ExchangeRefusal';
-  constructor(
-    readonly code: ExchangeErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}

@@ -1,6 +1,6 @@
 import type { LeagueRepo } from '../db/repos/league.js';
 import type { OrderRow } from '../db/repos/ledger.js';
-import { rescaleHoldings } from '../domain/contracts.js';
+import { rescaleHoldings } from '../domain/market/contracts.js';
 
 export interface ContractChange {
   playerId: number;
@@ -8,6 +8,13 @@ export interface ContractChange {
   newSalary: number;
   cancelledOrders: OrderRow[];
 }
+
+/**
+ * Cancels every open order on an instrument and returns them: by default straight in the tables
+ * (the roster import, with the game stopped); the running game's admin passes the writer's, which
+ * cancels them as plans on the books.
+ */
+export type OrderCanceller = (instrument: 'player' | 'team', id: number) => OrderRow[];
 
 /** Cancels every open order on an instrument, returning an ask's escrowed cash to its owner. */
 export function cancelOpenOrders(repo: LeagueRepo, instrument: 'player' | 'team', id: number): OrderRow[] {
@@ -20,9 +27,9 @@ export function cancelOpenOrders(repo: LeagueRepo, instrument: 'player' | 'team'
 }
 
 /** A team's payroll moved from `oldPayroll` to `newPayroll`: its holdings are rescaled like a player's. */
-export function rescaleTeam(repo: LeagueRepo, teamId: number, oldPayroll: number, newPayroll: number): OrderRow[] {
+export function rescaleTeam(repo: LeagueRepo, teamId: number, oldPayroll: number, newPayroll: number, cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id)): OrderRow[] {
   if (oldPayroll === newPayroll) return [];
-  const cancelled = cancelOpenOrders(repo, 'team', teamId);
+  const cancelled = cancel('team', teamId);
   if (oldPayroll === 0) {
     repo.setTeamRemaining(teamId, newPayroll);
     return cancelled;
@@ -39,26 +46,31 @@ export function rescaleTeam(repo: LeagueRepo, teamId: number, oldPayroll: number
  * rescaled by new/old, the open market absorbs the rounding, and the team's payroll follows.
  * Must run inside a transaction.
  */
-export function changeSalary(repo: LeagueRepo, playerId: number, newSalary: number): ContractChange {
+export function changeSalary(repo: LeagueRepo, playerId: number, newSalary: number, cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id)): ContractChange {
   const player = repo.playerById(playerId);
   if (!player) throw new RangeError(`No player ${playerId}`);
   const oldSalary = player.salary;
   if (oldSalary === newSalary) return { playerId, oldSalary, newSalary, cancelledOrders: [] };
   const oldPayroll = repo.teamPayroll(player.teamId);
-  const cancelled = cancelOpenOrders(repo, 'player', playerId);
+  const cancelled = cancel('player', playerId);
   const result = rescaleHoldings(repo.ledger.holders('player', playerId), oldSalary, newSalary);
   for (const h of result.holdings) repo.ledger.setHoldingShares('player', h.userId, playerId, h.shares);
   for (const h of result.removed) repo.ledger.deleteHolding('player', h.userId, playerId);
   repo.updatePlayer(playerId, { salary: newSalary, sharesRemaining: result.remaining });
-  cancelled.push(...rescaleTeam(repo, player.teamId, oldPayroll, repo.teamPayroll(player.teamId)));
+  cancelled.push(...rescaleTeam(repo, player.teamId, oldPayroll, repo.teamPayroll(player.teamId), cancel));
   return { playerId, oldSalary, newSalary, cancelledOrders: cancelled };
 }
 
 /** A new player joins a team's payroll: the open market holds all of the player's shares. */
-export function addPlayer(repo: LeagueRepo, player: { name: string; teamId: number; salary: number; restrictedUntil: number | null }, now: number) {
+export function addPlayer(
+  repo: LeagueRepo,
+  player: { name: string; teamId: number; salary: number; restrictedUntil: number | null },
+  now: number,
+  cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id),
+) {
   const oldPayroll = repo.teamPayroll(player.teamId);
   const row = repo.insertPlayer({ ...player, sharesRemaining: player.salary, lastTradePriceCents: null, retiredAt: null, createdAt: now });
-  const cancelledOrders = rescaleTeam(repo, player.teamId, oldPayroll, oldPayroll + player.salary);
+  const cancelledOrders = rescaleTeam(repo, player.teamId, oldPayroll, oldPayroll + player.salary, cancel);
   return { player: row, cancelledOrders };
 }
 

@@ -58,7 +58,7 @@ describe('buying', () => {
     const p = t.player(1_000);
     const poor = t.user('poor', $(50));
     const result = t.submit({ type: 'buy', userId: poor, instrument: p, shares: 60, priceCents: $(1) });
-    expect(result).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringContaining('Not enough cash') } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'insufficient_cash', message: expect.stringContaining('Not enough cash') } });
     expect(t.cash(poor)).toBe($(50));
     expect(t.remaining(p)).toBe(1_000);
     expect(t.trades()).toHaveLength(0);
@@ -100,7 +100,7 @@ describe('minimum sell price', () => {
     const t = testExchange();
     const p = t.player(100);
     const alice = t.user('alice');
-    expect(t.submit({ type: 'setMinSellPrice', userId: alice, instrument: p, priceCents: $(2) })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(t.submit({ type: 'setMinSellPrice', userId: alice, instrument: p, priceCents: $(2) })).toMatchObject({ ok: false, error: { code: 'no_holding' } });
   });
 });
 
@@ -125,7 +125,7 @@ describe('asks: accept, decline, cancel', () => {
     expect(t.shares(bidder, p)).toBe(60);
     expect(t.order(ask.id)).toMatchObject({ status: 'filled' });
     const third = t.submit({ type: 'acceptAsk', userId: h2, askId: ask.id, shares: 5 });
-    expect(third).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: `Ask ${ask.id} is no longer open: it was filled` } });
+    expect(third).toMatchObject({ ok: false, error: { code: 'order_not_open', message: `Ask ${ask.id} is no longer open: it was filled` } });
   });
 
   it('caps an acceptance at the holder’s unlisted shares', () => {
@@ -146,7 +146,7 @@ describe('asks: accept, decline, cancel', () => {
   it('the asker cancels an own ask and gets the escrow back; nobody else can', () => {
     const { t, h1, bidder, ask } = withAsk();
     const cash = t.cash(bidder);
-    expect(t.submit({ type: 'cancelAsk', userId: h1, askId: ask.id })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(t.submit({ type: 'cancelAsk', userId: h1, askId: ask.id })).toMatchObject({ ok: false, error: { code: 'not_your_ask' } });
     t.ok({ type: 'cancelAsk', userId: bidder, askId: ask.id });
     expect(t.cash(bidder)).toBe(cash + 60 * 300);
     expect(t.order(ask.id)!.status).toBe('cancelled');
@@ -181,7 +181,7 @@ describe('offers', () => {
   it('a seller cannot buy an own offer, and only the seller can cancel it (shares return)', () => {
     const { t, p, seller, buyer, offer } = withOffer();
     expect(t.submit({ type: 'acceptOffer', userId: seller, offerId: offer.id })).toMatchObject({ ok: false, error: { message: 'You cannot buy your own offer.' } });
-    expect(t.submit({ type: 'cancelOffer', userId: buyer, offerId: offer.id })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(t.submit({ type: 'cancelOffer', userId: buyer, offerId: offer.id })).toMatchObject({ ok: false, error: { code: 'not_your_offer' } });
     t.ok({ type: 'cancelOffer', userId: seller, offerId: offer.id });
     expect(t.order(offer.id)!.status).toBe('cancelled');
     expect(t.shares(seller, p)).toBe(100);

@@ -62,7 +62,7 @@ describe('group commit', () => {
       exchange.submit({ type: 'dump', userId: users[0]!, instrument: player, shares: 2 }),
     ]);
     expect(a).toMatchObject({ ok: true, outcome: { bought: 5 } });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'insufficient_cash' } });
     expect(c).toMatchObject({ ok: true, outcome: { sold: 2 } });
     expect(published.filter((t) => t === 'tradeCompleted')).toHaveLength(2);
     expect(ledgerProblems(db)).toEqual([]);
@@ -74,7 +74,7 @@ describe('group commit', () => {
     const pending = exchange.submit({ type: 'buy', userId: users[0]!, instrument: player, shares: 3, priceCents: 100 });
     exchange.stop();
     expect(await pending).toMatchObject({ ok: true, outcome: { bought: 3 } });
-    expect(await exchange.submit({ type: 'buy', userId: users[0]!, instrument: player, shares: 3, priceCents: 100 })).toMatchObject({ ok: false, error: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(await exchange.submit({ type: 'buy', userId: users[0]!, instrument: player, shares: 3, priceCents: 100 })).toMatchObject({ ok: false, error: { code: 'unavailable' } });
     reader.close();
   });
 });

@@ -29,7 +29,7 @@ describe('team shares', () => {
     const cash = t.cash(alice);
     expect(t.submit({ type: 'buy', userId: alice, instrument: nyk, shares: 10, priceCents: 100 })).toMatchObject({
       ok: false,
-      error: { code: 'BAD_REQUEST', message: 'You already hold or bid on Boston Celtics: you may have one Eastern team only' },
+      error: { code: 'conference_taken', message: 'You already hold or bid on Boston Celtics: you may have one Eastern team only' },
     });
     expect(t.submit({ type: 'buy', userId: alice, instrument: gsw, shares: 10, priceCents: 100 })).toMatchObject({ ok: false, error: { message: expect.stringContaining('one Western team') } });
     expect(t.cash(alice)).toBe(cash);

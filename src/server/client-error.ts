@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { toTRPCError } from './errors.js';
 
@@ -46,4 +46,3 @@ export function toClientError(error: unknown): ClientError {
   return { status, code: trpcError.code, message: trpcError.message };
 }
 
-export { TRPCError };

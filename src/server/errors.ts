@@ -1,8 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { ExchangeRefusal } from '../engine/commands.js';
+import type { MarketErrorCode, Refusal } from '../domain/market/refusal.js';
 
-export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
+export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
 
 /**
  * An error whose message is meant for the person who made the request. It is a TRPCError with its
@@ -17,6 +16,49 @@ export class AppError extends TRPCError {
     super({ code, message });
     Error.stackTraceLimit = limit;
   }
+}
+
+/**
+ * The one table from the game's refusals to what they mean over the wire: a tRPC code, and so an
+ * HTTP status (tRPC's and the REST shim's alike). Every code is listed: a new one must be placed.
+ */
+const REFUSAL_CODES: Record<MarketErrorCode, AppErrorCode> = {
+  invalid_shares: 'BAD_REQUEST',
+  invalid_price: 'BAD_REQUEST',
+  invalid_amount: 'BAD_REQUEST',
+  invalid_salary: 'BAD_REQUEST',
+  duplicate_order_id: 'BAD_REQUEST',
+  insufficient_cash: 'BAD_REQUEST',
+  insufficient_shares: 'BAD_REQUEST',
+  nothing_to_sell: 'BAD_REQUEST',
+  own_ask: 'BAD_REQUEST',
+  own_offer: 'BAD_REQUEST',
+  no_holding: 'BAD_REQUEST',
+  open_order_limit: 'BAD_REQUEST',
+  conference_taken: 'BAD_REQUEST',
+  team_locked: 'BAD_REQUEST',
+  retired: 'BAD_REQUEST',
+  instrument_not_found: 'NOT_FOUND',
+  user_not_found: 'NOT_FOUND',
+  order_not_found: 'NOT_FOUND',
+  ask_not_found: 'NOT_FOUND',
+  offer_not_found: 'NOT_FOUND',
+  not_your_ask: 'FORBIDDEN',
+  not_your_offer: 'FORBIDDEN',
+  rookie_restricted: 'FORBIDDEN',
+  order_not_open: 'CONFLICT',
+  unavailable: 'SERVICE_UNAVAILABLE',
+};
+
+export const codeOfRefusal = (code: MarketErrorCode): AppErrorCode => REFUSAL_CODES[code];
+
+/** A refusal of the game as the error the client sees, with its message. */
+export const refusalError = (refusal: Refusal): AppError => new AppError(codeOfRefusal(refusal.code), refusal.message);
+
+/** The value of an answer that may be a refusal; a refusal is thrown as its error. */
+export function valueOrRefusal<T>(answer: { ok: true; value: T } | { ok: false; error: Refusal }): T {
+  if (!answer.ok) throw refusalError(answer.error);
+  return answer.value;
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on the server. Please try again.';
@@ -36,7 +78,7 @@ function storageMessage(error: unknown): string | null {
 /** The one place where errors become what a client may see: known ones keep their text, others become a generic message. */
 export function toTRPCError(error: unknown): TRPCError {
   if (error instanceof TRPCError) {
-    if (error.cause instanceof AppError || error.cause instanceof ExchangeRefusal) return toTRPCError(error.cause);
+    if (error.cause instanceof AppError) return toTRPCError(error.cause);
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       const storage = storageMessage(error.cause);
       if (storage) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: storage, cause: error.cause });
@@ -44,7 +86,6 @@ export function toTRPCError(error: unknown): TRPCError {
     }
     return error;
   }
-  if (error instanceof ExchangeRefusal) return new TRPCError({ code: error.code as TRPC_ERROR_CODE_KEY, message: error.message });
   const storage = storageMessage(error);
   if (storage) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: storage, cause: error });
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE, cause: error });

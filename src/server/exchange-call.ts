@@ -2,12 +2,12 @@ import type { ExchangeCommand, ExchangeOutcome } from '../engine/commands.js';
 import type { Exchange } from '../engine/exchange.js';
 import { centsToDollars } from '../shared/money.js';
 import type { TradeResult } from '../shared/schemas/trading.js';
-import { AppError } from './errors.js';
+import { refusalError } from './errors.js';
 
-/** Submits a command; a refusal becomes the error its code says, with the exchange's message. */
+/** Submits a command; a refusal becomes the error the server's one table gives its code, with the exchange's message. */
 export async function submit(exchange: Exchange, command: ExchangeCommand): Promise<ExchangeOutcome> {
   const result = await exchange.submit(command);
-  if (!result.ok) throw new AppError(result.error.code, result.error.message);
+  if (!result.ok) throw refusalError(result.error);
   return result.outcome;
 }
 

@@ -2,10 +2,9 @@
 // in the same order and fail with the same errors, as the client sees them.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ExchangeRefusal } from '../engine/commands.js';
 import { toClientError } from './client-error.js';
 import type { Context } from './context.js';
-import { AppError } from './errors.js';
+import { AppError, refusalError } from './errors.js';
 import { chainedOrderMutation, createCallerFactory, orderMutation, router } from './trpc.js';
 
 const input = z.object({ userId: z.number().int().positive(), shares: z.number().int().min(1, 'At least one share') });
@@ -19,7 +18,7 @@ function resolver(behave: () => Behaviour) {
         if (ctx.user.id !== i.userId) throw new AppError('FORBIDDEN', 'You can only act for yourself');
         break;
       case 'refused':
-        throw new ExchangeRefusal('CONFLICT', 'Ask 7 is no longer open');
+        throw refusalError({ code: 'order_not_open', message: 'Ask 7 is no longer open' });
       case 'crash':
         throw new Error('a bug');
       case 'disk full':

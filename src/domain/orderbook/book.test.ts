@@ -1,4 +1,4 @@
-import { createOrderBook } from './book.js';
+import { createOrderBook } from './fast/index.js';
 import { orderBookContract } from './test-support/contract.js';
 
 orderBookContract('FastBook', createOrderBook);

@@ -8,7 +8,7 @@
  * the holding's minimum price, its unlisted unlocked shares and the time: it matches at once if it
  * now meets an ask, so the book never stays crossed.
  */
-export { createOrderBook } from './book.js';
+export { createOrderBook } from './fast/index.js';
 export { createReferenceBook } from './reference-book.js';
 export { findBadQuantity, findCrossing } from './invariants.js';
 export { bookErrors, type BookError, type BookErrorCode } from './errors.js';

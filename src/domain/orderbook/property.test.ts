@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createOrderBook } from './book.js';
+import { createOrderBook } from './fast/index.js';
 import { createReferenceBook } from './reference-book.js';
 import type { Command, RestingOrder } from './types.js';
 import { World, type WorldStart } from './test-support/world.js';

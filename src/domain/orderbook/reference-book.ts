@@ -68,141 +68,163 @@ export class ReferenceBook implements OrderBook {
 
   plan(c: Command): PlanResult {
     const b = new PlanBuilder(c.kind, c.userId, this.version, this.remaining);
-    let bad: BookError | null = null;
+    const bad = this.planInto(b, c);
+    return bad ? refuse(bad) : { ok: true, plan: b.build() };
+  }
 
-    /** Sells `shares` to asks at ≥ `limit`, never the seller's own; returns what is left. */
-    const sellToAsks = (sellerId: UserId | null, limit: number, shares: number, standing: boolean): number => {
-      let left = shares;
-      for (const ask of this.sortedAsks()) {
-        if (left === 0 || ask.price < limit) break;
-        if (ask.userId === sellerId) continue;
-        const take = Math.min(left, ask.shares);
-        const price = sellerId === null ? OPEN_MARKET_PRICE_CENTS : ask.price;
-        const escrowRefund = take * ask.price - take * price;
-        b.fill(fill({ buyerId: ask.userId, sellerId, shares: take, price, askId: ask.id, standingSell: standing, escrowRefund }));
-        b.askUpdate({ id: ask.id, userId: ask.userId, shares: ask.shares - take });
-        left -= take;
-      }
-      return left;
-    };
-
+  /** Builds the command's plan into `b`; a refusal instead when the command cannot run. */
+  private planInto(b: PlanBuilder, c: Command): BookError | null {
     switch (c.kind) {
-      case 'buy': {
-        bad = checkOrder(c.shares, c.price) ?? checkAmount('Cash', c.cash);
-        if (bad) return refuse(bad);
-        if (this.hasAsk(c.orderId)) return refuse(bookErrors.duplicateOrderId('ask', c.orderId));
-        if (c.cash < c.shares * c.price) return refuse(bookErrors.insufficientCash(c.shares, c.price, c.cash));
-        let left = c.shares;
-        const fromMarket = Math.min(left, this.remaining);
-        if (fromMarket > 0) {
-          b.fill(fill({ buyerId: c.userId, sellerId: null, shares: fromMarket, price: OPEN_MARKET_PRICE_CENTS }));
-          b.remaining = this.remaining - fromMarket;
-          left -= fromMarket;
-        }
-        for (const sell of this.sortedSells()) {
-          if (left === 0 || sell.order.price > c.price) break;
-          if (sell.order.userId === c.userId) continue;
-          const s = sell.order;
-          const take = Math.min(left, s.shares);
-          if (sell.standing) {
-            b.fill(fill({ buyerId: c.userId, sellerId: s.userId, shares: take, price: s.price, standingSell: true }));
-            b.standingSellUpdate({ ...sell.order, shares: s.shares - take });
-          } else {
-            b.fill(fill({ buyerId: c.userId, sellerId: s.userId, shares: take, price: s.price, offerId: sell.order.id }));
-            b.offerUpdate({ id: sell.order.id, userId: s.userId, shares: s.shares - take });
-          }
-          left -= take;
-        }
-        if (left > 0) {
-          b.newAsk = { id: c.orderId, userId: c.userId, price: c.price, shares: left, seq: c.seq };
-          b.escrow(c.userId, left * c.price);
-        }
-        break;
-      }
-      case 'listOffer': {
-        bad = checkOrder(c.shares, c.price) ?? checkAmount('Unlisted shares', c.unlisted);
-        if (bad) return refuse(bad);
-        if (this.hasOffer(c.orderId)) return refuse(bookErrors.duplicateOrderId('offer', c.orderId));
-        if (c.shares > c.unlisted) return refuse(bookErrors.insufficientShares(c.shares, c.unlisted));
-        const left = sellToAsks(c.userId, c.price, c.shares, false);
-        if (left > 0) b.newOffer = { id: c.orderId, userId: c.userId, price: c.price, shares: left, seq: c.seq };
-        this.shrinkStanding(b, c.userId, c.unlisted - c.shares);
-        break;
-      }
+      case 'buy':
+        return this.planBuy(b, c);
+      case 'listOffer':
+        return this.planListOffer(b, c);
       case 'setStandingSell': {
-        bad = checkPrice(c.price) ?? checkAmount('Shares', c.shares);
-        if (bad) return refuse(bad);
-        const left = sellToAsks(c.userId, c.price, c.shares, true);
+        const bad = checkPrice(c.price) ?? checkAmount('Shares', c.shares);
+        if (bad) return bad;
+        const left = this.sellToAsks(b, c.userId, c.price, c.shares, true);
         b.standingSellUpdate({ userId: c.userId, price: c.price, shares: left, seq: c.seq });
-        break;
+        return null;
       }
       case 'removeStandingSell': {
         const entry = this.standingOf(c.userId);
         if (entry) b.standingSellUpdate({ ...entry, shares: 0 });
         else b.noop = true;
-        break;
+        return null;
       }
-      case 'acceptAsk': {
-        bad = checkShares(c.shares) ?? checkAmount('Unlisted shares', c.unlisted);
-        if (bad) return refuse(bad);
-        const ask = this.asks.find((a) => a.id === c.askId);
-        if (!ask) return refuse(bookErrors.askNotFound(c.askId));
-        if (ask.userId === c.userId) return refuse(bookErrors.ownAsk());
-        const take = Math.min(c.shares, ask.shares, c.unlisted);
-        if (take === 0) return refuse(bookErrors.nothingToSell());
-        b.fill(fill({ buyerId: ask.userId, sellerId: c.userId, shares: take, price: ask.price, askId: ask.id }));
-        b.askUpdate({ id: ask.id, userId: ask.userId, shares: ask.shares - take });
-        this.shrinkStanding(b, c.userId, c.unlisted - take);
-        break;
-      }
-      case 'acceptOffer': {
-        bad = (c.shares === undefined ? null : checkShares(c.shares)) ?? checkAmount('Cash', c.cash);
-        if (bad) return refuse(bad);
-        const offer = this.offers.find((o) => o.id === c.offerId);
-        if (!offer) return refuse(bookErrors.offerNotFound(c.offerId));
-        if (offer.userId === c.userId) return refuse(bookErrors.ownOffer());
-        const take = c.shares === undefined ? offer.shares : Math.min(c.shares, offer.shares);
-        if (c.cash < take * offer.price) return refuse(bookErrors.insufficientCash(take, offer.price, c.cash));
-        b.fill(fill({ buyerId: c.userId, sellerId: offer.userId, shares: take, price: offer.price, offerId: offer.id }));
-        b.offerUpdate({ id: offer.id, userId: offer.userId, shares: offer.shares - take });
-        break;
-      }
-      case 'cancelAsk': {
-        const ask = this.asks.find((a) => a.id === c.askId);
-        if (!ask) return refuse(bookErrors.askNotFound(c.askId));
-        if (ask.userId !== c.userId) return refuse(bookErrors.notYourAsk(c.askId));
-        b.askUpdate({ id: ask.id, userId: ask.userId, shares: 0 });
-        b.escrow(c.userId, -(ask.shares * ask.price));
-        b.cancelled = { ...ask };
-        break;
-      }
-      case 'cancelOffer': {
-        const offer = this.offers.find((o) => o.id === c.offerId);
-        if (!offer) return refuse(bookErrors.offerNotFound(c.offerId));
-        if (offer.userId !== c.userId) return refuse(bookErrors.notYourOffer(c.offerId));
-        b.offerUpdate({ id: offer.id, userId: offer.userId, shares: 0 });
-        b.cancelled = { ...offer };
-        break;
-      }
-      case 'dump': {
-        if (Number.isNaN(c.shares) || c.shares <= 0) {
-          b.noop = true;
-          break;
-        }
-        bad = checkShares(c.shares) ?? checkAmount('Unlisted shares', c.unlisted);
-        if (bad) return refuse(bad);
-        const dumped = Math.min(c.shares, c.unlisted);
-        if (dumped === 0) {
-          b.noop = true;
-          break;
-        }
-        b.fill(fill({ buyerId: null, sellerId: c.userId, shares: dumped, price: OPEN_MARKET_PRICE_CENTS }));
-        this.shrinkStanding(b, c.userId, c.unlisted - dumped);
-        b.remaining = sellToAsks(null, 0, this.remaining + dumped, false);
-        break;
-      }
+      case 'acceptAsk':
+        return this.planAcceptAsk(b, c);
+      case 'acceptOffer':
+        return this.planAcceptOffer(b, c);
+      case 'cancelAsk':
+      case 'cancelOffer':
+        return this.planCancel(b, c);
+      case 'dump':
+        return this.planDump(b, c);
     }
-    return { ok: true, plan: b.build() };
+  }
+
+  /** Sells `shares` to asks at ≥ `limit`, never the seller's own; returns what is left. */
+  private sellToAsks(b: PlanBuilder, sellerId: UserId | null, limit: number, shares: number, standing: boolean): number {
+    let left = shares;
+    for (const ask of this.sortedAsks()) {
+      if (left === 0 || ask.price < limit) break;
+      if (ask.userId === sellerId) continue;
+      const take = Math.min(left, ask.shares);
+      const price = sellerId === null ? OPEN_MARKET_PRICE_CENTS : ask.price;
+      const escrowRefund = take * ask.price - take * price;
+      b.fill(fill({ buyerId: ask.userId, sellerId, shares: take, price, askId: ask.id, standingSell: standing, escrowRefund }));
+      b.askUpdate({ id: ask.id, userId: ask.userId, shares: ask.shares - take });
+      left -= take;
+    }
+    return left;
+  }
+
+  private planBuy(b: PlanBuilder, c: Extract<Command, { kind: 'buy' }>): BookError | null {
+    const bad = checkOrder(c.shares, c.price) ?? checkAmount('Cash', c.cash);
+    if (bad) return bad;
+    if (this.hasAsk(c.orderId)) return bookErrors.duplicateOrderId('ask', c.orderId);
+    if (c.cash < c.shares * c.price) return bookErrors.insufficientCash(c.shares, c.price, c.cash);
+    let left = c.shares;
+    const fromMarket = Math.min(left, this.remaining);
+    if (fromMarket > 0) {
+      b.fill(fill({ buyerId: c.userId, sellerId: null, shares: fromMarket, price: OPEN_MARKET_PRICE_CENTS }));
+      b.remaining = this.remaining - fromMarket;
+      left -= fromMarket;
+    }
+    for (const sell of this.sortedSells()) {
+      if (left === 0 || sell.order.price > c.price) break;
+      if (sell.order.userId === c.userId) continue;
+      const s = sell.order;
+      const take = Math.min(left, s.shares);
+      if (sell.standing) {
+        b.fill(fill({ buyerId: c.userId, sellerId: s.userId, shares: take, price: s.price, standingSell: true }));
+        b.standingSellUpdate({ ...sell.order, shares: s.shares - take });
+      } else {
+        b.fill(fill({ buyerId: c.userId, sellerId: s.userId, shares: take, price: s.price, offerId: sell.order.id }));
+        b.offerUpdate({ id: sell.order.id, userId: s.userId, shares: s.shares - take });
+      }
+      left -= take;
+    }
+    if (left > 0) {
+      b.newAsk = { id: c.orderId, userId: c.userId, price: c.price, shares: left, seq: c.seq };
+      b.escrow(c.userId, left * c.price);
+    }
+    return null;
+  }
+
+  private planListOffer(b: PlanBuilder, c: Extract<Command, { kind: 'listOffer' }>): BookError | null {
+    const bad = checkOrder(c.shares, c.price) ?? checkAmount('Unlisted shares', c.unlisted);
+    if (bad) return bad;
+    if (this.hasOffer(c.orderId)) return bookErrors.duplicateOrderId('offer', c.orderId);
+    if (c.shares > c.unlisted) return bookErrors.insufficientShares(c.shares, c.unlisted);
+    const left = this.sellToAsks(b, c.userId, c.price, c.shares, false);
+    if (left > 0) b.newOffer = { id: c.orderId, userId: c.userId, price: c.price, shares: left, seq: c.seq };
+    this.shrinkStanding(b, c.userId, c.unlisted - c.shares);
+    return null;
+  }
+
+  private planAcceptAsk(b: PlanBuilder, c: Extract<Command, { kind: 'acceptAsk' }>): BookError | null {
+    const bad = checkShares(c.shares) ?? checkAmount('Unlisted shares', c.unlisted);
+    if (bad) return bad;
+    const ask = this.asks.find((a) => a.id === c.askId);
+    if (!ask) return bookErrors.askNotFound(c.askId);
+    if (ask.userId === c.userId) return bookErrors.ownAsk();
+    const take = Math.min(c.shares, ask.shares, c.unlisted);
+    if (take === 0) return bookErrors.nothingToSell();
+    b.fill(fill({ buyerId: ask.userId, sellerId: c.userId, shares: take, price: ask.price, askId: ask.id }));
+    b.askUpdate({ id: ask.id, userId: ask.userId, shares: ask.shares - take });
+    this.shrinkStanding(b, c.userId, c.unlisted - take);
+    return null;
+  }
+
+  private planAcceptOffer(b: PlanBuilder, c: Extract<Command, { kind: 'acceptOffer' }>): BookError | null {
+    const bad = (c.shares === undefined ? null : checkShares(c.shares)) ?? checkAmount('Cash', c.cash);
+    if (bad) return bad;
+    const offer = this.offers.find((o) => o.id === c.offerId);
+    if (!offer) return bookErrors.offerNotFound(c.offerId);
+    if (offer.userId === c.userId) return bookErrors.ownOffer();
+    const take = c.shares === undefined ? offer.shares : Math.min(c.shares, offer.shares);
+    if (c.cash < take * offer.price) return bookErrors.insufficientCash(take, offer.price, c.cash);
+    b.fill(fill({ buyerId: c.userId, sellerId: offer.userId, shares: take, price: offer.price, offerId: offer.id }));
+    b.offerUpdate({ id: offer.id, userId: offer.userId, shares: offer.shares - take });
+    return null;
+  }
+
+  private planCancel(b: PlanBuilder, c: Extract<Command, { kind: 'cancelAsk' | 'cancelOffer' }>): BookError | null {
+    if (c.kind === 'cancelAsk') {
+      const ask = this.asks.find((a) => a.id === c.askId);
+      if (!ask) return bookErrors.askNotFound(c.askId);
+      if (ask.userId !== c.userId) return bookErrors.notYourAsk(c.askId);
+      b.askUpdate({ id: ask.id, userId: ask.userId, shares: 0 });
+      b.escrow(c.userId, -(ask.shares * ask.price));
+      b.cancelled = { ...ask };
+      return null;
+    }
+    const offer = this.offers.find((o) => o.id === c.offerId);
+    if (!offer) return bookErrors.offerNotFound(c.offerId);
+    if (offer.userId !== c.userId) return bookErrors.notYourOffer(c.offerId);
+    b.offerUpdate({ id: offer.id, userId: offer.userId, shares: 0 });
+    b.cancelled = { ...offer };
+    return null;
+  }
+
+  private planDump(b: PlanBuilder, c: Extract<Command, { kind: 'dump' }>): BookError | null {
+    if (Number.isNaN(c.shares) || c.shares <= 0) {
+      b.noop = true;
+      return null;
+    }
+    const bad = checkShares(c.shares) ?? checkAmount('Unlisted shares', c.unlisted);
+    if (bad) return bad;
+    const dumped = Math.min(c.shares, c.unlisted);
+    if (dumped === 0) {
+      b.noop = true;
+      return null;
+    }
+    b.fill(fill({ buyerId: null, sellerId: c.userId, shares: dumped, price: OPEN_MARKET_PRICE_CENTS }));
+    this.shrinkStanding(b, c.userId, c.unlisted - dumped);
+    b.remaining = this.sellToAsks(b, null, 0, this.remaining + dumped, false);
+    return null;
   }
 
   apply(plan: Plan): void {

@@ -64,10 +64,10 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   return parsed as Record<string, unknown>;
 }
 
-export class PayloadTooLarge extends Error {
-  override name = 'PayloadTooLarge';
+/** A body past the route's limit: an error like any other the client is told of (413). */
+export class PayloadTooLarge extends AppError {
   constructor() {
-    super('The request body is too large');
+    super('PAYLOAD_TOO_LARGE', 'The request body is too large');
   }
 }
 

@@ -7,7 +7,7 @@ import { bearerToken, createContextFor } from '../context.js';
 import type { AppServices } from '../services.js';
 import { appRouter } from '../routers/index.js';
 import { createCallerFactory } from '../trpc.js';
-import { DEFAULT_BODY_LIMIT, PayloadTooLarge, readJsonBody, RequestAborted } from './body.js';
+import { DEFAULT_BODY_LIMIT, readJsonBody, RequestAborted } from './body.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { RestRoute } from './route.js';
 
@@ -132,7 +132,6 @@ export function createRestHandler(services: AppServices, routes: RestRoute[], lo
       anonymousAnswers.set(route, answer);
       answer.send(req, res);
     } catch (error) {
-      if (error instanceof PayloadTooLarge) return sendJson(res, 413, { error: error.message });
       if (error instanceof RequestAborted) return logger.debug({ route: `${route.method} ${route.path}` }, 'REST request aborted by the client');
       const client = toClientError(error);
       if (client.status >= 500) logger.error({ err: error, route: `${route.method} ${route.path}` }, 'REST call failed');

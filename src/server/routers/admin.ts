@@ -1,5 +1,6 @@
 import { centsToDollars } from '../../shared/money.js';
 import { auditInput, auditResult, draftResult, retirePlayerInput, retireResult, salaryResult, updateSalaryInput } from '../../shared/schemas/admin.js';
+import { valueOrRefusal } from '../errors.js';
 import { adminProcedure, router } from '../trpc.js';
 
 const actorOf = (user: { id: number; username: string }) => ({ id: user.id, username: user.username });
@@ -10,7 +11,7 @@ export const adminRouter = router({
     .input(updateSalaryInput)
     .output(salaryResult)
     .mutation(async ({ ctx, input }) => {
-      const change = ctx.services.admin.changeSalary(actorOf(ctx.user), input.id, input.newSalary);
+      const change = valueOrRefusal(ctx.services.admin.changeSalary(actorOf(ctx.user), input.id, input.newSalary));
       // Answered once the change is on disk.
       await ctx.services.exchange.idle();
       return { message: 'Salary updated', ...change };
@@ -20,13 +21,13 @@ export const adminRouter = router({
     .input(retirePlayerInput)
     .output(retireResult)
     .mutation(async ({ ctx, input }) => {
-      const { paidCents, ...rest } = ctx.services.admin.retire(actorOf(ctx.user), input.playerId);
+      const { paidCents, ...rest } = valueOrRefusal(ctx.services.admin.retire(actorOf(ctx.user), input.playerId));
       await ctx.services.exchange.idle();
       return { message: 'Player retired', ...rest, paidOut: centsToDollars(paidCents) };
     }),
 
   draft: adminProcedure.output(draftResult).mutation(async ({ ctx }) => {
-    const { picks, restrictedUntil } = ctx.services.admin.draft(actorOf(ctx.user));
+    const { picks, restrictedUntil } = valueOrRefusal(ctx.services.admin.draft(actorOf(ctx.user)));
     await ctx.services.exchange.idle();
     return { message: 'Draft simulated', restrictedUntil: new Date(restrictedUntil).toISOString(), picks };
   }),

@@ -2,13 +2,13 @@
  * Plans commands on the fast book's memory without changing it: dispatches the order flow to
  * order-planner.ts, and plans the rarer commands here with the PlanBuilder.
  */
-import { OPEN_MARKET_PRICE_CENTS, type Cents } from '../../shared/money.js';
+import { OPEN_MARKET_PRICE_CENTS, type Cents } from '../../../shared/money.js';
 import type { BookState, Planned } from './book-state.js';
-import { bookErrors } from './errors.js';
+import { bookErrors } from '../errors.js';
 import { ABSENT } from './id-index.js';
 import { NIL } from './order-slots.js';
 import { planBuy, planCancelAsk, planCancelOffer, planListOffer } from './order-planner.js';
-import type { PlanBuilder } from './plan-builder.js';
+import type { PlanBuilder } from '../plan-builder.js';
 import type {
   AcceptAskCommand,
   AcceptOfferCommand,
@@ -17,8 +17,8 @@ import type {
   RemoveStandingSellCommand,
   SetStandingSellCommand,
   UserId,
-} from './types.js';
-import { checkAmount, checkPrice, checkShares } from './validation.js';
+} from '../types.js';
+import { checkAmount, checkPrice, checkShares } from '../validation.js';
 
 
 /** Plans `command` on `state` with `b`, a scratch builder that this call resets: the plan, or why not. */

@@ -4,15 +4,15 @@
  * exactly the builder's (the property test compares with the reference book); the rarer commands
  * are in book-planner.ts.
  */
-import { OPEN_MARKET_PRICE_CENTS } from '../../shared/money.js';
+import { OPEN_MARKET_PRICE_CENTS } from '../../../shared/money.js';
 import { LEVEL_RECORD } from './book-side.js';
 import type { BookState, Planned } from './book-state.js';
-import { bookErrors } from './errors.js';
+import { bookErrors } from '../errors.js';
 import { ABSENT } from './id-index.js';
 import { NIL, SLOT } from './order-slots.js';
-import { AccountSet } from './plan-accounts.js';
-import { makePlan } from './plan-builder.js';
-import { append, NONE } from './plan-lists.js';
+import { AccountSet } from '../plan-accounts.js';
+import { makePlan } from '../plan-builder.js';
+import { append, NONE } from '../plan-lists.js';
 import type {
   BuyCommand,
   CancelAskCommand,
@@ -22,8 +22,8 @@ import type {
   OrderUpdate,
   StandingSell,
   UserId,
-} from './types.js';
-import { checkAmount, checkOrder } from './validation.js';
+} from '../types.js';
+import { checkAmount, checkOrder } from '../validation.js';
 
 // The slot and level records (see SLOT, LEVEL_RECORD), as local constants for the hot loops.
 const ID = 0;

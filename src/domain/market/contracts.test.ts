@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rescaleHoldings } from './contracts.js';
+import { MAX_SALARY, rescaleHoldings, retirementPayouts, validSalary } from './contracts.js';
 
 describe('rescaleHoldings', () => {
   it('gives holders proportional new shares when a contract grows, keeping what they paid', () => {
@@ -51,5 +51,25 @@ describe('rescaleHoldings', () => {
   it('refuses a non-integer or non-positive old total', () => {
     expect(() => rescaleHoldings([], 0, 10)).toThrow(RangeError);
     expect(() => rescaleHoldings([], 10.5, 10)).toThrow(RangeError);
+  });
+});
+
+describe('retirement', () => {
+  it('pays every holder $1.00 a share from the open market, which holds the whole salary again', () => {
+    const plan = retirementPayouts([{ userId: 1, shares: 120 }, { userId: 2, shares: 0 }, { userId: 3, shares: 30 }], 500);
+    expect(plan.fills).toEqual([
+      expect.objectContaining({ buyerId: null, sellerId: 1, shares: 120, price: 100 }),
+      expect.objectContaining({ buyerId: null, sellerId: 3, shares: 30, price: 100 }),
+    ]);
+    expect(plan.accounts).toEqual([{ userId: 1, cash: 12_000, escrow: 0, shares: -120 }, { userId: 3, cash: 3_000, escrow: 0, shares: -30 }]);
+    expect(plan.remaining).toBe(500);
+  });
+});
+
+describe('a salary change', () => {
+  it('names a whole number of dollars from 1 to 1,000,000,000', () => {
+    expect(validSalary(1)).toBeNull();
+    expect(validSalary(MAX_SALARY)).toBeNull();
+    for (const bad of [0, -5, 1.5, MAX_SALARY + 1]) expect(validSalary(bad)?.code).toBe('invalid_salary');
   });
 });

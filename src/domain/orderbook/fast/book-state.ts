@@ -5,8 +5,8 @@
 import { BookSide } from './book-side.js';
 import { ABSENT, IdIndex } from './id-index.js';
 import { NIL } from './order-slots.js';
-import type { BookError } from './errors.js';
-import type { BestAsk, BookDepth, BookSnapshot, DepthLevel, OrderId, OrderUpdate, Plan, QueuedSell, RestingOrder, StandingSell, UserId } from './types.js';
+import type { BookError } from '../errors.js';
+import type { BestAsk, BookDepth, BookSnapshot, DepthLevel, OrderId, OrderUpdate, Plan, QueuedSell, RestingOrder, StandingSell, UserId } from '../types.js';
 
 /** What the fast book's planners return: the plan, or why the command is refused. */
 export type Planned = Plan | BookError;

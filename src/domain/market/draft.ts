@@ -4,6 +4,8 @@
  * the second round at the league minimum), generated names. Pure and deterministic for a seed.
  */
 export const ROUNDS = 2;
+/** For a week after the draft only holders of a rookie's team may buy him. */
+export const ROOKIE_EXCLUSIVE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Approximate 2025-26 rookie scale ends, in dollars: pick 1 and pick 30 of the first round. */
 export const FIRST_PICK_SALARY = 12_500_000;
 export const LAST_FIRST_ROUND_SALARY = 2_500_000;

@@ -5,8 +5,8 @@
  */
 import { planOnState } from './book-planner.js';
 import { BookState } from './book-state.js';
-import { PlanBuilder } from './plan-builder.js';
-import type { BookSnapshot, Command, OrderBook, PlanResult } from './types.js';
+import { PlanBuilder } from '../plan-builder.js';
+import type { BookSnapshot, Command, OrderBook, PlanResult } from '../types.js';
 
 export class FastBook extends BookState implements OrderBook {
   /**

@@ -1,0 +1,57 @@
+import { bought, NO_HOLDING, sold } from '../domain/market/holding.js';
+import type { Plan } from '../domain/orderbook/index.js';
+import type { InstrumentRef } from './commands.js';
+import type { ExchangeLedger } from './cached-ledger.js';
+
+/** What of a plan becomes rows: an order's plan, or an admin's (a retirement's payouts). */
+export type RowPlan = Pick<Plan, 'fills' | 'accounts' | 'remaining' | 'newAsk' | 'newOffer' | 'askUpdates' | 'offerUpdates' | 'cancelled'>;
+
+/** What writing a plan needs beside the ledger: its time, the book's open market before it, and the next sequence number. */
+export interface RowContext {
+  at: number;
+  remainingBefore: number;
+  nextSeq: () => number;
+}
+
+/**
+ * Writes a plan as the ledger's rows: one trade row per fill, each account's cash and holding, the
+ * orders it posts, fills or cancels, the open market, the last price between two users. Returns
+ * the trades' row ids, in the order of the plan's fills.
+ */
+export function writePlanRows(ledger: ExchangeLedger, ref: InstrumentRef, plan: RowPlan, ctx: RowContext): number[] {
+  const { kind, id } = ref;
+  const tradeIds: number[] = [];
+  const paid = new Map<number, number>();
+  let lastUserPrice: number | null = null;
+  for (const fill of plan.fills) {
+    tradeIds.push(ledger.insertTrade({ instrument: kind, instrumentId: id, buyerId: fill.buyerId, sellerId: fill.sellerId, shares: fill.shares, price: fill.price, at: ctx.at }));
+    if (fill.buyerId !== null) paid.set(fill.buyerId, (paid.get(fill.buyerId) ?? 0) + fill.shares * fill.price);
+    if (fill.buyerId !== null && fill.sellerId !== null) lastUserPrice = fill.price;
+  }
+  for (const account of plan.accounts) {
+    ledger.addCash(account.userId, account.cash);
+    if (account.shares !== 0) changeHolding(ledger, ref, account.userId, { shares: account.shares, paidCents: paid.get(account.userId) ?? 0, ...ctx });
+  }
+  writeOrders(ledger, ref, plan, ctx.at);
+  if (plan.remaining !== ctx.remainingBefore) ledger.setRemaining(kind, id, plan.remaining);
+  if (lastUserPrice !== null) ledger.setLastPrice(kind, id, lastUserPrice);
+  return tradeIds;
+}
+
+function writeOrders(ledger: ExchangeLedger, { kind, id }: InstrumentRef, plan: RowPlan, at: number): void {
+  for (const [side, o] of [['ask', plan.newAsk], ['offer', plan.newOffer]] as const) {
+    if (o) ledger.insertOrder({ id: o.id, side, instrument: kind, instrumentId: id, userId: o.userId, priceCents: o.price, shares: o.shares, seq: o.seq, at });
+  }
+  for (const u of plan.askUpdates) ledger.setOrderRemaining(u.id, u.shares);
+  for (const u of plan.offerUpdates) ledger.setOrderRemaining(u.id, u.shares);
+  if (plan.cancelled) ledger.cancelOrder(plan.cancelled.id);
+}
+
+/** A holding grows with what was paid (domain/market/holding.ts), or shrinks keeping its average. */
+function changeHolding(ledger: ExchangeLedger, ref: InstrumentRef, userId: number, change: { shares: number; paidCents: number; at: number; nextSeq: () => number }): void {
+  const h = ledger.holding(ref.kind, userId, ref.id) ?? NO_HOLDING;
+  const next = change.shares > 0
+    ? bought(h, ref.kind, { shares: change.shares, paidCents: change.paidCents, seq: change.nextSeq(), at: change.at })
+    : sold(h, -change.shares);
+  ledger.saveHolding(ref.kind, userId, ref.id, next);
+}

@@ -1,0 +1,50 @@
+import type { InstrumentKind } from '../db/repos/ledger.js';
+import type { MarketMemory } from './market-memory.js';
+import type { ReadModels } from './read-models/read-models.js';
+
+/**
+ * Reads the market state after start-up a page at a time between whatever else the event loop
+ * does, then every instrument's price over time and book the same way. Resolves once all is read,
+ * or `halted()` says to stop, or the read models are rebuilt meanwhile.
+ */
+export function warmUp(memory: MarketMemory, halted: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    let keys: string[] = [];
+    let target: ReadModels | null = null;
+    let next = 0;
+    /** One slice of at most 4 ms; true once everything is read. */
+    const slice = (): boolean => {
+      const until = performance.now() + 4;
+      if (memory.foreign.changed()) memory.reload();
+      while (memory.loader && performance.now() < until) if (memory.loader.step()) memory.install(memory.loader.state);
+      if (memory.loader || performance.now() >= until) return false;
+      if (target === null) {
+        target = memory.models;
+        keys = target.instruments.keys();
+      }
+      if (target !== memory.models) return true;
+      // Every instrument's prices over time, then every book.
+      const total = 2 * keys.length;
+      while (next < total && performance.now() < until) {
+        const k = keys[next % keys.length]!;
+        if (next < keys.length) target.timelines.preload(k);
+        else {
+          const [kind, id] = k.split(':') as [InstrumentKind, string];
+          memory.book(kind, Number(id));
+        }
+        next++;
+      }
+      return next >= total;
+    };
+    const step = () => {
+      if (halted()) return resolve();
+      try {
+        if (slice()) return resolve();
+      } catch {
+        return resolve();
+      }
+      setTimeout(step, 1).unref();
+    };
+    setTimeout(step, 1).unref();
+  });
+}
