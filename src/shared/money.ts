@@ -39,14 +39,10 @@ export function formatCents(cents: Cents): string {
 }
 
 /**
- * Default minimum sell price of a holding: 10% over its average buy price, rounded up to the cent,
- * and never under $1.00, the lowest minimum there is (a contract change can bring the average under $1).
+ * Default minimum sell price of a holding: 10% over its average buy price (total cost / shares),
+ * rounded up to the cent exactly (no floating point), and never under $1.00, the lowest minimum
+ * there is (a contract change can bring the average under $1).
  */
-export function defaultMinSellCents(averageBuyCents: Cents): Cents {
-  return Math.max(MIN_ORDER_PRICE_CENTS, Math.ceil((averageBuyCents * 11) / 10));
-}
-
-/** The same default from a holding's total cost and shares, exactly (no floating point). */
 export function defaultMinSellFromCost(costBasisCents: Cents, shares: number): Cents {
   const numerator = BigInt(costBasisCents) * 11n;
   const denominator = BigInt(shares) * 10n;

@@ -28,6 +28,3 @@ export const priceDollars = (label: string, minDollars = 1) =>
     .refine((v) => v <= 1_000_000, `${label} must be at most $1,000,000.00`)
     .refine(hasAtMostTwoDecimals, `${label} must have at most two decimals`)
     .transform((v) => Math.round(v * CENTS_PER_DOLLAR));
-
-/** Dollars for output: integer cents / 100. */
-export const dollarsOut = z.number();
