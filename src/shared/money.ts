@@ -1,41 +1,78 @@
+import { z } from 'zod';
+
 /**
  * Money is an integer number of cents everywhere inside the game. Dollars exist only at the
  * edges: API payloads (at most two decimals) and what the UI shows.
  */
-export type Cents = number;
+declare const centsUnit: unique symbol;
+/** An integer number of cents. Made only by `cents` (a constant or a computed amount) or from dollars by `dollarsToCents`. */
+export type Cents = number & { readonly [centsUnit]: true };
+/** Cents as a plain number, for arithmetic-heavy code (the order book) that has not taken the brand. */
+export type UnbrandedCents = number;
+
+/** A whole number of cents as `Cents`; throws on anything else. */
+export function cents(amount: number): Cents {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`${amount} is not a whole number of cents`);
+  return amount as Cents;
+}
 
 export const CENTS_PER_DOLLAR = 100;
-export const START_BALANCE_CENTS: Cents = 80_000_000 * CENTS_PER_DOLLAR;
-export const OPEN_MARKET_PRICE_CENTS: Cents = 100;
-export const DUMP_PRICE_CENTS: Cents = 100;
-export const MIN_ORDER_PRICE_CENTS: Cents = 100;
-export const DEFAULT_TEAM_MIN_SELL_CENTS: Cents = 200;
+export const START_BALANCE_CENTS = cents(80_000_000 * CENTS_PER_DOLLAR);
+export const OPEN_MARKET_PRICE_CENTS = cents(100);
+export const DUMP_PRICE_CENTS = cents(100);
+export const MIN_ORDER_PRICE_CENTS = cents(100);
+export const MAX_ORDER_PRICE_CENTS = cents(1_000_000 * CENTS_PER_DOLLAR);
+export const DEFAULT_TEAM_MIN_SELL_CENTS = cents(200);
 
 /** True when `dollars` is a finite number with at most two decimals. */
 export function hasAtMostTwoDecimals(dollars: number): boolean {
   if (!Number.isFinite(dollars)) return false;
-  const cents = dollars * CENTS_PER_DOLLAR;
-  return Math.abs(cents - Math.round(cents)) < 1e-6;
+  const amount = dollars * CENTS_PER_DOLLAR;
+  return Math.abs(amount - Math.round(amount)) < 1e-6;
 }
 
-/** Dollars (≤ 2 decimals, already validated) to integer cents. */
+/** Dollars (≤ 2 decimals) to integer cents; throws on more decimals, never rounds them away. */
 export function dollarsToCents(dollars: number): Cents {
   if (!hasAtMostTwoDecimals(dollars)) {
     throw new RangeError(`${dollars} is not an amount of dollars with at most two decimals`);
   }
-  return Math.round(dollars * CENTS_PER_DOLLAR);
+  return Math.round(dollars * CENTS_PER_DOLLAR) as Cents;
 }
 
 /** Integer cents to dollars for payloads; exact for every safe integer amount of cents. */
-export function centsToDollars(cents: Cents): number {
-  return cents / CENTS_PER_DOLLAR;
+export function centsToDollars(amount: Cents | number): number {
+  return amount / CENTS_PER_DOLLAR;
+}
+
+/** What a price in dollars is refused with, one text per rule (they may all be the same text). */
+export interface PriceErrors {
+  notANumber: string;
+  tooLow: string;
+  tooHigh: string;
+  tooManyDecimals: string;
+}
+
+/**
+ * A price as the API takes it, dollars with at most two decimals from `min` to $1,000,000.00,
+ * decoded to integer cents (and encoded back to dollars). Never rounded: 1.005 is refused.
+ */
+export function dollarsAsCents(errors: PriceErrors, min: Cents = MIN_ORDER_PRICE_CENTS) {
+  const minDollars = centsToDollars(min);
+  const dollars = z
+    .number({ error: errors.notANumber })
+    .refine(Number.isFinite, errors.notANumber)
+    .refine((v) => v >= minDollars, errors.tooLow)
+    .refine((v) => v <= centsToDollars(MAX_ORDER_PRICE_CENTS), errors.tooHigh)
+    .refine(hasAtMostTwoDecimals, errors.tooManyDecimals);
+  const amount = z.custom<Cents>((v) => typeof v === 'number' && Number.isSafeInteger(v));
+  return z.codec(dollars, amount, { decode: dollarsToCents, encode: centsToDollars });
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** `$80,000,000.00` style text for people. */
-export function formatCents(cents: Cents): string {
-  return usd.format(cents / CENTS_PER_DOLLAR);
+export function formatCents(amount: Cents | number): string {
+  return usd.format(centsToDollars(amount));
 }
 
 /**
@@ -43,10 +80,10 @@ export function formatCents(cents: Cents): string {
  * rounded up to the cent exactly (no floating point), and never under $1.00, the lowest minimum
  * there is (a contract change can bring the average under $1).
  */
-export function defaultMinSellFromCost(costBasisCents: Cents, shares: number): Cents {
+export function defaultMinSellFromCost(costBasisCents: number, shares: number): Cents {
   const numerator = BigInt(costBasisCents) * 11n;
   const denominator = BigInt(shares) * 10n;
-  return Math.max(MIN_ORDER_PRICE_CENTS, Number((numerator + denominator - 1n) / denominator));
+  return cents(Math.max(MIN_ORDER_PRICE_CENTS, Number((numerator + denominator - 1n) / denominator)));
 }
 
 /** `part × numerator / denominator`, rounded to the nearest integer, exactly for any safe integers. */

@@ -28,10 +28,16 @@ export interface RestRoute<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * gives it, and the next page's cursor goes in the `X-Next-Cursor` and `Link` headers.
    */
   paged?: boolean;
-  call: (caller: Caller, input: z.output<I>) => Promise<unknown>;
+  /**
+   * Gets the payload as it came (path params as numbers) and hands it to a procedure, which parses
+   * it: typed as what the wire carries (`pricePerShare` in dollars) and as what parsing yields.
+   */
+  call: (caller: Caller, input: RestInput<I>) => Promise<unknown>;
 }
 
-type Typed<I extends z.ZodType, O extends z.ZodType, R> = Omit<RestRoute<I, O>, 'call' | 'paged'> & { call: (caller: Caller, input: z.output<I>) => Promise<R> };
+type RestInput<I extends z.ZodType> = z.input<I> & z.output<I>;
+
+type Typed<I extends z.ZodType, O extends z.ZodType, R> = Omit<RestRoute<I, O>, 'call' | 'paged'> & { call: (caller: Caller, input: RestInput<I>) => Promise<R> };
 
 export function route<I extends z.ZodType, O extends z.ZodType>(r: Typed<I, O, z.input<O>>): RestRoute {
   return r as unknown as RestRoute;

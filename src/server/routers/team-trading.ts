@@ -6,9 +6,9 @@ const team = (id: number) => ({ kind: 'team' as const, id });
 
 /** Team trading (SPEC.md §7): the same exchange as players, with RULES.md's team rules enforced by the engine. */
 export const teamTradingRouter = router({
-  bid: tradeMutation(teamBidInput, (i) => i.userId, (userId, i) => ({ type: 'buy', userId, instrument: team(i.teamId), shares: i.shares, priceCents: i.pricePerShare }), boughtMessage),
-  ask: tradeMutation(teamAskInput, (i) => i.userId, (userId, i) => ({ type: 'listOffer', userId, instrument: team(i.teamId), shares: i.shares, priceCents: i.pricePerShare }), listedMessage),
+  bid: tradeMutation(teamBidInput, (i) => i.userId, (userId, i) => ({ type: 'buy', userId, instrument: team(i.teamId), shares: i.shares, priceCents: i.priceCents }), boughtMessage),
+  ask: tradeMutation(teamAskInput, (i) => i.userId, (userId, i) => ({ type: 'listOffer', userId, instrument: team(i.teamId), shares: i.shares, priceCents: i.priceCents }), listedMessage),
   dump: tradeMutation(teamDumpInput, (i) => i.userId, (userId, i) => ({ type: 'dump', userId, instrument: team(i.teamId), shares: i.shares }), 'Team shares dumped'),
   declineAsk: tradeMutation(teamDeclineAskInput, (i) => i.userId, (userId, i) => ({ type: 'declineAsk', userId, askId: i.teamAskId, kind: 'team' }), 'Ask declined'),
-  setMinSellPrice: tradeMutation(setTeamMinSellPriceInput, (i) => i.userId, (userId, i) => ({ type: 'setMinSellPrice', userId, instrument: team(i.teamId), priceCents: i.minSellPrice }), minSellMessage),
+  setMinSellPrice: tradeMutation(setTeamMinSellPriceInput, (i) => i.userId, (userId, i) => ({ type: 'setMinSellPrice', userId, instrument: team(i.teamId), priceCents: i.minSellPriceCents }), minSellMessage),
 });
