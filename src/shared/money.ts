@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
 /**
  * Money is an integer number of cents everywhere inside the game. Dollars exist only at the
- * edges: API payloads (at most two decimals) and what the UI shows.
+ * edges: API payloads (at most two decimals, decoded by dollarsAsCents in schemas/price.ts) and
+ * what the UI shows.
  */
 declare const centsUnit: unique symbol;
 /** An integer number of cents. Made only by `cents` (a constant or a computed amount) or from dollars by `dollarsToCents`. */
@@ -42,30 +41,6 @@ export function dollarsToCents(dollars: number): Cents {
 /** Integer cents to dollars for payloads; exact for every safe integer amount of cents. */
 export function centsToDollars(amount: Cents | number): number {
   return amount / CENTS_PER_DOLLAR;
-}
-
-/** What a price in dollars is refused with, one text per rule (they may all be the same text). */
-export interface PriceErrors {
-  notANumber: string;
-  tooLow: string;
-  tooHigh: string;
-  tooManyDecimals: string;
-}
-
-/**
- * A price as the API takes it, dollars with at most two decimals from `min` to $1,000,000.00,
- * decoded to integer cents (and encoded back to dollars). Never rounded: 1.005 is refused.
- */
-export function dollarsAsCents(errors: PriceErrors, min: Cents = MIN_ORDER_PRICE_CENTS) {
-  const minDollars = centsToDollars(min);
-  const dollars = z
-    .number({ error: errors.notANumber })
-    .refine(Number.isFinite, errors.notANumber)
-    .refine((v) => v >= minDollars, errors.tooLow)
-    .refine((v) => v <= centsToDollars(MAX_ORDER_PRICE_CENTS), errors.tooHigh)
-    .refine(hasAtMostTwoDecimals, errors.tooManyDecimals);
-  const amount = z.custom<Cents>((v) => typeof v === 'number' && Number.isSafeInteger(v));
-  return z.codec(dollars, amount, { decode: dollarsToCents, encode: centsToDollars });
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

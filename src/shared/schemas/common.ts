@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dollarsAsCents, formatCents, MAX_ORDER_PRICE_CENTS, MIN_ORDER_PRICE_CENTS, type Cents } from '../money.js';
+import { formatCents, MAX_ORDER_PRICE_CENTS, MIN_ORDER_PRICE_CENTS, type Cents } from '../money.js';
+import { dollarsAsCents } from './price.js';
 
 /** A positive whole number id (path params arrive as numbers from the REST shim). */
 export const id = (label: string) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dollarsAsCents, type Cents } from '../money.js';
+import type { Cents } from '../money.js';
+import { dollarsAsCents } from './price.js';
 import { INVALID_PRICE } from '../texts.js';
 import { id, priceDollars, shares } from './common.js';
 
@@ -13,8 +14,9 @@ export const pricePerShare = priceDollars('Price per share');
 /** SPEC.md §5: anything but a price of at least $1.00 with at most two decimals is "Invalid price". */
 export const minSellPrice = dollarsAsCents({ notANumber: INVALID_PRICE, tooLow: INVALID_PRICE, tooHigh: INVALID_PRICE, tooManyDecimals: INVALID_PRICE });
 
-const toPriceCents = <T extends { pricePerShare: Cents }>({ pricePerShare: priceCents, ...rest }: T) => ({ ...rest, priceCents });
-const toMinSellPriceCents = <T extends { minSellPrice: Cents }>({ minSellPrice: minSellPriceCents, ...rest }: T) => ({ ...rest, minSellPriceCents });
+/** Once parsed, a price is named for its unit. */
+export const toPriceCents = <T extends { pricePerShare: Cents }>({ pricePerShare: priceCents, ...rest }: T) => ({ ...rest, priceCents });
+export const toMinSellPriceCents = <T extends { minSellPrice: Cents }>({ minSellPrice: minSellPriceCents, ...rest }: T) => ({ ...rest, minSellPriceCents });
 
 /** The fields of a buy or a listing that a form fills in: `{ shares, pricePerShare }` in, `{ shares, priceCents }` out. */
 export const orderFields = z.object({ shares, pricePerShare }).transform(toPriceCents);

@@ -6,9 +6,9 @@ import { Modal } from '../Modal';
 import { Loading } from '../Spinner';
 import { BuyForm } from './BuyForm';
 import { playerTarget, teamTarget } from './buyTarget';
+import { LOAD_FAILED } from '../../../shared/texts';
 
 /** SPEC.md §8 */
-export const LOAD_MARKET_DATA_FAILED = 'Failed to load market data';
 
 interface BuyModalProps {
   itemType: ItemType;
@@ -32,7 +32,7 @@ function BuyModalBody({ itemType, id, onClose }: { itemType: ItemType; id: numbe
   const team = useQuery(trpc.teams.detail.queryOptions(itemType === 'team' ? { teamId: id } : skipToken));
   const query = itemType === 'team' ? team : player;
   if (query.isPending) return <Loading label="Loading the order book…" />;
-  if (query.isError) return <ErrorMessage onRetry={() => void query.refetch()}>{LOAD_MARKET_DATA_FAILED}</ErrorMessage>;
+  if (query.isError) return <ErrorMessage onRetry={() => void query.refetch()}>{LOAD_FAILED.marketData}</ErrorMessage>;
   const target = itemType === 'team' && team.data ? teamTarget(team.data) : player.data ? playerTarget(player.data) : null;
   if (!target) return null;
   return <BuyForm target={target} autoFocus onDone={onClose} onCancel={onClose} />;

@@ -8,9 +8,9 @@ import { useTRPC } from '../../lib/trpc';
 import { useTradeFeedback } from '../../lib/useTradeFeedback';
 import { Modal } from '../Modal';
 import { Spinner } from '../Spinner';
+import { FAILED } from '../../../shared/texts';
 
 /** SPEC.md §8 */
-export const DUMP_FAILED = 'Dump failed';
 /** Open-market price of a dump (SPEC.md §9). */
 const DUMP_PRICE = 1;
 
@@ -32,7 +32,7 @@ export function useDump({ itemType, itemId, shares, onDone }: DumpProps) {
   const trpc = useTRPC();
   const { user } = useSession();
   const feedback = useTradeFeedback();
-  const options = feedback({ fallback: DUMP_FAILED, ...(onDone ? { onSuccess: onDone } : {}) });
+  const options = feedback({ fallback: FAILED.dump, ...(onDone ? { onSuccess: onDone } : {}) });
   const player = useMutation(trpc.trading.dump.mutationOptions(options));
   const team = useMutation(trpc.teamTrading.dump.mutationOptions(options));
   const { mutate: dumpPlayer } = player;
