@@ -1,5 +1,6 @@
 import type { LeagueRepo, OrderRow } from '../db/repos/league.js';
 import { rescaleHoldings } from '../domain/contracts.js';
+import type { InstrumentKind } from '../shared/instrument.js';
 
 export interface ContractChange {
   playerId: number;
@@ -9,7 +10,7 @@ export interface ContractChange {
 }
 
 /** Cancels every open order on an instrument, returning an ask's escrowed cash to its owner. */
-export function cancelOpenOrders(repo: LeagueRepo, instrument: 'player' | 'team', id: number): OrderRow[] {
+export function cancelOpenOrders(repo: LeagueRepo, instrument: InstrumentKind, id: number): OrderRow[] {
   const open = repo.openOrders(instrument, id);
   for (const order of open) {
     repo.cancelOrder(order.id);

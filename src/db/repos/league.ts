@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import type { playerHoldings, teamHoldings } from '../schema.js';
 import { orders, players, teams } from '../schema.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
@@ -90,7 +91,7 @@ export function createLeagueRepo(db: Db) {
     deleteTeamHolding(userId: number, teamId: number): void {
       deleteHolding.team.run(userId, teamId);
     },
-    openOrders(instrument: 'player' | 'team', instrumentId: number): OrderRow[] {
+    openOrders(instrument: InstrumentKind, instrumentId: number): OrderRow[] {
       return db
         .select()
         .from(orders)

@@ -1,6 +1,7 @@
 import type { Db } from '../client.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
-export type InstrumentKind = 'player' | 'team';
+export type { InstrumentKind } from '../../shared/instrument.js';
 
 export interface HoldingState {
   shares: number;

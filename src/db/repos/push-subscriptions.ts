@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
 import type { PushKind } from '../../shared/push.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
 /** Where and how to send one push message. */
 export interface PushTarget {
@@ -92,7 +93,7 @@ export function createPushSubscriptionsRepo(db: Db) {
       return ofUser.all(userId, kind);
     },
     /** Subscriptions of the holders of a player or team (but `exceptUserId`) that opted into `kind`. */
-    ofHolders(instrument: 'player' | 'team', instrumentId: number, kind: PushKind, exceptUserId: number): PushTarget[] {
+    ofHolders(instrument: InstrumentKind, instrumentId: number, kind: PushKind, exceptUserId: number): PushTarget[] {
       return (instrument === 'player' ? playerHolders : teamHolders).all({ instrumentId, kind, except: exceptUserId });
     },
   };

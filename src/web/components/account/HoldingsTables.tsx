@@ -8,6 +8,7 @@ import { DumpButton, SellDialog } from '../trade';
 import { MinSellPriceForm } from '../trade/MinSellPriceForm';
 import { formatShareOfTotal, isLocked } from './accountFormat';
 import { NumHeader } from '../NumHeader';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 export type Portfolio = RouterOutputs['portfolio']['get'];
 export type PlayerHolding = Portfolio['players'][number];
@@ -15,7 +16,7 @@ export type TeamHolding = Portfolio['teams'][number];
 
 /** What the owner may do from the tables; absent on a public (read-only) portfolio. */
 export interface HoldingActions {
-  onBuy(item: { itemType: 'player' | 'team'; id: number; name: string }): void;
+  onBuy(item: { itemType: InstrumentKind; id: number; name: string }): void;
 }
 
 /** Player Shares (SPEC.md §2): name (★ for the largest shareholder), team, shares and % owned, average price, min sell price, value. */
@@ -128,7 +129,7 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
 }
 
 /** Buy, Sell and Dump for one holding; Sell and Dump work on its free (unlisted, unlocked) shares. */
-function HoldingActionsCell({ actions, itemType, id, name, free, minSellPrice }: { actions: HoldingActions; itemType: 'player' | 'team'; id: number; name: string; free: number; minSellPrice: number }) {
+function HoldingActionsCell({ actions, itemType, id, name, free, minSellPrice }: { actions: HoldingActions; itemType: InstrumentKind; id: number; name: string; free: number; minSellPrice: number }) {
   return (
     <td>
       <div className="row-actions">

@@ -1,5 +1,4 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import type { ItemType } from '../../lib/apiTypes';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorMessage } from '../ErrorMessage';
 import { Modal } from '../Modal';
@@ -7,11 +6,12 @@ import { Loading } from '../Spinner';
 import { BuyForm } from './BuyForm';
 import { playerTarget, teamTarget } from './buyTarget';
 import { LOAD_FAILED } from '../../../shared/texts';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 /** SPEC.md §8 */
 
 interface BuyModalProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   /** The player or team to buy; null when closed. */
   item: { id: number; name: string } | null;
   onClose: () => void;
@@ -26,7 +26,7 @@ export function BuyModal({ itemType, item, onClose }: BuyModalProps) {
   );
 }
 
-function BuyModalBody({ itemType, id, onClose }: { itemType: ItemType; id: number; onClose: () => void }) {
+function BuyModalBody({ itemType, id, onClose }: { itemType: InstrumentKind; id: number; onClose: () => void }) {
   const trpc = useTRPC();
   const player = useQuery(trpc.market.detail.queryOptions(itemType === 'player' ? { playerId: id } : skipToken));
   const team = useQuery(trpc.teams.detail.queryOptions(itemType === 'team' ? { teamId: id } : skipToken));

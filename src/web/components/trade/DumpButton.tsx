@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import type { ItemType, TradeResult } from '../../lib/apiTypes';
+import type { TradeResult } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { dumpShares } from '../../lib/numbers';
 import { useSession } from '../../lib/session';
@@ -9,13 +9,14 @@ import { useTradeFeedback } from '../../lib/useTradeFeedback';
 import { Modal } from '../Modal';
 import { Spinner } from '../Spinner';
 import { FAILED } from '../../../shared/texts';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 /** SPEC.md §8 */
 /** Open-market price of a dump (SPEC.md §9). */
 const DUMP_PRICE = 1;
 
 export interface DumpProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   itemId: number;
   itemName: string;
   /** The shares the user holds and may dump (unlisted, and unlocked for a team). */

@@ -1,13 +1,13 @@
-import type { ItemType } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { formatDateTime } from '../../lib/time';
 import type { Holding } from '../../lib/useSellable';
 import { DumpButton } from './DumpButton';
 import { MinSellPriceForm } from './MinSellPriceForm';
 import { SellDialog } from './SellDialog';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 interface HoldingCardProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   itemId: number;
   itemName: string;
   holding: Holding;

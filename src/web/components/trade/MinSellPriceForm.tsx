@@ -5,15 +5,15 @@ import { useController, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { centsToDollars } from '../../../shared/money';
 import { FAILED, INVALID_PRICE } from '../../../shared/texts';
-import type { ItemType } from '../../lib/apiTypes';
 import { minSellPriceForm, type MinSellPriceControl } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useTradeFeedback } from '../../lib/useTradeFeedback';
 import { Spinner } from '../Spinner';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 interface MinSellPriceFormProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   itemId: number;
   itemName: string;
   /** The price saved now, in dollars. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { centsToDollars, formatCents } from '../../../shared/money';
 import { FAILED } from '../../../shared/texts';
-import type { ItemType, TradeResult } from '../../lib/apiTypes';
+import type { TradeResult } from '../../lib/apiTypes';
 import { formatInteger } from '../../lib/format';
 import { orderForm, readOrder, type Order } from '../../lib/forms';
 import { useSession } from '../../lib/session';
@@ -14,9 +14,10 @@ import { Modal } from '../Modal';
 import { Spinner } from '../Spinner';
 import { PriceField } from './PriceField';
 import { SharesField } from './SharesField';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 export interface SellDialogProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   itemId: number;
   itemName: string;
   /** The shares the user may list: held and not already listed (nor locked, for a team). */
@@ -68,7 +69,7 @@ export function SellDialog({ itemType, itemId, itemName, maxShares, onDone, labe
 }
 
 interface SellFormProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   itemId: number;
   maxShares: number;
   defaultPrice: number | undefined;

@@ -1,10 +1,11 @@
 import { cents, centsToDollars, OPEN_MARKET_PRICE_CENTS } from '../../../shared/money';
-import type { DepthLevelOut, ItemType, MarketDetail, QueuedSell, TeamDetail } from '../../lib/apiTypes';
+import type { DepthLevelOut, MarketDetail, QueuedSell, TeamDetail } from '../../lib/apiTypes';
 import type { SellSource } from '../../lib/orderBook';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 /** What the buy form needs to know about a player or a team. */
 export interface BuyTarget {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   id: number;
   name: string;
   /** Open-market shares at $1.00. */
