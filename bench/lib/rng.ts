@@ -1,14 +1,5 @@
-/** A small seeded generator (mulberry32), so every run sends the same order stream. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded, so every run sends the same order stream. */
+export { mulberry32 as rng } from '../../src/shared/random.js';
 
 /** An integer in [lo, hi]. */
 export const between = (r: () => number, lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));

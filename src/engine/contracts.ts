@@ -1,6 +1,7 @@
 import type { LeagueRepo } from '../db/repos/league.js';
 import type { OrderRow } from '../db/repos/ledger.js';
 import { rescaleHoldings } from '../domain/market/contracts.js';
+import type { InstrumentKind } from '../shared/instrument.js';
 
 export interface ContractChange {
   playerId: number;
@@ -14,10 +15,10 @@ export interface ContractChange {
  * (the roster import, with the game stopped); the running game's admin passes the writer's, which
  * cancels them as plans on the books.
  */
-export type OrderCanceller = (instrument: 'player' | 'team', id: number) => OrderRow[];
+export type OrderCanceller = (instrument: InstrumentKind, id: number) => OrderRow[];
 
 /** Cancels every open order on an instrument, returning an ask's escrowed cash to its owner. */
-export function cancelOpenOrders(repo: LeagueRepo, instrument: 'player' | 'team', id: number): OrderRow[] {
+export function cancelOpenOrders(repo: LeagueRepo, instrument: InstrumentKind, id: number): OrderRow[] {
   const open = repo.ledger.openOrdersOf(instrument, id);
   for (const order of open) {
     repo.ledger.cancelOrder(order.id);

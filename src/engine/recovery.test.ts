@@ -6,6 +6,7 @@ import { createExchange } from './exchange.js';
 import { loadBooks, MarketStateLoader, readMarketState } from './recovery.js';
 import { testExchange } from './test-support/exchange.js';
 import { expectModelsEqualSql } from './test-support/read-models.js';
+import type { InstrumentKind } from '../shared/instrument.js';
 
 /** A little market: holdings of players and a team, open asks and offers, trades over a week. */
 function market() {
@@ -46,7 +47,7 @@ describe('the market state read a page at a time', () => {
     const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook);
     expect(warmed.bookKeys().sort()).toEqual([...rebuilt.keys()].sort());
     for (const [key, book] of rebuilt) {
-      const [kind, id] = key.split(':') as ['player' | 'team', string];
+      const [kind, id] = key.split(':') as [InstrumentKind, string];
       expect(warmed.book({ kind, id: Number(id) })!.snapshot()).toEqual(book.snapshot());
     }
     const cold = createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now });

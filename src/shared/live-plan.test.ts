@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BATCH_MS, eventPlan, INSTRUMENT_MS, InvalidationBatcher, MARKET_WIDE_MS, matchesQuery, tickerPlan, VALUES_MS, type QueryFilter } from './live-plan.js';
 import type { LiveTrade } from './live.js';
+import type { InstrumentKind } from './instrument.js';
 
 /** Timers under the test's control: `advance` runs what is due, in time order. */
 function fakeTimers() {
@@ -38,7 +39,7 @@ function fakeTimers() {
 const stale = (filters: QueryFilter[], queries: [string, Record<string, unknown>?][]) =>
   queries.filter(([path, input]) => filters.some((f) => matchesQuery(f, path.split('.'), input))).map(([path, input]) => `${path}${input ? JSON.stringify(input) : ''}`);
 
-const trade = (itemType: 'player' | 'team', id: number): LiveTrade => ({
+const trade = (itemType: InstrumentKind, id: number): LiveTrade => ({
   tradeId: 1, itemType, playerId: id, playerName: 'X', buyer_id: 1, seller_id: 2, buyerUsername: 'a', sellerUsername: 'b',
   shares_transferred: 1, price_per_share: 2, total_value: 2, created_at: '2025-01-01T00:00:00.000Z',
 });

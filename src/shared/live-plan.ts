@@ -1,4 +1,5 @@
 import type { LiveEvent, LiveTicker } from './live.js';
+import type { InstrumentKind } from './instrument.js';
 
 /**
  * What a live message makes stale, as a pure plan that the web app and the benchmark's simulated
@@ -44,7 +45,7 @@ export function matchesQuery(filter: QueryFilter, path: readonly string[], input
 export const EVERYTHING: QueryFilter[] = [{ path: [] }];
 
 /** The queries about one player or team: its page, its lists. */
-function about(itemType: 'player' | 'team', itemId: number): QueryFilter[] {
+function about(itemType: InstrumentKind, itemId: number): QueryFilter[] {
   const item = { itemType, itemId };
   return [
     itemType === 'team' ? f('teams.detail', { teamId: itemId }, INSTRUMENT_MS) : f('market.detail', { playerId: itemId }, INSTRUMENT_MS),

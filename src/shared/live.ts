@@ -1,7 +1,9 @@
+import type { InstrumentKind } from './instrument.js';
+
 /** The live events of SPEC.md §4 as the web app receives them. Money in dollars. */
 export interface LiveTrade {
   tradeId: number;
-  itemType: 'player' | 'team';
+  itemType: InstrumentKind;
   playerId: number;
   playerName: string;
   buyer_id: number | null;
@@ -32,8 +34,8 @@ export interface LiveTicker {
 
 /** The events of `live.events`: for a signed-in user, what changed in the market and what happened to them. */
 export type LiveEvent =
-  | { type: 'marketUpdated' | 'offersUpdated' | 'asksUpdated'; itemType: 'player' | 'team'; itemId: number }
+  | { type: 'marketUpdated' | 'offersUpdated' | 'asksUpdated'; itemType: InstrumentKind; itemId: number }
   | { type: 'portfolioUpdated' }
-  | { type: 'orderFilled'; side: 'ask' | 'offer'; orderId: number; itemType: 'player' | 'team'; itemId: number; itemName: string; shares: number; price_per_share: number }
+  | { type: 'orderFilled'; side: 'ask' | 'offer'; orderId: number; itemType: InstrumentKind; itemId: number; itemName: string; shares: number; price_per_share: number }
   /** Someone else now bids more than your resting ask. */
-  | { type: 'outbid'; itemType: 'player' | 'team'; itemId: number; itemName: string; your_price: number; best_price: number };
+  | { type: 'outbid'; itemType: InstrumentKind; itemId: number; itemName: string; your_price: number; best_price: number };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, defaultMinSellCents, defaultMinSellFromCost, dollarsToCents, formatCents, hasAtMostTwoDecimals, scaleRounded, START_BALANCE_CENTS } from './money.js';
+import { cents, centsToDollars, defaultMinSellFromCost, dollarsToCents, formatCents, hasAtMostTwoDecimals, scaleRounded, START_BALANCE_CENTS } from './money.js';
 
 describe('money', () => {
   it('starts everyone with $80,000,000 in cents', () => {
@@ -17,14 +17,14 @@ describe('money', () => {
   });
 
   it('sets the default minimum sell price 10% over the average buy price, rounded up to the cent', () => {
-    expect(defaultMinSellCents(100)).toBe(110);
-    expect(defaultMinSellCents(101)).toBe(112);
+    expect(defaultMinSellFromCost(100, 1)).toBe(110);
+    expect(defaultMinSellFromCost(101, 1)).toBe(112);
     expect(defaultMinSellFromCost(100 * 3, 3)).toBe(110);
     expect(defaultMinSellFromCost(1001, 10)).toBe(111);
   });
 
   it('never sets a default minimum sell price under $1.00, even when a contract change made the average lower', () => {
-    expect(defaultMinSellCents(50)).toBe(100);
+    expect(defaultMinSellFromCost(50, 1)).toBe(100);
     expect(defaultMinSellFromCost(200, 4)).toBe(100);
     expect(defaultMinSellFromCost(0, 3)).toBe(100);
     expect(defaultMinSellFromCost(91, 1)).toBe(101);
@@ -43,4 +43,11 @@ describe('money', () => {
     expect(scaleRounded(60_000_000_000_000, 59_999_999, 60_000_000)).toBe(59_999_999_000_000);
     expect(scaleRounded(3, 1, 2)).toBe(2);
   });
+
+  it('makes Cents only of whole numbers', () => {
+    expect(cents(150)).toBe(150);
+    expect(() => cents(1.5)).toThrow(RangeError);
+    expect(() => cents(Number.NaN)).toThrow(RangeError);
+  });
 });
+

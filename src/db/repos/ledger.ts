@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../client.js';
 import type { orders } from '../schema.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
-export type InstrumentKind = 'player' | 'team';
+export type { InstrumentKind } from '../../shared/instrument.js';
 
 export interface HoldingState {
   shares: number;

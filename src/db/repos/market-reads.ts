@@ -1,7 +1,8 @@
 import type { Db } from '../client.js';
 import { INSTRUMENT_NAME_COLUMNS, instrumentJoinsSql } from './read-sql.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
-export type Instrument = 'player' | 'team';
+export type Instrument = InstrumentKind;
 
 /** One active player as the market table shows it. Cents and epoch ms. */
 export interface MarketPlayerRow {

@@ -1,6 +1,7 @@
 import type { Db } from '../client.js';
 import { OPEN_MARKET_PRICE_CENTS } from '../../shared/money.js';
 import { INSTRUMENT_LAST_PRICE, instrumentPriceJoinsSql, userToUserSql } from './read-sql.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
 /** The most points one history answers (the chart needs no more). */
 export const HISTORY_MAX_POINTS = 500;
@@ -19,7 +20,7 @@ export interface HistoryPoint {
   totalValueCents: number;
 }
 
-type Instrument = 'player' | 'team';
+type Instrument = InstrumentKind;
 
 interface TradeRow {
   id: number;

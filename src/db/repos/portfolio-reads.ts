@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
 import { userToUserSql, vwapCents, WEEK_MS } from './read-sql.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
 /** What every holding row shares, valued by the rules of RULES.md "Prices and values". Cents. */
 export interface HoldingValuation {
@@ -68,7 +69,7 @@ type PlayerHoldingRow = HoldingRow & { playerId: number; name: string; teamName:
 type TeamHoldingRow = HoldingRow & { teamId: number; name: string; code: string; conference: 'East' | 'West'; lockedUntil: number };
 
 /** The columns every holding query computes, for holding `h` of instrument `i` ('player' or 'team'). */
-function holdingColumns(instrument: 'player' | 'team'): string {
+function holdingColumns(instrument: InstrumentKind): string {
   const week = `FROM trades tr WHERE tr.instrument = '${instrument}' AND tr.instrument_id = h.instrument_id
       AND tr.created_at >= @since AND ${userToUserSql('tr')}`;
   return `h.shares, h.cost_basis_cents AS costBasisCents, h.min_sell_price_cents AS minSellPriceCents,

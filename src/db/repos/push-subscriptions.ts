@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
 import type { PushKind } from '../../shared/push.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
 /** Where and how to send one push message. */
 export interface PushTarget {
@@ -48,7 +49,7 @@ export function createPushSubscriptionsRepo(db: Db) {
     `SELECT ${TARGET_COLUMNS} FROM push_subscriptions s JOIN push_subscription_kinds k ON k.subscription_id = s.id
      WHERE s.user_id = ? AND k.kind = ? ORDER BY s.id`,
   );
-  const holders = c.prepare<{ instrument: 'player' | 'team'; instrumentId: number; kind: string; except: number }, PushTarget>(
+  const holders = c.prepare<{ instrument: InstrumentKind; instrumentId: number; kind: string; except: number }, PushTarget>(
     `SELECT ${TARGET_COLUMNS} FROM holdings h
      JOIN push_subscriptions s ON s.user_id = h.user_id
      JOIN push_subscription_kinds k ON k.subscription_id = s.id AND k.kind = @kind
@@ -89,7 +90,7 @@ export function createPushSubscriptionsRepo(db: Db) {
       return ofUser.all(userId, kind);
     },
     /** Subscriptions of the holders of a player or team (but `exceptUserId`) that opted into `kind`. */
-    ofHolders(instrument: 'player' | 'team', instrumentId: number, kind: PushKind, exceptUserId: number): PushTarget[] {
+    ofHolders(instrument: InstrumentKind, instrumentId: number, kind: PushKind, exceptUserId: number): PushTarget[] {
       return holders.all({ instrument, instrumentId, kind, except: exceptUserId });
     },
   };

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { migrationsDir } from '../../paths.js';
 import { openDb, type Db } from '../client.js';
 import { holdings, orders, players, teams, trades, users } from '../schema.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
 /**
  * Small builders for read tests: they insert rows directly (no engine), keeping the supply
@@ -83,7 +84,7 @@ export function addOrder(
   db: Db,
   o: {
     side: 'ask' | 'offer';
-    instrument?: 'player' | 'team';
+    instrument?: InstrumentKind;
     instrumentId: number;
     userId: number;
     priceCents: number;
@@ -122,7 +123,7 @@ export function addOrder(
 
 export function addTrade(
   db: Db,
-  t: { instrument?: 'player' | 'team'; instrumentId: number; buyerId: number | null; sellerId: number | null; shares: number; priceCents: number; at: number },
+  t: { instrument?: InstrumentKind; instrumentId: number; buyerId: number | null; sellerId: number | null; shares: number; priceCents: number; at: number },
 ): number {
   return db
     .insert(trades)

@@ -3,9 +3,8 @@
  * answers a refusal, or null when the command may go on to the book.
  */
 import { MIN_ORDER_PRICE_CENTS } from '../../shared/money.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 import { refusal, type Refusal } from './refusal.js';
-
-export type InstrumentKind = 'player' | 'team';
 
 /** Open asks and offers one user may have at once, across every player and team. */
 export const MAX_OPEN_ORDERS_PER_USER = 200;

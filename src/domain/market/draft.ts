@@ -3,6 +3,8 @@
  * lowest payroll to the highest in both rounds, salaries from a rookie scale (pick 1 the highest,
  * the second round at the league minimum), generated names. Pure and deterministic for a seed.
  */
+import { mulberry32 as random } from '../../shared/random.js';
+
 export const ROUNDS = 2;
 /** For a week after the draft only holders of a rookie's team may buy him. */
 export const ROOKIE_EXCLUSIVE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -36,18 +38,6 @@ export function rookieSalary(pick: number, teamsPerRound: number): number {
 
 const FIRST = ['Jalen', 'Marcus', 'Tyrese', 'Darius', 'Keon', 'Malik', 'Isaiah', 'Andre', 'Jaylen', 'Cole', 'Elijah', 'Trey', 'Devin', 'Zion', 'Amari', 'Caleb', 'Nolan', 'Omari', 'Bryce', 'Luka', 'Xavier', 'Miles', 'Jamal', 'Tariq', 'Ronan', 'Cam', 'Dante', 'Kendrick', 'Aidan', 'Mateo', 'Julian', 'Rasheed', 'Theo', 'Quentin', 'Emeka', 'Santi', 'Koby', 'Ishaan', 'Lamar', 'Niko'];
 const LAST = ['Okafor', 'Whitfield', 'Castellanos', 'Brooks', 'Adeyemi', 'Larsson', 'Montgomery', 'Fairbanks', 'Holloway', 'Ibekwe', 'Petrovic', 'Ramsey', 'Calloway', 'Dumont', 'Sato', 'Greer', 'Mbeki', 'Lindqvist', 'Abernathy', 'Vasquez', 'Kowalski', 'Ashford', 'Nwosu', 'Pruitt', 'Delacroix', 'Hargrove', 'Ostrowski', 'Mensah', 'Tillman', 'Beaumont', 'Quarles', 'Eriksen', 'Drummond', 'Sandoval', 'Achebe', 'Whitlock', 'Novak', 'Barrington', 'Osei', 'Kincaid'];
-
-/** A small deterministic generator (mulberry32), so a draft is reproducible from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The 60 picks of a draft: order by payroll (lowest first, ties by team id), names unique and new. */
 export function planDraft(teams: readonly DraftTeam[], seed: number, takenNames: ReadonlySet<string>): DraftPick[] {

@@ -3,7 +3,7 @@
  * its default minimum sell price, and the week-long lock on team shares.
  */
 import { DEFAULT_TEAM_MIN_SELL_CENTS, defaultMinSellFromCost, scaleRounded } from '../../shared/money.js';
-import type { InstrumentKind } from './admission.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
 export const TEAM_LOCK_MS = 7 * 24 * 60 * 60 * 1000;
 

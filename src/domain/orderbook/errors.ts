@@ -1,5 +1,5 @@
 /** Why a command was refused. Refusals are values with a message a person can read. */
-import { formatCents, MIN_ORDER_PRICE_CENTS, type Cents } from '../../shared/money.js';
+import { formatCents, MIN_ORDER_PRICE_CENTS, type UnbrandedCents as Cents } from '../../shared/money.js';
 import type { OrderId } from './types.js';
 
 export type BookErrorCode =

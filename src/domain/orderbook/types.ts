@@ -4,7 +4,7 @@
  * Names follow SPEC.md: an *ask* is a buyer's resting order, an *offer* a holder's listing, a
  * *standing sell* the unlisted shares of a holding offered at its minimum sell price.
  */
-import type { Cents } from '../../shared/money.js';
+import type { UnbrandedCents as Cents } from '../../shared/money.js';
 import type { BookError } from './errors.js';
 
 export type UserId = number;

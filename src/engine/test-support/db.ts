@@ -11,6 +11,6 @@ export function seededDb(): Db {
   return db;
 }
 
-export function addUser(db: Db, username: string, balanceCents = START_BALANCE_CENTS): number {
+export function addUser(db: Db, username: string, balanceCents: number = START_BALANCE_CENTS): number {
   return createUsersRepo(db).insert({ username, emailHash: `hash-${username}`, passwordHash: 'x', isAdmin: false, avatar: null, balanceCents, createdAt: 1_000 }).id;
 }

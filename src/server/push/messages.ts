@@ -1,8 +1,9 @@
 import type { PushKind, PushPayload } from '../../shared/push.js';
 import { formatCents } from '../../shared/money.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
 export interface PushItem {
-  type: 'player' | 'team';
+  type: InstrumentKind;
   id: number;
   name: string;
 }

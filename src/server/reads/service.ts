@@ -28,6 +28,7 @@ import { cursorKey, mapPage, pageOf, type PageRequest } from './pages.js';
 import { holderRows, orderRows, playerRow } from './rows.js';
 import { toAsk, toLeaderboardRow, toOffer, toPlayer, toPortfolio, toShareholder, toStatistics, toTrade, toUserTrade } from './shape.js';
 import type { AppServices } from '../services.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 
 export const PLAYER_NOT_FOUND = 'Player not found';
 export const USER_NOT_FOUND = 'User not found';
@@ -82,7 +83,7 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     },
 
     /** A page of a player's or team's holders. */
-    holders(kind: 'player' | 'team', id: number, request: PageRequest): Page<ShareholderOut> {
+    holders(kind: InstrumentKind, id: number, request: PageRequest): Page<ShareholderOut> {
       const m = models();
       const i = m.instruments.get(kind, id);
       if (!i || !i.active) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
@@ -100,14 +101,14 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     },
 
     /** A page of one instrument's asks, best first. */
-    itemAsks(kind: 'player' | 'team', id: number, request: PageRequest): Page<AskOut> {
+    itemAsks(kind: InstrumentKind, id: number, request: PageRequest): Page<AskOut> {
       const m = models();
       if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
       return ordersPage(m, request, (after, limit) => m.orders.page(keyOf(kind, id), 'ask', after, limit), (rows) => rows.map(toAsk));
     },
 
     /** A page of one instrument's offers, cheapest first. */
-    itemOffers(kind: 'player' | 'team', id: number, request: PageRequest): Page<OfferOut> {
+    itemOffers(kind: InstrumentKind, id: number, request: PageRequest): Page<OfferOut> {
       const m = models();
       if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
       return ordersPage(m, request, (after, limit) => m.orders.page(keyOf(kind, id), 'offer', after, limit), (rows) => rows.map(toOffer));

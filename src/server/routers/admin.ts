@@ -2,6 +2,7 @@ import { centsToDollars } from '../../shared/money.js';
 import { auditInput, auditResult, draftResult, retirePlayerInput, retireResult, salaryResult, updateSalaryInput } from '../../shared/schemas/admin.js';
 import { valueOrRefusal } from '../errors.js';
 import { adminProcedure, router } from '../trpc.js';
+import { ADMIN_TEXT } from '../../shared/texts.js';
 
 const actorOf = (user: { id: number; username: string }) => ({ id: user.id, username: user.username });
 
@@ -14,7 +15,7 @@ export const adminRouter = router({
       const change = valueOrRefusal(ctx.services.admin.changeSalary(actorOf(ctx.user), input.id, input.newSalary));
       // Answered once the change is on disk.
       await ctx.services.exchange.idle();
-      return { message: 'Salary updated', ...change };
+      return { message: ADMIN_TEXT.salaryUpdated, ...change };
     }),
 
   retirePlayer: adminProcedure
@@ -23,13 +24,13 @@ export const adminRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { paidCents, ...rest } = valueOrRefusal(ctx.services.admin.retire(actorOf(ctx.user), input.playerId));
       await ctx.services.exchange.idle();
-      return { message: 'Player retired', ...rest, paidOut: centsToDollars(paidCents) };
+      return { message: ADMIN_TEXT.playerRetired, ...rest, paidOut: centsToDollars(paidCents) };
     }),
 
   draft: adminProcedure.output(draftResult).mutation(async ({ ctx }) => {
     const { picks, restrictedUntil } = valueOrRefusal(ctx.services.admin.draft(actorOf(ctx.user)));
     await ctx.services.exchange.idle();
-    return { message: 'Draft simulated', restrictedUntil: new Date(restrictedUntil).toISOString(), picks };
+    return { message: ADMIN_TEXT.draftSimulated, restrictedUntil: new Date(restrictedUntil).toISOString(), picks };
   }),
 
   audit: adminProcedure

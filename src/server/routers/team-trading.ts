@@ -1,14 +1,15 @@
 import { setTeamMinSellPriceInput, teamAskInput, teamBidInput, teamDeclineAskInput, teamDumpInput } from '../../shared/schemas/trading.js';
 import { router } from '../trpc.js';
 import { boughtMessage, listedMessage, minSellMessage, tradeMutation } from './trade-mutation.js';
+import { TOAST } from '../../shared/texts.js';
 
 const team = (id: number) => ({ kind: 'team' as const, id });
 
 /** Team trading (SPEC.md §7): the same exchange as players, with RULES.md's team rules enforced by the engine. */
 export const teamTradingRouter = router({
-  bid: tradeMutation(teamBidInput, (i) => i.userId, (userId, i) => ({ type: 'buy', userId, instrument: team(i.teamId), shares: i.shares, priceCents: i.pricePerShare }), boughtMessage),
-  ask: tradeMutation(teamAskInput, (i) => i.userId, (userId, i) => ({ type: 'listOffer', userId, instrument: team(i.teamId), shares: i.shares, priceCents: i.pricePerShare }), listedMessage),
-  dump: tradeMutation(teamDumpInput, (i) => i.userId, (userId, i) => ({ type: 'dump', userId, instrument: team(i.teamId), shares: i.shares }), 'Team shares dumped'),
+  bid: tradeMutation(teamBidInput, (i) => i.userId, (userId, i) => ({ type: 'buy', userId, instrument: team(i.teamId), shares: i.shares, priceCents: i.priceCents }), boughtMessage),
+  ask: tradeMutation(teamAskInput, (i) => i.userId, (userId, i) => ({ type: 'listOffer', userId, instrument: team(i.teamId), shares: i.shares, priceCents: i.priceCents }), listedMessage),
+  dump: tradeMutation(teamDumpInput, (i) => i.userId, (userId, i) => ({ type: 'dump', userId, instrument: team(i.teamId), shares: i.shares }), TOAST.teamSharesDumped),
   declineAsk: tradeMutation(teamDeclineAskInput, (i) => i.userId, (userId, i) => ({ type: 'declineAsk', userId, askId: i.teamAskId, kind: 'team' }), 'Ask declined'),
-  setMinSellPrice: tradeMutation(setTeamMinSellPriceInput, (i) => i.userId, (userId, i) => ({ type: 'setMinSellPrice', userId, instrument: team(i.teamId), priceCents: i.minSellPrice }), minSellMessage),
+  setMinSellPrice: tradeMutation(setTeamMinSellPriceInput, (i) => i.userId, (userId, i) => ({ type: 'setMinSellPrice', userId, instrument: team(i.teamId), priceCents: i.minSellPriceCents }), minSellMessage),
 });

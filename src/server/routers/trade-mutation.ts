@@ -4,6 +4,7 @@ import { tradeResult } from '../../shared/schemas/trading.js';
 import { submit, tradeResultOf } from '../exchange-call.js';
 import { orderMutation } from '../trpc.js';
 import { assertSelf } from './guards.js';
+import { TOAST } from '../../shared/texts.js';
 
 /**
  * A trading call: the payload names the user it acts for (which must be the caller), becomes one
@@ -25,8 +26,8 @@ export function tradeMutation<I extends z.ZodType<object>>(
 
 /** SPEC.md §8's texts for what a buy or a listing did. */
 export const boughtMessage = (out: ExchangeOutcome) =>
-  out.bought > 0 ? `Purchased ${out.bought} shares${out.ask ? ' and posted an ask for the rest' : ''}` : 'Ask posted successfully';
+  out.bought > 0 ? `Purchased ${out.bought} shares${out.ask ? ' and posted an ask for the rest' : ''}` : TOAST.askPosted;
 export const listedMessage = (out: ExchangeOutcome) =>
-  out.sold > 0 ? `Sold ${out.sold} shares to waiting bids${out.offer ? ' and posted an offer for the rest' : ''}` : 'Offer posted successfully';
+  out.sold > 0 ? `Sold ${out.sold} shares to waiting bids${out.offer ? ' and posted an offer for the rest' : ''}` : TOAST.offerPosted;
 export const minSellMessage = (out: ExchangeOutcome) =>
-  out.sold > 0 ? `Min sell price updated; sold ${out.sold} shares to waiting bids` : 'Min sell price updated';
+  out.sold > 0 ? `Min sell price updated; sold ${out.sold} shares to waiting bids` : TOAST.minSellPriceUpdated;

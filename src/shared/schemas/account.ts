@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { publicUser, usernameSchema } from './auth.js';
 import { id } from './common.js';
+import { INVALID_FILE_TYPE, TOAST } from '../texts.js';
 
 /** Texts of the account calls (SPEC.md §8 where it has them). */
 export const ACCOUNT_TEXT = {
-  usernameUpdated: 'Username updated',
-  avatarUpdated: 'Avatar updated',
-  invalidFileType: 'Invalid file type',
+  usernameUpdated: TOAST.usernameUpdated,
+  avatarUpdated: TOAST.avatarUpdated,
+  invalidFileType: INVALID_FILE_TYPE,
   imageTooLarge: 'The image is too large',
   busy: 'Too many uploads at once. Please try again in a moment.',
 } as const;

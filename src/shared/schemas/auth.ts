@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_TEXT as SPEC_AUTH_TEXT } from '../texts.js';
 
 export const usernameSchema = z
   .string({ error: 'Username is required' })
@@ -59,10 +60,11 @@ export type Me = z.infer<typeof meResult>;
 
 export const userIdParam = z.object({ id: z.coerce.number({ error: 'User id must be a number' }).int().positive() });
 
+/** SPEC.md §8's authentication texts, and the server's own. */
 export const AUTH_TEXT = {
-  invalidLogin: 'Invalid email or password',
-  resetRequested: 'Check your email for the reset token',
-  passwordUpdated: 'Password updated. You can now log in.',
+  invalidLogin: SPEC_AUTH_TEXT.invalidLogin,
+  resetRequested: SPEC_AUTH_TEXT.resetRequested,
+  passwordUpdated: SPEC_AUTH_TEXT.passwordUpdated,
   invalidResetToken: 'This reset token is invalid or has expired',
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is taken',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CENTS_PER_DOLLAR, hasAtMostTwoDecimals } from '../money.js';
+import { formatCents, MAX_ORDER_PRICE_CENTS, MIN_ORDER_PRICE_CENTS, type Cents } from '../money.js';
+import { dollarsAsCents } from './price.js';
 
 /** A positive whole number id (path params arrive as numbers from the REST shim). */
 export const id = (label: string) =>
@@ -17,17 +18,16 @@ export const shares = z
   .max(1_000_000_000, 'Shares must be at most 1,000,000,000');
 
 /**
- * A price in dollars with at most two decimals and at least `min` dollars, turned into integer cents.
- * Never rounded: 1.005 is refused.
+ * A price in dollars with at most two decimals and at least `min`, decoded to integer cents, with
+ * a message naming the field for each rule. Never rounded: 1.005 is refused.
  */
-export const priceDollars = (label: string, minDollars = 1) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .refine(Number.isFinite, `${label} must be a number`)
-    .refine((v) => v >= minDollars, `${label} must be at least $${minDollars.toFixed(2)}`)
-    .refine((v) => v <= 1_000_000, `${label} must be at most $1,000,000.00`)
-    .refine(hasAtMostTwoDecimals, `${label} must have at most two decimals`)
-    .transform((v) => Math.round(v * CENTS_PER_DOLLAR));
-
-/** Dollars for output: integer cents / 100. */
-export const dollarsOut = z.number();
+export const priceDollars = (label: string, min: Cents = MIN_ORDER_PRICE_CENTS) =>
+  dollarsAsCents(
+    {
+      notANumber: `${label} must be a number`,
+      tooLow: `${label} must be at least ${formatCents(min)}`,
+      tooHigh: `${label} must be at most ${formatCents(MAX_ORDER_PRICE_CENTS)}`,
+      tooManyDecimals: `${label} must have at most two decimals`,
+    },
+    min,
+  );

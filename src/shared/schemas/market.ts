@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './common.js';
 import { page, pageInput } from './pages.js';
+import { INSTRUMENT_KINDS } from '../instrument.js';
 
 /**
  * Inputs and outputs of the market's read calls (SPEC.md §3 and §7). Field names are SPEC's;
@@ -12,8 +13,7 @@ const count = z.number().int().nonnegative();
 const dollars = z.number();
 const isoTime = z.string();
 
-export const instrumentType = z.enum(['player', 'team']);
-export type InstrumentType = z.infer<typeof instrumentType>;
+export const instrumentType = z.enum(INSTRUMENT_KINDS);
 
 // ── inputs ────────────────────────────────────────────────────────────────────────────────────
 
@@ -26,7 +26,7 @@ export const pageOnlyInput = z.object(pageInput).prefault({});
 export const shareholdersInput = playerIdInput.extend(pageInput);
 export const userPageInput = userIdInput.extend(pageInput);
 /** A page of one player's or team's asks, offers or shareholders. */
-export const itemPageInput = z.object({ itemType: z.enum(['player', 'team']), itemId: id('Item id'), ...pageInput });
+export const itemPageInput = z.object({ itemType: instrumentType, itemId: id('Item id'), ...pageInput });
 export const playerPageInput = z.object({ playerId: id('Player id'), ...pageInput });
 
 export const RECENT_TRADES_DEFAULT = 10;

@@ -1,26 +1,38 @@
 import { z } from 'zod';
-import { CENTS_PER_DOLLAR, hasAtMostTwoDecimals } from '../money.js';
+import type { Cents } from '../money.js';
+import { dollarsAsCents } from './price.js';
+import { INVALID_PRICE } from '../texts.js';
 import { id, priceDollars, shares } from './common.js';
 
-/** Inputs of the player trading calls of SPEC.md §7; prices arrive in dollars and leave as integer cents. */
+/**
+ * Inputs of the trading calls of SPEC.md §7. The wire names SPEC gives carry dollars
+ * (`pricePerShare`, `minSellPrice`); once parsed they are integer cents named for their unit.
+ */
 
-const pricePerShare = priceDollars('Price per share');
+export const pricePerShare = priceDollars('Price per share');
 
-export const tradeAskInput = z.object({ userId: id('User id'), playerId: id('Player id'), shares, pricePerShare });
+/** SPEC.md §5: anything but a price of at least $1.00 with at most two decimals is "Invalid price". */
+export const minSellPrice = dollarsAsCents({ notANumber: INVALID_PRICE, tooLow: INVALID_PRICE, tooHigh: INVALID_PRICE, tooManyDecimals: INVALID_PRICE });
+
+/** Once parsed, a price is named for its unit. */
+export const toPriceCents = <T extends { pricePerShare: Cents }>({ pricePerShare: priceCents, ...rest }: T) => ({ ...rest, priceCents });
+export const toMinSellPriceCents = <T extends { minSellPrice: Cents }>({ minSellPrice: minSellPriceCents, ...rest }: T) => ({ ...rest, minSellPriceCents });
+
+/** The fields of a buy or a listing that a form fills in: `{ shares, pricePerShare }` in, `{ shares, priceCents }` out. */
+export const orderFields = z.object({ shares, pricePerShare }).transform(toPriceCents);
+
+export const tradeAskInput = z.object({ userId: id('User id'), playerId: id('Player id'), shares, pricePerShare }).transform(toPriceCents);
 export const acceptAskInput = z.object({ sellerId: id('Seller id'), askId: id('Ask id'), shares });
 export const declineAskInput = z.object({ askId: id('Ask id'), userId: id('User id') });
 export const cancelAskInput = declineAskInput;
 export const dumpInput = z.object({ userId: id('User id'), playerId: id('Player id'), shares });
-export const postOfferInput = z.object({ userId: id('User id'), playerId: id('Player id'), shares, pricePerShare });
+export const postOfferInput = z.object({ userId: id('User id'), playerId: id('Player id'), shares, pricePerShare }).transform(toPriceCents);
 export const acceptOfferInput = z.object({ buyerId: id('Buyer id'), offerId: id('Offer id'), shares: shares.optional() });
 export const cancelOfferInput = z.object({ offerId: id('Offer id'), userId: id('User id') });
 
-/** SPEC.md §5: anything but a price of at least $1.00 with at most two decimals is "Invalid price". */
-export const minSellPrice = z
-  .number({ error: 'Invalid price' })
-  .refine((v) => v >= 1 && v <= 1_000_000 && hasAtMostTwoDecimals(v), 'Invalid price')
-  .transform((v) => Math.round(v * CENTS_PER_DOLLAR));
-export const setMinSellPriceInput = z.object({ userId: id('User id'), playerId: id('Player id'), minSellPrice });
+/** The field a minimum-sell-price form fills in: `{ minSellPrice }` in, `{ minSellPriceCents }` out. */
+export const minSellPriceFields = z.object({ minSellPrice }).transform(toMinSellPriceCents);
+export const setMinSellPriceInput = z.object({ userId: id('User id'), playerId: id('Player id'), minSellPrice }).transform(toMinSellPriceCents);
 
 const dollars = z.number();
 
@@ -43,8 +55,8 @@ export const tradeResult = z.object({
 });
 export type TradeResult = z.infer<typeof tradeResult>;
 
-export const teamBidInput = z.object({ userId: id('User id'), teamId: id('Team id'), shares, pricePerShare });
+export const teamBidInput = z.object({ userId: id('User id'), teamId: id('Team id'), shares, pricePerShare }).transform(toPriceCents);
 export const teamAskInput = teamBidInput;
 export const teamDumpInput = z.object({ userId: id('User id'), teamId: id('Team id'), shares });
 export const teamDeclineAskInput = z.object({ userId: id('User id'), teamAskId: id('Ask id') });
-export const setTeamMinSellPriceInput = z.object({ userId: id('User id'), teamId: id('Team id'), minSellPrice });
+export const setTeamMinSellPriceInput = z.object({ userId: id('User id'), teamId: id('Team id'), minSellPrice }).transform(toMinSellPriceCents);

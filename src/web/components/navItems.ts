@@ -1,4 +1,5 @@
 import type { NavCounts } from '../lib/useNavCounts';
+import { TITLE } from '../../shared/texts';
 
 /** Who sees a navigation link (SPEC.md §2, Navigation). */
 export type NavAudience = 'always' | 'user' | 'guest' | 'admin';
@@ -14,7 +15,7 @@ export interface NavItem {
 /** The header's links, in order. A new page adds its link here and its route in App.tsx. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/market', label: 'Market', audience: 'user' },
-  { to: '/offers', label: 'Shares for Sale', audience: 'user', badge: 'sharesForSale' },
+  { to: '/offers', label: TITLE.sharesForSale, audience: 'user', badge: 'sharesForSale' },
   { to: '/asks', label: 'Offers', audience: 'user', badge: 'offersForYou' },
   { to: '/portfolio', label: 'Portfolio', audience: 'user' },
   { to: '/transactions', label: 'Transactions', audience: 'user' },

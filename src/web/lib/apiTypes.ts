@@ -16,6 +16,3 @@ export type QueuedSell = MarketDetail['sellQueue'][number];
 export type DepthLevelOut = MarketDetail['depth']['sells'][number];
 export type UserTrade = RouterOutputs['trades']['user']['items'][number];
 export type TradeResult = RouterOutputs['trading']['ask'];
-
-/** Players and teams trade alike; pages say which one they are about. */
-export type ItemType = 'player' | 'team';

@@ -1,7 +1,7 @@
-import type { ItemType } from './apiTypes';
+import type { InstrumentKind } from '../../shared/instrument';
 
 /** The page of a player (/market/{id}) or a team (/teams/{id}). */
-export function itemPath(itemType: ItemType, id: number): string {
+export function itemPath(itemType: InstrumentKind, id: number): string {
   return itemType === 'team' ? `/teams/${id}` : `/market/${id}`;
 }
 

@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Ask, ItemType, Offer, Shareholder } from './apiTypes';
+import type { Ask, Offer, Shareholder } from './apiTypes';
 import { nextPage, PAGE_SIZE, usePagedItems } from './pagedList';
 import { useTRPC } from './trpc';
+import type { InstrumentKind } from '../../shared/instrument';
 
 /** A detail page's list: its first page from the detail, then more pages from `cursor` when asked ("Load more"). */
 export interface MoreList<T> {
@@ -26,7 +27,7 @@ function more<T>(wanted: boolean, setWanted: (w: boolean) => void, cursor: strin
   };
 }
 
-export function useMoreAsks(itemType: ItemType, itemId: number, first: readonly Ask[], cursor: string | null): MoreList<Ask> {
+export function useMoreAsks(itemType: InstrumentKind, itemId: number, first: readonly Ask[], cursor: string | null): MoreList<Ask> {
   const trpc = useTRPC();
   const [wanted, setWanted] = useState(false);
   const query = useInfiniteQuery({
@@ -36,7 +37,7 @@ export function useMoreAsks(itemType: ItemType, itemId: number, first: readonly 
   return more(wanted, setWanted, cursor, query, usePagedItems(wanted ? query.data : undefined, itemsOf<Ask>, askId, first));
 }
 
-export function useMoreOffers(itemType: ItemType, itemId: number, first: readonly Offer[], cursor: string | null): MoreList<Offer> {
+export function useMoreOffers(itemType: InstrumentKind, itemId: number, first: readonly Offer[], cursor: string | null): MoreList<Offer> {
   const trpc = useTRPC();
   const [wanted, setWanted] = useState(false);
   const query = useInfiniteQuery({
@@ -46,7 +47,7 @@ export function useMoreOffers(itemType: ItemType, itemId: number, first: readonl
   return more(wanted, setWanted, cursor, query, usePagedItems(wanted ? query.data : undefined, itemsOf<Offer>, offerId, first));
 }
 
-export function useMoreHolders(itemType: ItemType, itemId: number, first: readonly Shareholder[], cursor: string | null): MoreList<Shareholder> {
+export function useMoreHolders(itemType: InstrumentKind, itemId: number, first: readonly Shareholder[], cursor: string | null): MoreList<Shareholder> {
   const trpc = useTRPC();
   const [wanted, setWanted] = useState(false);
   const query = useInfiniteQuery({

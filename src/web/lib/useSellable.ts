@@ -1,20 +1,21 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ItemType, RouterOutputs } from './apiTypes';
+import type { RouterOutputs } from './apiTypes';
 import { useNow } from './useNow';
 import { useSession } from './session';
 import { useTRPC } from './trpc';
+import type { InstrumentKind } from '../../shared/instrument';
 
 /** `${itemType}:${itemId}` → the shares the user can sell now: held, not listed, and (teams) not locked. */
 export type SellableMap = ReadonlyMap<string, number>;
 
-export const sellableKey = (itemType: ItemType, itemId: number) => `${itemType}:${itemId}`;
+export const sellableKey = (itemType: InstrumentKind, itemId: number) => `${itemType}:${itemId}`;
 
 type Portfolio = RouterOutputs['portfolio']['get'];
 
 /** The logged-in user's holding of one player or team. */
 export interface Holding {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   shares: number;
   listed: number;
   /** Shares that can be listed, dumped or sold now. */
@@ -64,7 +65,7 @@ export function useSellable() {
   const sellable = useMemo<SellableMap | null>(() => (byKey ? new Map([...byKey].map(([k, h]) => [k, h.sellable])) : null), [byKey]);
   return {
     sellable,
-    holding: (itemType: ItemType, id: number): Holding | null => byKey?.get(sellableKey(itemType, id)) ?? null,
+    holding: (itemType: InstrumentKind, id: number): Holding | null => byKey?.get(sellableKey(itemType, id)) ?? null,
     isPending: portfolio.isPending && !!user,
     isError: portfolio.isError,
   };

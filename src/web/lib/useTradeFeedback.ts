@@ -4,9 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { TradeResult } from './apiTypes';
 import { errorMessage, useTRPC } from './trpc';
-
-/** SPEC.md §8: what a purchase toast advises. */
-export const MIN_PRICE_ADVICE = 'Set a minimum sale price in your portfolio to sell these shares automatically.';
+import { TOAST } from '../../shared/texts';
 
 export interface FeedbackOptions {
   /** The SPEC.md §8 fallback text shown when the server gave no readable error. */
@@ -23,7 +21,7 @@ export interface FeedbackOptions {
  * the trade touched refetched at once (the live feed would also do it a moment later).
  *
  *   const feedback = useTradeFeedback();
- *   const accept = useMutation(trpc.trading.acceptOffer.mutationOptions(feedback({ fallback: 'Failed to accept offer' })));
+ *   const accept = useMutation(trpc.trading.acceptOffer.mutationOptions(feedback({ fallback: FAILED.acceptOffer })));
  */
 export function useTradeFeedback() {
   const trpc = useTRPC();
@@ -47,7 +45,7 @@ export function useTradeFeedback() {
       onSuccess: (result: TradeResult) => {
         if (purchase && result.sharesPurchased > 0) {
           toast.success(result.message, {
-            description: MIN_PRICE_ADVICE,
+            description: TOAST.minPriceAdvice,
             action: { label: 'Portfolio', onClick: () => void navigate('/portfolio') },
           });
         } else {

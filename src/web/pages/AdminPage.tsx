@@ -3,13 +3,14 @@ import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'reac
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { matchesSearch, TableSearch } from '../components/account/TableSearch';
-import { ADMIN_TEXT, LOAD_DATA_FAILED, LOAD_PLAYERS_FAILED } from '../components/account/texts';
+import { ADMIN_TEXT, LOAD_FAILED } from '../../shared/texts';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Modal } from '../components/Modal';
 import { PageTitle } from '../components/PageTitle';
 import { Loading, Spinner } from '../components/Spinner';
 import type { Player, RouterOutputs } from '../lib/apiTypes';
+import { formatCents } from '../../shared/money';
 import { formatDollars, formatInteger } from '../lib/format';
 import { formatDateTime } from '../lib/time';
 import { errorMessage, useTRPC } from '../lib/trpc';
@@ -114,7 +115,7 @@ function PlayersSection() {
       {players.isPending ? (
         <Loading label="Loading players…" />
       ) : players.isError ? (
-        <ErrorMessage onRetry={() => void players.refetch()}>{LOAD_PLAYERS_FAILED}</ErrorMessage>
+        <ErrorMessage onRetry={() => void players.refetch()}>{LOAD_FAILED.players}</ErrorMessage>
       ) : (
         <>
           <TableSearch
@@ -251,7 +252,7 @@ function auditSummary(entry: AuditEntry): string {
     case 'player.salary':
       return `${name ?? 'Player'}: salary $${formatInteger(Number(d.oldSalary))} → $${formatInteger(Number(d.newSalary))}`;
     case 'player.retire':
-      return `${name ?? 'Player'} retired; ${formatInteger(Number(d.holders ?? 0))} holders paid ${formatDollars(Number(d.paidCents ?? 0) / 100)}`;
+      return `${name ?? 'Player'} retired; ${formatInteger(Number(d.holders ?? 0))} holders paid ${formatCents(Number(d.paidCents ?? 0))}`;
     case 'draft':
       return `Rookie draft: ${formatInteger(Number(d.picks ?? 0))} picks`;
     case 'admin.grant':
@@ -272,7 +273,7 @@ function AuditSection() {
       {audit.isPending ? (
         <Loading label="Loading the audit log…" />
       ) : audit.isError ? (
-        <ErrorMessage onRetry={() => void audit.refetch()}>{LOAD_DATA_FAILED}</ErrorMessage>
+        <ErrorMessage onRetry={() => void audit.refetch()}>{LOAD_FAILED.data}</ErrorMessage>
       ) : audit.data.length === 0 ? (
         <EmptyState title="No admin actions yet" />
       ) : (

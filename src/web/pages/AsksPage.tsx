@@ -11,9 +11,7 @@ import { nextPage, PAGE_SIZE, usePagedItems } from '../lib/pagedList';
 import { useSession } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import { useSellable } from '../lib/useSellable';
-
-/** SPEC.md §8 */
-const LOAD_ASKS_FAILED = 'Failed to load asks';
+import { LOAD_FAILED, TITLE } from '../../shared/texts';
 
 const asksOf = (page: { items: Ask[] }) => page.items;
 const askId = (a: Ask) => a.askId;
@@ -28,7 +26,7 @@ export default function AsksPage() {
   return (
     <>
       <PageTitle
-        title="Offers For You"
+        title={TITLE.offersForYou}
         subtitle="Bids from other fans for shares you hold. Accept to sell at their price, or decline to hide the bid."
         actions={
           <Link className="button button-secondary button-small" to="/offers#my-orders">
@@ -39,7 +37,7 @@ export default function AsksPage() {
       {asks.isPending || sellablePending ? (
         <Loading label="Loading offers for you…" />
       ) : asks.isError ? (
-        <ErrorMessage onRetry={() => void asks.refetch()}>{LOAD_ASKS_FAILED}</ErrorMessage>
+        <ErrorMessage onRetry={() => void asks.refetch()}>{LOAD_FAILED.asks}</ErrorMessage>
       ) : items.length === 0 ? (
         <EmptyState title="No offers for you right now" action={<Link to="/market">Browse the market</Link>}>
           <p>When someone bids for shares you hold, the bid shows here.</p>

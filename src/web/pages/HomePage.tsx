@@ -6,6 +6,7 @@ import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
 import { useLastTrades } from '../lib/live';
 import { useSession } from '../lib/session';
+import { LOAD_FAILED } from '../../shared/texts';
 
 /** How many trades the home page lists (SPEC.md §9). */
 export const HOME_RECENT_TRADES = 10;
@@ -54,7 +55,7 @@ export default function HomePage() {
         {recent.isLoading ? (
           <Loading label="Loading recent trades…" />
         ) : recent.isError ? (
-          <ErrorMessage onRetry={() => void recent.refetch()}>Failed to load data</ErrorMessage>
+          <ErrorMessage onRetry={() => void recent.refetch()}>{LOAD_FAILED.data}</ErrorMessage>
         ) : recent.trades.length === 0 ? (
           <EmptyState title="No trades to show yet">
             <p>The latest {HOME_RECENT_TRADES} trades will show here as soon as shares change hands.</p>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { LOAD_LEADERBOARD_FAILED } from '../components/account/texts';
+import { LOAD_FAILED } from '../../shared/texts';
 import { Avatar } from '../components/Avatar';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -42,7 +42,7 @@ export default function LeaderboardPage() {
       {board.isPending ? (
         <Loading label="Loading the leaderboard…" />
       ) : board.isError ? (
-        <ErrorMessage onRetry={() => void board.refetch()}>{LOAD_LEADERBOARD_FAILED}</ErrorMessage>
+        <ErrorMessage onRetry={() => void board.refetch()}>{LOAD_FAILED.leaderboard}</ErrorMessage>
       ) : board.data.length === 0 ? (
         <EmptyState title="Nobody on the board yet">
           <p>The leaderboard fills as soon as players buy their first shares.</p>

@@ -9,7 +9,7 @@ import { PageTitle } from '../components/PageTitle';
 import { Spinner } from '../components/Spinner';
 import { afterLoginPath } from '../lib/authRedirect';
 import { useSession } from '../lib/session';
-import { TEXT } from '../lib/texts';
+import { AUTH_TEXT } from '../../shared/texts';
 import { errorMessage, useTRPC } from '../lib/trpc';
 
 export default function LoginPage() {
@@ -61,7 +61,7 @@ export default function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <ErrorMessage>{login.isError ? errorMessage(login.error, TEXT.invalidLogin) : null}</ErrorMessage>
+          <ErrorMessage>{login.isError ? errorMessage(login.error, AUTH_TEXT.invalidLogin) : null}</ErrorMessage>
           <button type="submit" className="button button-block" disabled={login.isPending}>
             {login.isPending ? <Spinner size="sm" /> : null}
             {login.isPending ? 'Logging in…' : 'Log in'}

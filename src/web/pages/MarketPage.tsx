@@ -10,9 +10,7 @@ import { BuyModal } from '../components/trade/BuyModal';
 import type { Player } from '../lib/apiTypes';
 import { useSession } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
-
-/** SPEC.md §8 */
-const LOAD_PLAYERS_FAILED = 'Failed to load players';
+import { LOAD_FAILED } from '../../shared/texts';
 
 /** /market: every player, searchable and sortable, with a buy modal. */
 export default function MarketPage() {
@@ -36,7 +34,7 @@ export default function MarketPage() {
       {players.isPending ? (
         <Loading label="Loading players…" />
       ) : players.isError ? (
-        <ErrorMessage onRetry={() => void players.refetch()}>{LOAD_PLAYERS_FAILED}</ErrorMessage>
+        <ErrorMessage onRetry={() => void players.refetch()}>{LOAD_FAILED.players}</ErrorMessage>
       ) : players.data.length === 0 ? (
         <EmptyState title="No players on the market yet">
           <p>Players appear here once the league is loaded.</p>

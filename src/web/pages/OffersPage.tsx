@@ -10,12 +10,10 @@ import { OffersTable } from '../components/trade/OffersTable';
 import type { Offer } from '../lib/apiTypes';
 import { nextPage, PAGE_SIZE, usePagedItems } from '../lib/pagedList';
 import { useTRPC } from '../lib/trpc';
+import { LOAD_FAILED, TITLE } from '../../shared/texts';
 
 const offersOf = (page: { items: Offer[] }) => page.items;
 const offerId = (o: Offer) => o.offerId;
-
-/** SPEC.md §8 */
-const LOAD_OFFERS_FAILED = 'Failed to load offers';
 
 /** /offers, "Shares for Sale": every open offer of player and team shares, a page at a time, and the user's own orders. */
 export default function OffersPage() {
@@ -25,7 +23,7 @@ export default function OffersPage() {
   return (
     <>
       <PageTitle
-        title="Shares for Sale"
+        title={TITLE.sharesForSale}
         subtitle="Shares other fans have listed at their price. Buy all of an offer, or just some of its shares."
         actions={
           <a className="button button-secondary button-small" href="#my-orders">
@@ -36,7 +34,7 @@ export default function OffersPage() {
       {offers.isPending ? (
         <Loading label="Loading offers…" />
       ) : offers.isError ? (
-        <ErrorMessage onRetry={() => void offers.refetch()}>{LOAD_OFFERS_FAILED}</ErrorMessage>
+        <ErrorMessage onRetry={() => void offers.refetch()}>{LOAD_FAILED.offers}</ErrorMessage>
       ) : items.length === 0 ? (
         <EmptyState title="No shares for sale right now" action={<Link to="/market">Browse the market</Link>}>
           <p>When a fan lists shares for sale, they show here at once.</p>

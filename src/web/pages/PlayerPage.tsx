@@ -16,9 +16,7 @@ import { errorStatus, useTRPC } from '../lib/trpc';
 import { useNow } from '../lib/useNow';
 import { useSellable } from '../lib/useSellable';
 import NotFoundPage from './NotFoundPage';
-
-/** SPEC.md §8 */
-const LOAD_MARKET_FAILED = 'Failed to load market';
+import { LOAD_FAILED } from '../../shared/texts';
 
 /** /market/{playerId}: a player's totals, buy form with preview, order book, asks, offers, trades and chart. */
 export default function PlayerPage() {
@@ -44,7 +42,7 @@ function Player({ id }: { id: number }) {
     return (
       <>
         <PageTitle title="Player" />
-        <ErrorMessage onRetry={() => void detail.refetch()}>{LOAD_MARKET_FAILED}</ErrorMessage>
+        <ErrorMessage onRetry={() => void detail.refetch()}>{LOAD_FAILED.market}</ErrorMessage>
       </>
     );
   }

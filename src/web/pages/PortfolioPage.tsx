@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ExportButton } from '../components/account/ExportButton';
 import { PortfolioView } from '../components/account/PortfolioView';
 import { ProfileEditor } from '../components/account/ProfileEditor';
-import { LOAD_PORTFOLIO_FAILED } from '../components/account/texts';
+import { LOAD_FAILED } from '../../shared/texts';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
@@ -40,7 +40,7 @@ export default function PortfolioPage() {
         {portfolio.isPending ? (
           <Loading label="Loading your portfolio…" />
         ) : portfolio.isError ? (
-          <ErrorMessage onRetry={() => void portfolio.refetch()}>{LOAD_PORTFOLIO_FAILED}</ErrorMessage>
+          <ErrorMessage onRetry={() => void portfolio.refetch()}>{LOAD_FAILED.portfolio}</ErrorMessage>
         ) : (
           <PortfolioView portfolio={portfolio.data} editable />
         )}

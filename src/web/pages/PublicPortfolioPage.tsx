@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { PortfolioView } from '../components/account/PortfolioView';
-import { LOAD_PORTFOLIO_FAILED } from '../components/account/texts';
+import { LOAD_FAILED } from '../../shared/texts';
 import { Avatar } from '../components/Avatar';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PageTitle } from '../components/PageTitle';
@@ -34,7 +34,7 @@ export default function PublicPortfolioPage() {
     return (
       <>
         <PageTitle title="Portfolio" />
-        <ErrorMessage onRetry={() => void portfolio.refetch()}>{LOAD_PORTFOLIO_FAILED}</ErrorMessage>
+        <ErrorMessage onRetry={() => void portfolio.refetch()}>{LOAD_FAILED.portfolio}</ErrorMessage>
       </>
     );
   }

@@ -9,7 +9,7 @@ import { PageTitle } from '../components/PageTitle';
 import { Spinner } from '../components/Spinner';
 import { afterLoginPath } from '../lib/authRedirect';
 import { useSession } from '../lib/session';
-import { TEXT } from '../lib/texts';
+import { AUTH_TEXT } from '../../shared/texts';
 import { errorMessage, fieldErrors, useTRPC } from '../lib/trpc';
 
 
@@ -82,7 +82,7 @@ export default function RegisterPage() {
             onChange={(e) => setPassword(e.target.value)}
             aria-invalid={invalid.password ? true : undefined}
           />
-          <ErrorMessage>{register.isError ? errorMessage(register.error, TEXT.registerFailed) : null}</ErrorMessage>
+          <ErrorMessage>{register.isError ? errorMessage(register.error, AUTH_TEXT.registerFailed) : null}</ErrorMessage>
           <button type="submit" className="button button-block" disabled={register.isPending}>
             {register.isPending ? <Spinner size="sm" /> : null}
             {register.isPending ? 'Creating your account…' : 'Register'}

@@ -5,7 +5,7 @@ import { ErrorMessage, StatusMessage } from '../components/ErrorMessage';
 import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';
 import { Spinner } from '../components/Spinner';
-import { TEXT } from '../lib/texts';
+import { AUTH_TEXT } from '../../shared/texts';
 import { errorMessage, useTRPC } from '../lib/trpc';
 
 /** SPEC.md §4: after a successful reset, go to /login after 1.5 s. */
@@ -43,8 +43,8 @@ function RequestResetForm() {
       <h2>1. Get a reset token</h2>
       <p className="muted">We send a reset token to the email address of your account. It works once, within an hour.</p>
       <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <ErrorMessage>{request.isError ? errorMessage(request.error, TEXT.resetRequestFailed) : null}</ErrorMessage>
-      <StatusMessage>{request.isSuccess ? TEXT.resetRequested : null}</StatusMessage>
+      <ErrorMessage>{request.isError ? errorMessage(request.error, AUTH_TEXT.resetRequestFailed) : null}</ErrorMessage>
+      <StatusMessage>{request.isSuccess ? AUTH_TEXT.resetRequested : null}</StatusMessage>
       <button type="submit" className="button button-block" disabled={request.isPending}>
         {request.isPending ? <Spinner size="sm" /> : null}
         {request.isPending ? 'Sending…' : 'Send reset token'}
@@ -100,8 +100,8 @@ function NewPasswordForm({ linkToken }: { linkToken: string }) {
         value={newPassword}
         onChange={(e) => setNewPassword(e.target.value)}
       />
-      <ErrorMessage>{reset.isError ? errorMessage(reset.error, TEXT.resetFailed) : null}</ErrorMessage>
-      <StatusMessage>{reset.isSuccess ? TEXT.passwordUpdated : null}</StatusMessage>
+      <ErrorMessage>{reset.isError ? errorMessage(reset.error, AUTH_TEXT.resetFailed) : null}</ErrorMessage>
+      <StatusMessage>{reset.isSuccess ? AUTH_TEXT.passwordUpdated : null}</StatusMessage>
       <button type="submit" className="button button-block" disabled={reset.isPending || reset.isSuccess}>
         {reset.isPending ? <Spinner size="sm" /> : null}
         {reset.isPending ? 'Saving…' : 'Set new password'}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LOAD_STATISTICS_FAILED } from '../components/account/texts';
+import { LOAD_FAILED } from '../../shared/texts';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
@@ -79,7 +79,7 @@ export default function StatisticsPage() {
       {stats.isPending ? (
         <Loading label="Loading statistics…" />
       ) : stats.isError ? (
-        <ErrorMessage onRetry={() => void stats.refetch()}>{LOAD_STATISTICS_FAILED}</ErrorMessage>
+        <ErrorMessage onRetry={() => void stats.refetch()}>{LOAD_FAILED.statistics}</ErrorMessage>
       ) : (
         <StatisticsTables data={stats.data} />
       )}

@@ -21,9 +21,7 @@ import { useSellable } from '../lib/useSellable';
 import NotFoundPage from './NotFoundPage';
 import { NumHeader } from '../components/NumHeader';
 import { LoadMore } from '../components/LoadMore';
-
-/** SPEC.md §8 */
-const LOAD_TEAMS_FAILED = 'Failed to load teams';
+import { LOAD_FAILED } from '../../shared/texts';
 
 /** /teams/{teamId}: totals, roster, buy form, the team's order book, trades, chart and shareholders. */
 export default function TeamPage() {
@@ -44,7 +42,7 @@ function TeamLoader({ id }: { id: number }) {
         {detail.isPending ? (
           <Loading label="Loading the team…" />
         ) : (
-          <ErrorMessage onRetry={() => void detail.refetch()}>{LOAD_TEAMS_FAILED}</ErrorMessage>
+          <ErrorMessage onRetry={() => void detail.refetch()}>{LOAD_FAILED.teams}</ErrorMessage>
         )}
       </>
     );

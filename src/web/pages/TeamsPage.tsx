@@ -11,9 +11,7 @@ import type { Team } from '../lib/apiTypes';
 import { formatDollars, formatInteger } from '../lib/format';
 import { useTRPC } from '../lib/trpc';
 import { NumHeader } from '../components/NumHeader';
-
-/** SPEC.md §8 */
-const LOAD_TEAMS_FAILED = 'Failed to load teams';
+import { LOAD_FAILED } from '../../shared/texts';
 
 /** /teams: all 30 teams with conference, shares remaining, total salary, a details link and Buy. */
 export default function TeamsPage() {
@@ -29,7 +27,7 @@ export default function TeamsPage() {
       {teams.isPending ? (
         <Loading label="Loading teams…" />
       ) : teams.isError ? (
-        <ErrorMessage onRetry={() => void teams.refetch()}>{LOAD_TEAMS_FAILED}</ErrorMessage>
+        <ErrorMessage onRetry={() => void teams.refetch()}>{LOAD_FAILED.teams}</ErrorMessage>
       ) : teams.data.length === 0 ? (
         <EmptyState title="No teams yet" />
       ) : (

@@ -3,7 +3,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ExportButton } from '../components/account/ExportButton';
 import { matchesSearch, TableSearch } from '../components/account/TableSearch';
-import { LOAD_TRANSACTIONS_FAILED } from '../components/account/texts';
+import { LOAD_FAILED } from '../../shared/texts';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { LoadMore } from '../components/LoadMore';
@@ -55,7 +55,7 @@ export default function TransactionsPage() {
       {trades.isPending ? (
         <Loading label="Loading your transactions…" />
       ) : trades.isError ? (
-        <ErrorMessage onRetry={() => void trades.refetch()}>{LOAD_TRANSACTIONS_FAILED}</ErrorMessage>
+        <ErrorMessage onRetry={() => void trades.refetch()}>{LOAD_FAILED.transactions}</ErrorMessage>
       ) : rows.length === 0 ? (
         <EmptyState title="No transactions yet" action={<Link to="/market">Go to the market</Link>}>
           <p>Your trades will be listed here as soon as you buy or sell shares.</p>

@@ -2,7 +2,7 @@
  * Plans commands on the fast book's memory without changing it: dispatches the order flow to
  * order-planner.ts, and plans the rarer commands here with the PlanBuilder.
  */
-import { OPEN_MARKET_PRICE_CENTS, type Cents } from '../../../shared/money.js';
+import { OPEN_MARKET_PRICE_CENTS, type UnbrandedCents as Cents } from '../../../shared/money.js';
 import type { BookState, Planned } from './book-state.js';
 import { bookErrors } from '../errors.js';
 import { ABSENT } from './id-index.js';

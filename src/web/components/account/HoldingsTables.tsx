@@ -5,9 +5,10 @@ import { formatDateTime } from '../../lib/time';
 import { useNow } from '../../lib/useNow';
 import { EmptyState } from '../EmptyState';
 import { DumpButton, SellDialog } from '../trade';
+import { MinSellPriceForm } from '../trade/MinSellPriceForm';
 import { formatShareOfTotal, isLocked } from './accountFormat';
-import { MinSellPriceForm } from './MinSellPriceForm';
 import { NumHeader } from '../NumHeader';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 export type Portfolio = RouterOutputs['portfolio']['get'];
 export type PlayerHolding = Portfolio['players'][number];
@@ -15,7 +16,7 @@ export type TeamHolding = Portfolio['teams'][number];
 
 /** What the owner may do from the tables; absent on a public (read-only) portfolio. */
 export interface HoldingActions {
-  onBuy(item: { itemType: 'player' | 'team'; id: number; name: string }): void;
+  onBuy(item: { itemType: InstrumentKind; id: number; name: string }): void;
 }
 
 /** Player Shares (SPEC.md §2): name (★ for the largest shareholder), team, shares and % owned, average price, min sell price, value. */
@@ -61,7 +62,7 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
                   {p.listed_shares > 0 ? <div className="cell-note">{formatInteger(p.listed_shares)} listed</div> : null}
                 </td>
                 <td className="num">{formatDollars(p.average_buy_price)}</td>
-                <td>{actions ? <MinSellPriceForm itemType="player" itemId={p.player_id} itemName={p.name} current={p.min_sell_price} /> : formatDollars(p.min_sell_price)}</td>
+                <td>{actions ? <MinSellPriceForm layout="cell" itemType="player" itemId={p.player_id} itemName={p.name} current={p.min_sell_price} /> : formatDollars(p.min_sell_price)}</td>
                 <td className="num">
                   {formatDollars(p.value)}
                   <div className="cell-note">{p.current_price === null ? 'at cost' : `at ${formatDollars(p.current_price)}`}</div>
@@ -115,7 +116,7 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
                   {t.listed_shares > 0 ? <div className="cell-note">{formatInteger(t.listed_shares)} listed</div> : null}
                 </td>
                 <td className="num">{formatDollars(t.value)}</td>
-                <td>{actions ? <MinSellPriceForm itemType="team" itemId={t.id} itemName={t.name} current={t.min_sell_price} /> : formatDollars(t.min_sell_price)}</td>
+                <td>{actions ? <MinSellPriceForm layout="cell" itemType="team" itemId={t.id} itemName={t.name} current={t.min_sell_price} /> : formatDollars(t.min_sell_price)}</td>
                 <td>{locked ? <span className="lock-badge">Locked until {formatDateTime(t.locked_until)}</span> : <span className="muted">Unlocked</span>}</td>
                 {actions ? <HoldingActionsCell actions={actions} itemType="team" id={t.id} name={t.name} free={free} minSellPrice={t.min_sell_price} /> : null}
               </tr>
@@ -128,7 +129,7 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
 }
 
 /** Buy, Sell and Dump for one holding; Sell and Dump work on its free (unlisted, unlocked) shares. */
-function HoldingActionsCell({ actions, itemType, id, name, free, minSellPrice }: { actions: HoldingActions; itemType: 'player' | 'team'; id: number; name: string; free: number; minSellPrice: number }) {
+function HoldingActionsCell({ actions, itemType, id, name, free, minSellPrice }: { actions: HoldingActions; itemType: InstrumentKind; id: number; name: string; free: number; minSellPrice: number }) {
   return (
     <td>
       <div className="row-actions">

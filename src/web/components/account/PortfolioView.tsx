@@ -4,13 +4,14 @@ import { NotifySettings } from './NotifySettings';
 import { PlayerHoldingsTable, TeamHoldingsTable, type HoldingActions, type Portfolio } from './HoldingsTables';
 import { PortfolioSummary } from './PortfolioSummary';
 import { ValueChart } from './ValueChart';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 /**
  * A portfolio: the cards, the value chart, Player Shares and Team Holdings. With `editable`, the
  * owner's controls (min sell price with Save, Buy/Sell/Dump); without, read-only (the public page).
  */
 export function PortfolioView({ portfolio, editable }: { portfolio: Portfolio; editable: boolean }) {
-  const [buying, setBuying] = useState<{ itemType: 'player' | 'team'; id: number; name: string } | null>(null);
+  const [buying, setBuying] = useState<{ itemType: InstrumentKind; id: number; name: string } | null>(null);
   const actions: HoldingActions | undefined = editable ? { onBuy: setBuying } : undefined;
   const whose = editable ? 'Your' : `${portfolio.username}’s`;
   return (

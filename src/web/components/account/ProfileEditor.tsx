@@ -7,12 +7,13 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { Avatar } from '../Avatar';
 import { Spinner } from '../Spinner';
 import { prepareAvatar } from './avatarFile';
+import { FAILED, INVALID_FILE_TYPE } from '../../../shared/texts';
 
 /** SPEC.md §8 */
 export const ACCOUNT_TEXT = {
-  invalidFileType: 'Invalid file type',
-  uploadFailed: 'Upload failed',
-  updateFailed: 'Update failed',
+  invalidFileType: INVALID_FILE_TYPE,
+  uploadFailed: FAILED.upload,
+  updateFailed: FAILED.update,
 } as const;
 
 /** Avatar upload, username edit and the shareable link to the public portfolio (SPEC.md §2). */

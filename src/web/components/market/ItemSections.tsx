@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ItemType, MarketDetail } from '../../lib/apiTypes';
+import type { MarketDetail } from '../../lib/apiTypes';
 import { bookDepth } from '../../lib/orderBook';
 import { useSession } from '../../lib/session';
 import { useMoreAsks, useMoreOffers } from '../../lib/useMoreOf';
@@ -11,6 +11,7 @@ import { OffersTable } from '../trade/OffersTable';
 import { OrderBookDepth } from './OrderBookDepth';
 import { PriceHistory } from './PriceHistory';
 import { TradesTable } from './TradesTable';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 function Section({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode }) {
   return (
@@ -25,7 +26,7 @@ function Section({ id, title, children, actions }: { id: string; title: string; 
 }
 
 interface ItemSectionsProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   itemId: number;
   name: string;
   /** Open-market shares, a level of their own at $1.00. */

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
-import { formatDollars, formatInteger } from '../../lib/format';
+import { formatCents } from '../../../shared/money';
+import { formatInteger } from '../../lib/format';
 import type { DepthLevel } from '../../lib/orderBook';
 import { NumHeader } from '../NumHeader';
 
@@ -56,7 +57,7 @@ function DepthSide({ title, side, levels, total, largest, empty }: DepthSideProp
           <tbody>
             {levels.map((l) => (
               <tr key={l.priceCents} style={{ '--depth': `${Math.max(2, (l.shares / largest) * 100)}%` } as CSSProperties}>
-                <td className="num depth-price">{formatDollars(l.priceCents / 100)}</td>
+                <td className="num depth-price">{formatCents(l.priceCents)}</td>
                 <td className="num">{formatInteger(l.shares)}</td>
                 <td className="num">{formatInteger(l.orders)}</td>
               </tr>

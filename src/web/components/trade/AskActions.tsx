@@ -1,15 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { FAILED } from '../../../shared/texts';
 import type { Ask } from '../../lib/apiTypes';
 import { formatInteger } from '../../lib/format';
-import { parseShares } from '../../lib/numbers';
+import { sharesForm } from '../../lib/forms';
 import { withoutItem } from '../../lib/pagedList';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useTradeFeedback } from '../../lib/useTradeFeedback';
 
-/** SPEC.md §8 */
-export const ACCEPT_ASK_FAILED = 'Failed to accept ask';
 const DECLINE_ASK_FAILED = 'Decline failed';
 const CANCEL_ASK_FAILED = 'Failed to cancel ask';
 
@@ -32,12 +33,12 @@ export function AskActions({ ask, sellable, canDecline = false }: AskActionsProp
   const feedback = useTradeFeedback();
   const id = useId();
   const cap = Math.max(0, Math.min(ask.shares_available, sellable ?? ask.shares_available));
-  const [shares, setShares] = useState(String(Math.max(1, cap)));
+  const form = useForm({ resolver: zodResolver(sharesForm), defaultValues: { shares: String(Math.max(1, cap)) } });
 
   const removeFromList = () => {
     queryClient.setQueriesData({ queryKey: trpc.market.relevantAsks.pathKey() }, (data: unknown) => withoutItem<Ask>(data, (a) => a.askId === ask.askId));
   };
-  const accept = useMutation(trpc.trading.acceptAsk.mutationOptions(feedback({ fallback: ACCEPT_ASK_FAILED })));
+  const accept = useMutation(trpc.trading.acceptAsk.mutationOptions(feedback({ fallback: FAILED.acceptAsk })));
   const declinePlayer = useMutation(trpc.trading.declineAsk.mutationOptions(feedback({ fallback: DECLINE_ASK_FAILED, onSuccess: removeFromList })));
   const declineTeam = useMutation(trpc.teamTrading.declineAsk.mutationOptions(feedback({ fallback: DECLINE_ASK_FAILED, onSuccess: removeFromList })));
   const cancel = useMutation(trpc.trading.cancelAsk.mutationOptions(feedback({ fallback: CANCEL_ASK_FAILED })));
@@ -60,12 +61,10 @@ export function AskActions({ ask, sellable, canDecline = false }: AskActionsProp
     );
   }
 
-  const n = parseShares(shares);
-  const onAccept = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (n === null || cap <= 0) return;
-    accept.mutate({ sellerId: user.id, askId: ask.askId, shares: Math.min(n, cap) });
-  };
+  const onAccept = form.handleSubmit(({ shares }) => {
+    if (cap <= 0) return;
+    accept.mutate({ sellerId: user.id, askId: ask.askId, shares: Math.min(shares, cap) });
+  });
   const onDecline = () => {
     if (ask.askType === 'team') declineTeam.mutate({ userId: user.id, teamAskId: ask.askId });
     else declinePlayer.mutate({ askId: ask.askId, userId: user.id });
@@ -87,8 +86,7 @@ export function AskActions({ ask, sellable, canDecline = false }: AskActionsProp
           max={Math.max(1, cap)}
           step={1}
           required
-          value={shares}
-          onChange={(e) => setShares(e.target.value)}
+          {...form.register('shares')}
           disabled={nothing}
         />
         <button

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Ask } from '../../lib/apiTypes';
+import { dollarsToCents, formatCents } from '../../../shared/money';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { itemPath, userPath } from '../../lib/itemLinks';
 import { formatDateTime } from '../../lib/time';
@@ -51,7 +52,7 @@ export function AsksTable({ asks, caption, sellable, showItem = true, canDecline
               </td>
               <td className="num" data-label="Shares">{formatInteger(a.shares_available)}</td>
               <td className="num" data-label="Price">{formatDollars(a.price_per_share)}</td>
-              <td className="num" data-label="Total">{formatDollars((Math.round(a.price_per_share * 100) * a.shares_available) / 100)}</td>
+              <td className="num" data-label="Total">{formatCents(dollarsToCents(a.price_per_share) * a.shares_available)}</td>
               <td data-label="Posted">
                 <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
               </td>

@@ -1,9 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import type { TradeResult } from '../../lib/apiTypes';
+import { centsToDollars, dollarsToCents, formatCents } from '../../../shared/money';
+import { FAILED } from '../../../shared/texts';
 import { formatDollars, formatInteger } from '../../lib/format';
-import { clampPriceText, clampSharesText, parsePrice, parseShares, toCents } from '../../lib/numbers';
+import { orderForm, readOrder, type Order } from '../../lib/forms';
+import { clampPriceText, clampSharesText } from '../../lib/numbers';
 import { previewBuy, sellSources, type SellSource } from '../../lib/orderBook';
 import { useSession } from '../../lib/session';
 import { formatDate } from '../../lib/time';
@@ -12,14 +17,10 @@ import { useMe } from '../../lib/useMe';
 import { useNow } from '../../lib/useNow';
 import { useTradeFeedback } from '../../lib/useTradeFeedback';
 import { Spinner } from '../Spinner';
-import { DEFAULT_ASK_PRICE, defaultBuyPrice, forSaleRange, isRestricted, maxBuyShares, type BuyTarget } from './buyTarget';
+import { DEFAULT_ASK_PRICE_CENTS, defaultBuyPrice, forSaleRange, isRestricted, maxBuyShares, type BuyTarget } from './buyTarget';
 import { FillPreview } from './FillPreview';
 import { PriceField } from './PriceField';
 import { SharesField } from './SharesField';
-
-/** SPEC.md §8 */
-export const PURCHASE_FAILED = 'Purchase failed';
-export const ASK_FAILED = 'Ask failed';
 
 interface BuyFormProps {
   target: BuyTarget;
@@ -47,10 +48,10 @@ export function Availability({ target, sources }: { target: BuyTarget; sources: 
   const forSale = forSaleRange(sources);
   const range =
     forSale === null
-      ? formatDollars(DEFAULT_ASK_PRICE)
+      ? formatCents(DEFAULT_ASK_PRICE_CENTS)
       : forSale.minCents === forSale.maxCents
-        ? formatDollars(forSale.minCents / 100)
-        : `${formatDollars(forSale.minCents / 100)} – ${formatDollars(forSale.maxCents / 100)}`;
+        ? formatCents(forSale.minCents)
+        : `${formatCents(forSale.minCents)} – ${formatCents(forSale.maxCents)}`;
   return (
     <p className="availability" data-testid="availability">
       All shares are owned. Ask price range: <strong>{range}</strong>.
@@ -74,19 +75,19 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
     () => sellSources({ openMarket: target.openMarket, sellQueue: target.sellQueue, sellLevels: target.sellLevels }, user?.id ?? null),
     [target.openMarket, target.sellQueue, target.sellLevels, user?.id],
   );
-  const [shares, setShares] = useState('');
-  const [price, setPrice] = useState(() => defaultBuyPrice(target, sources).toFixed(2));
-
-  const n = parseShares(shares);
-  const p = parsePrice(price);
-  const preview = n !== null && p !== null ? previewBuy(sources, n, toCents(p)) : null;
-  const fallback = preview && preview.filledShares > 0 ? PURCHASE_FAILED : ASK_FAILED;
+  const form = useForm({
+    resolver: zodResolver(orderForm),
+    defaultValues: { shares: '', pricePerShare: defaultBuyPrice(target, sources).toFixed(2) },
+  });
+  const order = readOrder(useWatch({ control: form.control }));
+  const preview = order ? previewBuy(sources, order.shares, order.priceCents) : null;
+  const fallback = preview && preview.filledShares > 0 ? FAILED.purchase : FAILED.ask;
 
   const options = feedback({
     fallback,
     purchase: true,
     onSuccess: (result) => {
-      setShares('');
+      form.setValue('shares', '');
       onDone?.(result);
     },
   });
@@ -105,20 +106,19 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
     );
   }
 
-  const maxCostCents = n !== null && p !== null ? n * toCents(p) : null;
+  const maxCostCents = order ? order.shares * order.priceCents : null;
   const balance = me.data?.balance;
-  const tooExpensive = maxCostCents !== null && balance !== undefined && maxCostCents > toCents(balance);
+  const tooExpensive = maxCostCents !== null && balance !== undefined && maxCostCents > dollarsToCents(balance);
   const restricted = isRestricted(target, now);
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (n === null || p === null) return;
-    if (target.itemType === 'team') teamBuy.mutate({ userId: user.id, teamId: target.id, shares: n, pricePerShare: p });
-    else playerBuy.mutate({ userId: user.id, playerId: target.id, shares: n, pricePerShare: p });
+  const onSubmit = ({ shares, priceCents }: Order) => {
+    const pricePerShare = centsToDollars(priceCents);
+    if (target.itemType === 'team') teamBuy.mutate({ userId: user.id, teamId: target.id, shares, pricePerShare });
+    else playerBuy.mutate({ userId: user.id, playerId: target.id, shares, pricePerShare });
   };
 
   return (
-    <form className="trade-form buy-form" onSubmit={onSubmit} aria-label={`Buy ${target.name}`}>
+    <form className="trade-form buy-form" onSubmit={form.handleSubmit(onSubmit)} aria-label={`Buy ${target.name}`}>
       <Availability target={target} sources={sources} />
       {notices && restricted && target.restrictedUntil ? (
         <p className="notice notice-warning">
@@ -128,20 +128,19 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
       {notices && target.itemType === 'team' ? <TeamRules /> : null}
       <div className="form-grid">
         <SharesField
-          value={shares}
-          onChange={setShares}
+          control={form.control}
           max={max}
           limit={Math.max(max, target.totalShares - target.owned)}
           autoFocus={autoFocus}
-          onBlur={clamp ? () => setShares(clampSharesText) : undefined}
+          clamp={clamp ? clampSharesText : undefined}
           hint={target.openMarket > 0 ? `Max: the ${formatInteger(max)} open-market shares.` : `Max: ${formatInteger(max)} (total shares minus yours).`}
         />
-        <PriceField value={price} onChange={setPrice} onBlur={clamp ? () => setPrice((v) => clampPriceText(v)) : undefined} hint="The most you pay per share." />
+        <PriceField control={form.control} clamp={clamp ? clampPriceText : undefined} hint="The most you pay per share." />
       </div>
-      {preview && p !== null ? <FillPreview preview={preview} priceCents={toCents(p)} /> : <p className="muted">Enter shares and a price to preview your order.</p>}
+      {preview && order ? <FillPreview preview={preview} priceCents={order.priceCents} /> : <p className="muted">Enter shares and a price to preview your order.</p>}
       {maxCostCents !== null ? (
         <p className={tooExpensive ? 'trade-total loss' : 'trade-total'}>
-          You pay at most <strong>{formatDollars(maxCostCents / 100)}</strong>
+          You pay at most <strong>{formatCents(maxCostCents)}</strong>
           {preview && preview.restingShares > 0 ? ' (the ask’s cash is held until it fills or you cancel it)' : ''}.
           {tooExpensive ? ` That is more than your cash balance of ${formatDollars(balance)}.` : ''}
         </p>

@@ -1,17 +1,17 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import type { ItemType } from '../../lib/apiTypes';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorMessage } from '../ErrorMessage';
 import { Modal } from '../Modal';
 import { Loading } from '../Spinner';
 import { BuyForm } from './BuyForm';
 import { playerTarget, teamTarget } from './buyTarget';
+import { LOAD_FAILED } from '../../../shared/texts';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 /** SPEC.md §8 */
-export const LOAD_MARKET_DATA_FAILED = 'Failed to load market data';
 
 interface BuyModalProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   /** The player or team to buy; null when closed. */
   item: { id: number; name: string } | null;
   onClose: () => void;
@@ -26,13 +26,13 @@ export function BuyModal({ itemType, item, onClose }: BuyModalProps) {
   );
 }
 
-function BuyModalBody({ itemType, id, onClose }: { itemType: ItemType; id: number; onClose: () => void }) {
+function BuyModalBody({ itemType, id, onClose }: { itemType: InstrumentKind; id: number; onClose: () => void }) {
   const trpc = useTRPC();
   const player = useQuery(trpc.market.detail.queryOptions(itemType === 'player' ? { playerId: id } : skipToken));
   const team = useQuery(trpc.teams.detail.queryOptions(itemType === 'team' ? { teamId: id } : skipToken));
   const query = itemType === 'team' ? team : player;
   if (query.isPending) return <Loading label="Loading the order book…" />;
-  if (query.isError) return <ErrorMessage onRetry={() => void query.refetch()}>{LOAD_MARKET_DATA_FAILED}</ErrorMessage>;
+  if (query.isError) return <ErrorMessage onRetry={() => void query.refetch()}>{LOAD_FAILED.marketData}</ErrorMessage>;
   const target = itemType === 'team' && team.data ? teamTarget(team.data) : player.data ? playerTarget(player.data) : null;
   if (!target) return null;
   return <BuyForm target={target} autoFocus onDone={onClose} onCancel={onClose} />;

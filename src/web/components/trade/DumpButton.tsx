@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import type { ItemType, TradeResult } from '../../lib/apiTypes';
+import type { TradeResult } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { dumpShares } from '../../lib/numbers';
 import { useSession } from '../../lib/session';
@@ -8,14 +8,15 @@ import { useTRPC } from '../../lib/trpc';
 import { useTradeFeedback } from '../../lib/useTradeFeedback';
 import { Modal } from '../Modal';
 import { Spinner } from '../Spinner';
+import { FAILED } from '../../../shared/texts';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 /** SPEC.md §8 */
-export const DUMP_FAILED = 'Dump failed';
 /** Open-market price of a dump (SPEC.md §9). */
 const DUMP_PRICE = 1;
 
 export interface DumpProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   itemId: number;
   itemName: string;
   /** The shares the user holds and may dump (unlisted, and unlocked for a team). */
@@ -32,7 +33,7 @@ export function useDump({ itemType, itemId, shares, onDone }: DumpProps) {
   const trpc = useTRPC();
   const { user } = useSession();
   const feedback = useTradeFeedback();
-  const options = feedback({ fallback: DUMP_FAILED, ...(onDone ? { onSuccess: onDone } : {}) });
+  const options = feedback({ fallback: FAILED.dump, ...(onDone ? { onSuccess: onDone } : {}) });
   const player = useMutation(trpc.trading.dump.mutationOptions(options));
   const team = useMutation(trpc.teamTrading.dump.mutationOptions(options));
   const { mutate: dumpPlayer } = player;

@@ -1,8 +1,7 @@
-import { formatDollars, formatInteger } from '../../lib/format';
+import { formatCents } from '../../../shared/money';
+import { formatInteger } from '../../lib/format';
 import type { BuyPreview } from '../../lib/orderBook';
 import { NumHeader } from '../NumHeader';
-
-const dollars = (cents: number) => formatDollars(cents / 100);
 
 const SOURCE: Record<BuyPreview['fills'][number]['kind'], string> = {
   market: 'open market',
@@ -44,8 +43,8 @@ export function FillPreview({ preview, priceCents }: FillPreviewProps) {
                     {f.seller} <span className="fill-source">{SOURCE[f.kind]}</span>
                   </td>
                   <td className="num">{formatInteger(f.shares)}</td>
-                  <td className="num">{dollars(f.priceCents)}</td>
-                  <td className="num">{dollars(f.totalCents)}</td>
+                  <td className="num">{formatCents(f.priceCents)}</td>
+                  <td className="num">{formatCents(f.totalCents)}</td>
                 </tr>
               ))}
             </tbody>
@@ -54,9 +53,9 @@ export function FillPreview({ preview, priceCents }: FillPreviewProps) {
                 <th scope="row">Bought now</th>
                 <td className="num">{formatInteger(filledShares)}</td>
                 <td className="num" title="Average price per share">
-                  {averageCents !== null ? `avg ${formatDollars(Math.round(averageCents) / 100)}` : '—'}
+                  {averageCents !== null ? `avg ${formatCents(Math.round(averageCents))}` : '—'}
                 </td>
-                <td className="num">{dollars(totalCents)}</td>
+                <td className="num">{formatCents(totalCents)}</td>
               </tr>
             </tfoot>
           </table>
@@ -67,7 +66,7 @@ export function FillPreview({ preview, priceCents }: FillPreviewProps) {
           {filledShares === 0
             ? 'Your bid is below every sale price, or nothing is available: '
             : `The other ${formatInteger(restingShares)} shares find no seller at your price: `}
-          an ask for <strong>{formatInteger(restingShares)}</strong> shares at <strong>{dollars(priceCents)}</strong> will be created
+          an ask for <strong>{formatInteger(restingShares)}</strong> shares at <strong>{formatCents(priceCents)}</strong> will be created
           for shareholders to accept or decline.
         </p>
       ) : null}

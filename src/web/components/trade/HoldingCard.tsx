@@ -1,13 +1,13 @@
-import type { ItemType } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { formatDateTime } from '../../lib/time';
 import type { Holding } from '../../lib/useSellable';
 import { DumpButton } from './DumpButton';
 import { MinSellPriceForm } from './MinSellPriceForm';
 import { SellDialog } from './SellDialog';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 interface HoldingCardProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   itemId: number;
   itemName: string;
   holding: Holding;
@@ -25,7 +25,7 @@ export function HoldingCard({ itemType, itemId, itemName, holding, lastPrice }: 
         {formatDollars(holding.averageBuyPrice)} on average.
       </p>
       {holding.lockedUntil ? <p className="notice notice-warning">Locked until {formatDateTime(holding.lockedUntil)}: team shares cannot be sold or dumped for 7 days after a purchase.</p> : null}
-      <MinSellPriceForm key={holding.minSellPrice} itemType={itemType} itemId={itemId} itemName={itemName} current={holding.minSellPrice} />
+      <MinSellPriceForm layout="card" itemType={itemType} itemId={itemId} itemName={itemName} current={holding.minSellPrice} />
       <div className="trade-actions">
         <SellDialog
           itemType={itemType}

@@ -1,62 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { ItemType } from '../../lib/apiTypes';
-import { parsePrice } from '../../lib/numbers';
+import { centsToDollars } from '../../../shared/money';
+import { FAILED, INVALID_PRICE } from '../../../shared/texts';
+import { minSellPriceForm, type MinSellPriceControl } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useTradeFeedback } from '../../lib/useTradeFeedback';
-
-/** SPEC.md §8 */
-export const INVALID_PRICE = 'Invalid price';
-const UPDATE_FAILED = 'Update failed';
+import { Spinner } from '../Spinner';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 interface MinSellPriceFormProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   itemId: number;
   itemName: string;
+  /** The price saved now, in dollars. */
   current: number;
+  /** `cell`: a row of the portfolio's tables; `card`: the holding card of a player or team page, with a visible label and a hint. */
+  layout: 'cell' | 'card';
 }
 
 /**
- * The minimum sell price of a holding (SPEC.md §5: a positive price, input min 2, step 0.01, else
- * 'Invalid price'): a standing sell of every unlisted share; bids at or above it fill at once.
+ * The minimum sell price of a holding, with its Save button (SPEC.md §5: input min 2, step 0.01;
+ * anything but a price of at least $1.00 with two decimals at most is 'Invalid price', as the
+ * server says too). Every unlisted share sells at once to a bid at or above it.
  */
-export function MinSellPriceForm({ itemType, itemId, itemName, current }: MinSellPriceFormProps) {
+export function MinSellPriceForm(props: MinSellPriceFormProps) {
+  // A new saved price (this form's, or a change elsewhere) starts the field afresh from it.
+  return <PriceForm key={props.current} {...props} />;
+}
+
+function PriceForm({ itemType, itemId, itemName, current, layout }: MinSellPriceFormProps) {
   const trpc = useTRPC();
   const { user } = useSession();
   const feedback = useTradeFeedback();
   const id = useId();
-  const [value, setValue] = useState(current.toFixed(2));
-  const options = feedback({ fallback: UPDATE_FAILED });
+  const form = useForm({ resolver: zodResolver(minSellPriceForm), defaultValues: { minSellPrice: current.toFixed(2) } });
+  const options = feedback({ fallback: FAILED.update });
   const player = useMutation(trpc.trading.setMinSellPrice.mutationOptions(options));
   const team = useMutation(trpc.teamTrading.setMinSellPrice.mutationOptions(options));
+  const pending = player.isPending || team.isPending;
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const price = parsePrice(value, 0.01);
-    if (!user) return;
-    if (price === null || price < 1) {
-      toast.error(INVALID_PRICE);
-      return;
-    }
-    if (itemType === 'team') team.mutate({ userId: user.id, teamId: itemId, minSellPrice: price });
-    else player.mutate({ userId: user.id, playerId: itemId, minSellPrice: price });
-  };
+  const onSubmit = form.handleSubmit(
+    ({ minSellPriceCents }) => {
+      if (!user) return;
+      const minSellPrice = centsToDollars(minSellPriceCents);
+      if (itemType === 'team') team.mutate({ userId: user.id, teamId: itemId, minSellPrice });
+      else player.mutate({ userId: user.id, playerId: itemId, minSellPrice });
+    },
+    () => {
+      if (user) toast.error(INVALID_PRICE);
+    },
+  );
 
+  // noValidate: a holding's default price may be under the input's min of 2 and must still save.
+  if (layout === 'cell') {
+    return (
+      <form className="min-price-form" onSubmit={onSubmit} noValidate>
+        <label htmlFor={id} className="sr-only">
+          Minimum sell price for {itemName}
+        </label>
+        <span className="min-price-input">
+          <span aria-hidden="true">$</span>
+          <PriceInput id={id} control={form.control} />
+        </span>
+        <button type="submit" className="button button-small" disabled={pending} aria-label={`Save the minimum sell price for ${itemName}`}>
+          {pending ? <Spinner size="sm" /> : null}
+          Save
+        </button>
+      </form>
+    );
+  }
   return (
     <form className="inline-form min-sell-form" onSubmit={onSubmit} noValidate>
       <label htmlFor={id}>Min sell price</label>
       <div className="input-money">
         <span aria-hidden="true">$</span>
-        <input id={id} name="minSellPrice" type="number" inputMode="decimal" min={2} step={0.01} required value={value} onChange={(e) => setValue(e.target.value)} aria-describedby={`${id}-hint`} />
+        <PriceInput id={id} control={form.control} required describedBy={`${id}-hint`} />
       </div>
-      <button type="submit" className="button button-small" disabled={player.isPending || team.isPending}>
+      <button type="submit" className="button button-small" disabled={pending}>
         Save
       </button>
       <p id={`${id}-hint`} className="field-hint">
         Your unlisted {itemName} shares sell automatically to any bid at or above this price.
       </p>
     </form>
+  );
+}
+
+interface PriceInputProps {
+  id: string;
+  control: MinSellPriceControl;
+  required?: boolean;
+  describedBy?: string;
+}
+
+function PriceInput({ id, control, required = false, describedBy }: PriceInputProps) {
+  const {
+    field: { name, value, onChange, onBlur, ref },
+  } = useController({ control, name: 'minSellPrice' });
+  return (
+    <input
+      id={id}
+      name={name}
+      ref={ref}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      type="number"
+      inputMode="decimal"
+      min={2}
+      step={0.01}
+      required={required}
+      aria-describedby={describedBy}
+    />
   );
 }

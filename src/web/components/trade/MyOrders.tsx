@@ -5,6 +5,7 @@ import { ErrorMessage } from '../ErrorMessage';
 import { Loading } from '../Spinner';
 import { AsksTable } from './AsksTable';
 import { OffersTable } from './OffersTable';
+import { LOAD_FAILED } from '../../../shared/texts';
 
 /** "My orders": the user's open asks (bids, cash held) and offers (listings, shares held), each with Cancel. */
 export function MyOrders() {
@@ -16,7 +17,7 @@ export function MyOrders() {
       {orders.isPending ? (
         <Loading label="Loading your orders…" />
       ) : orders.isError ? (
-        <ErrorMessage onRetry={() => void orders.refetch()}>Failed to load data</ErrorMessage>
+        <ErrorMessage onRetry={() => void orders.refetch()}>{LOAD_FAILED.data}</ErrorMessage>
       ) : orders.data.asks.length === 0 && orders.data.offers.length === 0 ? (
         <EmptyState title="You have no open orders">
           <p>Bids that found no seller and shares you list for sale show here until they fill or you cancel them.</p>

@@ -1,15 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { FAILED } from '../../../shared/texts';
 import type { Offer } from '../../lib/apiTypes';
 import { formatInteger } from '../../lib/format';
-import { parseShares } from '../../lib/numbers';
+import { sharesForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useTradeFeedback } from '../../lib/useTradeFeedback';
 
-/** SPEC.md §8 */
-export const ACCEPT_OFFER_FAILED = 'Failed to accept offer';
-export const CANCEL_OFFER_FAILED = 'Failed to cancel offer';
 export const OWN_OFFER_TITLE = 'This is your own offer: you cannot buy it. Cancel it instead.';
 
 /**
@@ -21,17 +21,14 @@ export function OfferActions({ offer }: { offer: Offer }) {
   const { user } = useSession();
   const feedback = useTradeFeedback();
   const id = useId();
-  const [shares, setShares] = useState(String(offer.shares_offered));
-  const accept = useMutation(trpc.trading.acceptOffer.mutationOptions(feedback({ fallback: ACCEPT_OFFER_FAILED, purchase: true })));
-  const cancel = useMutation(trpc.trading.cancelOffer.mutationOptions(feedback({ fallback: CANCEL_OFFER_FAILED })));
+  const form = useForm({ resolver: zodResolver(sharesForm), defaultValues: { shares: String(offer.shares_offered) } });
+  const accept = useMutation(trpc.trading.acceptOffer.mutationOptions(feedback({ fallback: FAILED.acceptOffer, purchase: true })));
+  const cancel = useMutation(trpc.trading.cancelOffer.mutationOptions(feedback({ fallback: FAILED.cancelOffer })));
   const own = user?.id === offer.sellerId;
-  const n = parseShares(shares);
-
-  const onBuy = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!user || own || n === null) return;
-    accept.mutate({ buyerId: user.id, offerId: offer.offerId, ...(n === offer.shares_offered ? {} : { shares: Math.min(n, offer.shares_offered) }) });
-  };
+  const onBuy = form.handleSubmit(({ shares }) => {
+    if (!user || own) return;
+    accept.mutate({ buyerId: user.id, offerId: offer.offerId, ...(shares === offer.shares_offered ? {} : { shares: Math.min(shares, offer.shares_offered) }) });
+  });
 
   const title = !user ? 'Log in to buy' : own ? OWN_OFFER_TITLE : `Buy ${offer.playerName} from ${offer.sellerUsername}`;
   return (
@@ -50,8 +47,7 @@ export function OfferActions({ offer }: { offer: Offer }) {
             max={offer.shares_offered}
             step={1}
             required
-            value={shares}
-            onChange={(e) => setShares(e.target.value)}
+            {...form.register('shares')}
             disabled={!user}
           />
           <button type="submit" className="button button-small" disabled={!user || accept.isPending} title={title}>

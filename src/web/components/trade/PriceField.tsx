@@ -1,17 +1,21 @@
 import { useId } from 'react';
+import { useController } from 'react-hook-form';
+import type { OrderControl } from '../../lib/forms';
 
 interface PriceFieldProps {
-  value: string;
-  onChange: (value: string) => void;
+  control: OrderControl;
   label?: string;
   hint?: string;
-  onBlur?: () => void;
-  name?: string;
+  /** Player and team pages clamp a price below $1.00 up to $1.00 when the field is left (SPEC.md §5). */
+  clamp?: (text: string) => string;
 }
 
 /** A price per share in dollars (SPEC.md §5: min 1, step 0.01, required). */
-export function PriceField({ value, onChange, label = 'Price per share', hint, onBlur, name = 'pricePerShare' }: PriceFieldProps) {
+export function PriceField({ control, label = 'Price per share', hint, clamp }: PriceFieldProps) {
   const id = useId();
+  const {
+    field: { name, value, onChange, onBlur, ref },
+  } = useController({ control, name: 'pricePerShare' });
   const hintId = `${id}-hint`;
   return (
     <div className="field">
@@ -21,6 +25,7 @@ export function PriceField({ value, onChange, label = 'Price per share', hint, o
         <input
           id={id}
           name={name}
+          ref={ref}
           type="number"
           inputMode="decimal"
           min={1}
@@ -28,7 +33,10 @@ export function PriceField({ value, onChange, label = 'Price per share', hint, o
           required
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          onBlur={onBlur}
+          onBlur={() => {
+            if (clamp) onChange(clamp(value));
+            onBlur();
+          }}
           aria-describedby={hint ? hintId : undefined}
         />
       </div>

@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import type { ItemType, TradeResult } from '../../lib/apiTypes';
-import { formatDollars, formatInteger } from '../../lib/format';
-import { parsePrice, parseShares } from '../../lib/numbers';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { centsToDollars, formatCents } from '../../../shared/money';
+import { FAILED } from '../../../shared/texts';
+import type { TradeResult } from '../../lib/apiTypes';
+import { formatInteger } from '../../lib/format';
+import { orderForm, readOrder, type Order } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useTradeFeedback } from '../../lib/useTradeFeedback';
@@ -10,9 +14,10 @@ import { Modal } from '../Modal';
 import { Spinner } from '../Spinner';
 import { PriceField } from './PriceField';
 import { SharesField } from './SharesField';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 export interface SellDialogProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   itemId: number;
   itemName: string;
   /** The shares the user may list: held and not already listed (nor locked, for a team). */
@@ -26,9 +31,6 @@ export interface SellDialogProps {
   /** A suggested price per share (dollars). */
   defaultPrice?: number;
 }
-
-/** SPEC.md §8 */
-export const POST_OFFER_FAILED = 'Failed to post offer';
 
 /**
  * A Sell button that opens a dialog to list shares for sale at a chosen price (an offer: "Shares
@@ -67,7 +69,7 @@ export function SellDialog({ itemType, itemId, itemName, maxShares, onDone, labe
 }
 
 interface SellFormProps {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   itemId: number;
   maxShares: number;
   defaultPrice: number | undefined;
@@ -79,32 +81,33 @@ function SellForm({ itemType, itemId, maxShares, defaultPrice, onDone, onCancel 
   const trpc = useTRPC();
   const { user } = useSession();
   const feedback = useTradeFeedback();
-  const [shares, setShares] = useState(String(maxShares > 0 ? maxShares : 1));
-  const [price, setPrice] = useState(defaultPrice && defaultPrice >= 1 ? defaultPrice.toFixed(2) : '');
-  const options = feedback({ fallback: POST_OFFER_FAILED, onSuccess: onDone });
+  const form = useForm({
+    resolver: zodResolver(orderForm),
+    defaultValues: { shares: String(maxShares > 0 ? maxShares : 1), pricePerShare: defaultPrice && defaultPrice >= 1 ? defaultPrice.toFixed(2) : '' },
+  });
+  const options = feedback({ fallback: FAILED.postOffer, onSuccess: onDone });
   const playerOffer = useMutation(trpc.trading.postOffer.mutationOptions(options));
   const teamOffer = useMutation(trpc.teamTrading.ask.mutationOptions(options));
   const pending = playerOffer.isPending || teamOffer.isPending;
 
-  const n = parseShares(shares);
-  const p = parsePrice(price);
-  const capped = n !== null && n > maxShares;
+  const order = readOrder(useWatch({ control: form.control }));
+  const capped = order !== null && order.shares > maxShares;
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!user || n === null || p === null || capped) return;
-    if (itemType === 'team') teamOffer.mutate({ userId: user.id, teamId: itemId, shares: n, pricePerShare: p });
-    else playerOffer.mutate({ userId: user.id, playerId: itemId, shares: n, pricePerShare: p });
+  const onSubmit = ({ shares, priceCents }: Order) => {
+    if (!user || shares > maxShares) return;
+    const pricePerShare = centsToDollars(priceCents);
+    if (itemType === 'team') teamOffer.mutate({ userId: user.id, teamId: itemId, shares, pricePerShare });
+    else playerOffer.mutate({ userId: user.id, playerId: itemId, shares, pricePerShare });
   };
 
   return (
-    <form onSubmit={onSubmit} className="trade-form">
-      <SharesField value={shares} onChange={setShares} max={maxShares} autoFocus hint={capped ? `You can list at most ${formatInteger(maxShares)}.` : undefined} />
-      <PriceField value={price} onChange={setPrice} hint="Waiting bids at or above this price buy at once; the rest is listed." />
+    <form onSubmit={form.handleSubmit(onSubmit)} className="trade-form">
+      <SharesField control={form.control} max={maxShares} autoFocus hint={capped ? `You can list at most ${formatInteger(maxShares)}.` : undefined} />
+      <PriceField control={form.control} hint="Waiting bids at or above this price buy at once; the rest is listed." />
       <p className="trade-total" aria-live="polite">
-        {n !== null && p !== null ? (
+        {order ? (
           <>
-            Total: <strong>{formatDollars((Math.round(p * 100) * n) / 100)}</strong>
+            Total: <strong>{formatCents(order.priceCents * order.shares)}</strong>
           </>
         ) : (
           'Enter shares and a price to see the total.'

@@ -1,22 +1,26 @@
 import { useId } from 'react';
+import { useController } from 'react-hook-form';
+import type { OrderControl } from '../../lib/forms';
 
 interface SharesFieldProps {
-  value: string;
-  onChange: (value: string) => void;
+  control: OrderControl;
   /** The Max button fills this in; without it there is no Max button. */
   max?: number | undefined;
   /** The input's upper bound (`max` attribute); defaults to `max`. */
   limit?: number | undefined;
   label?: string;
   hint?: string;
-  onBlur?: () => void;
+  /** Player and team pages clamp shares below 1 up to 1 when the field is left (SPEC.md §5). */
+  clamp?: (text: string) => string;
   autoFocus?: boolean;
-  name?: string;
 }
 
 /** A number of shares (SPEC.md §5: integer, min 1, step 1, required), with a Max button. */
-export function SharesField({ value, onChange, max, limit = max, label = 'Shares', hint, onBlur, autoFocus = false, name = 'shares' }: SharesFieldProps) {
+export function SharesField({ control, max, limit = max, label = 'Shares', hint, clamp, autoFocus = false }: SharesFieldProps) {
   const id = useId();
+  const {
+    field: { name, value, onChange, onBlur, ref },
+  } = useController({ control, name: 'shares' });
   const hintId = `${id}-hint`;
   const hasMax = max !== undefined && max > 0;
   return (
@@ -26,6 +30,7 @@ export function SharesField({ value, onChange, max, limit = max, label = 'Shares
         <input
           id={id}
           name={name}
+          ref={ref}
           type="number"
           inputMode="numeric"
           min={1}
@@ -34,7 +39,10 @@ export function SharesField({ value, onChange, max, limit = max, label = 'Shares
           required
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          onBlur={onBlur}
+          onBlur={() => {
+            if (clamp) onChange(clamp(value));
+            onBlur();
+          }}
           aria-describedby={hint ? hintId : undefined}
           {...(autoFocus ? { 'data-autofocus': true } : {})}
         />

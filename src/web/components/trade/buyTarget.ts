@@ -1,9 +1,11 @@
-import type { DepthLevelOut, ItemType, MarketDetail, QueuedSell, TeamDetail } from '../../lib/apiTypes';
+import { cents, centsToDollars, OPEN_MARKET_PRICE_CENTS } from '../../../shared/money';
+import type { DepthLevelOut, MarketDetail, QueuedSell, TeamDetail } from '../../lib/apiTypes';
 import type { SellSource } from '../../lib/orderBook';
+import type { InstrumentKind } from '../../../shared/instrument';
 
 /** What the buy form needs to know about a player or a team. */
 export interface BuyTarget {
-  itemType: ItemType;
+  itemType: InstrumentKind;
   id: number;
   name: string;
   /** Open-market shares at $1.00. */
@@ -67,15 +69,14 @@ export function forSaleRange(sources: readonly SellSource[]): { minCents: number
   return prices.length > 0 ? { minCents: Math.min(...prices), maxCents: Math.max(...prices) } : null;
 }
 
-/** The default price: $1.00 while the open market has shares, else the cheapest sell there is, else $2.00. */
+/** The default price in dollars (the form's text): $1.00 while the open market has shares, else the cheapest sell there is, else $2.00. */
 export function defaultBuyPrice(target: BuyTarget, sources: readonly SellSource[]): number {
-  if (target.openMarket > 0) return 1;
-  const range = forSaleRange(sources);
-  return range ? range.minCents / 100 : DEFAULT_ASK_PRICE;
+  if (target.openMarket > 0) return centsToDollars(OPEN_MARKET_PRICE_CENTS);
+  return centsToDollars(forSaleRange(sources)?.minCents ?? DEFAULT_ASK_PRICE_CENTS);
 }
 
 /** SPEC.md §9: the ask price range shown when nothing is for sale. */
-export const DEFAULT_ASK_PRICE = 2;
+export const DEFAULT_ASK_PRICE_CENTS = cents(200);
 
 /** True while a drafted rookie is open to his team's shareholders only. */
 export function isRestricted(target: { restrictedUntil: string | null }, now: number): boolean {

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatDollars, formatInteger, initials } from './format';
+
+describe('formatting for people', () => {
+  it('writes dollars with cents and separators', () => {
+    expect(formatDollars(80_000_000)).toBe('$80,000,000.00');
+    expect(formatDollars(2.5)).toBe('$2.50');
+    expect(formatDollars(1.256)).toBe('$1.26');
+    expect(formatDollars(Number.NaN)).toBe('—');
+  });
+
+  it('writes whole numbers with separators', () => {
+    expect(formatInteger(1_234_567)).toBe('1,234,567');
+    expect(formatInteger(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+
+  it('takes up to two initials', () => {
+    expect(initials('magic_johnson')).toBe('MJ');
+    expect(initials('kobe')).toBe('K');
+    expect(initials('  ')).toBe('?');
+  });
+});
