@@ -271,15 +271,37 @@ export function balanceWins(
   if (error) return { ok: false, error };
 
   const weights = options.scheduleAware ? scheduleWeights(teams, adjustable) : adjustable.map((a) => (a ? 1 : 0));
+  const moves = spreadMoves(base, adjustable, weights);
+  if (!moves) {
+    const message = `Could not balance to ${LEAGUE_TOTAL} within ${MAX_ITERATIONS} steps; nothing was changed.`;
+    return { ok: false, error: { code: 'NOT_CONVERGED', message, ...facts } };
+  }
+  const result = roundToWholeWins(base, adjustable, moves.delta, lockedTotal);
+  if (!result) {
+    const message = `Could not balance to ${LEAGUE_TOTAL} in whole wins; nothing was changed.`;
+    return { ok: false, error: { code: 'NOT_CONVERGED', message, ...facts } };
+  }
 
+  const out: WinsByTeam = {};
+  teams.forEach((team, i) => {
+    out[team.code] = result[i] ?? DEFAULT_WINS;
+  });
+  return { ok: true, wins: out, iterations: moves.iterations };
+}
+
+/**
+ * Moves each adjustable team's wins by its share of what the league lacks (or has too much of),
+ * clamped to the limits, until the total is within the tolerance. Null when it does not converge.
+ */
+function spreadMoves(base: readonly number[], adjustable: readonly boolean[], weights: readonly number[]): { delta: number[]; iterations: number } | null {
   // x(i) = base(i) + delta(i). Moves are kept apart from the (whole) starting wins so that teams
   // with equal weights receive bit-identical moves, and so identical fractional parts: ties in the
   // rounding below are then real ties, broken by team order, not by floating-point noise.
-  const delta = teams.map(() => 0);
+  const delta = base.map(() => 0);
   const current = (i: number): number => (base[i] ?? 0) + (delta[i] ?? 0);
   const difference = (): number => {
     let sum = 0;
-    for (let i = 0; i < teams.length; i += 1) sum += current(i);
+    for (let i = 0; i < base.length; i += 1) sum += current(i);
     return LEAGUE_TOTAL - sum;
   };
 
@@ -287,19 +309,10 @@ export function balanceWins(
   let diff = difference();
   while (Math.abs(diff) >= TOLERANCE) {
     const free: number[] = [];
-    for (let i = 0; i < teams.length; i += 1) {
+    for (let i = 0; i < base.length; i += 1) {
       if (adjustable[i] && (diff > 0 ? current(i) < MAX_WINS : current(i) > MIN_WINS)) free.push(i);
     }
-    if (iterations >= MAX_ITERATIONS || free.length === 0) {
-      return {
-        ok: false,
-        error: {
-          code: 'NOT_CONVERGED',
-          message: `Could not balance to ${LEAGUE_TOTAL} within ${MAX_ITERATIONS} steps; nothing was changed.`,
-          ...facts,
-        },
-      };
-    }
+    if (iterations >= MAX_ITERATIONS || free.length === 0) return null;
     let weightSum = 0;
     for (const i of free) weightSum += weights[i] ?? 0;
     // Only one adjustable team has schedule weight 0 (no adjustable opponents): share uniformly.
@@ -316,13 +329,18 @@ export function balanceWins(
     iterations += 1;
     diff = difference();
   }
+  return { delta, iterations };
+}
 
-  // Largest remainder: round every adjustable team down, then hand out the missing wins one each
-  // by largest fractional part, ties to the earlier team.
+/**
+ * Largest remainder: round every adjustable team down, then hand out the missing wins one each
+ * by largest fractional part, ties to the earlier team. Null when whole wins cannot add up.
+ */
+function roundToWholeWins(base: readonly number[], adjustable: readonly boolean[], delta: readonly number[], lockedTotal: number): number[] | null {
   const result = base.slice();
   const fractions: { index: number; fraction: number }[] = [];
   let adjustedSum = 0;
-  for (let i = 0; i < teams.length; i += 1) {
+  for (let i = 0; i < base.length; i += 1) {
     if (!adjustable[i]) continue;
     const move = delta[i] ?? 0;
     const whole = Math.floor(move);
@@ -352,20 +370,5 @@ export function balanceWins(
       missing += 1;
     }
   }
-  if (missing !== 0) {
-    return {
-      ok: false,
-      error: {
-        code: 'NOT_CONVERGED',
-        message: `Could not balance to ${LEAGUE_TOTAL} in whole wins; nothing was changed.`,
-        ...facts,
-      },
-    };
-  }
-
-  const out: WinsByTeam = {};
-  teams.forEach((team, i) => {
-    out[team.code] = result[i] ?? DEFAULT_WINS;
-  });
-  return { ok: true, wins: out, iterations };
+  return missing === 0 ? result : null;
 }
