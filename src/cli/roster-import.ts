@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseRosterCsv } from '../domain/roster.js';
 import { applyRoster } from '../engine/league.js';
 import { readRunningPid } from '../pid-file.js';
-import { formatCents } from '../shared/money.js';
+import { dollarsToCents, formatCents } from '../shared/money.js';
 import { TEAM_CODES } from '../shared/teams.js';
 import { fail, openGameDb } from './open.js';
 
@@ -26,7 +26,7 @@ if (pid !== null) {
   db.$client.close();
   fail(`The game is running on this data directory (pid ${pid}). Stop it first: its order books live in memory and must be rebuilt after an import.`);
 }
-const dollars = (n: number) => formatCents(n * 100).replace(/\.00$/, '');
+const dollars = (n: number) => formatCents(dollarsToCents(n)).replace(/\.00$/, '');
 const report = applyRoster(db, parsed.rows, Date.now(), 'command line');
 db.$client.close();
 console.log(`Roster import from ${file}: ${report.added.length} added, ${report.updated.length} updated, ${report.unchanged} unchanged.`);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { createTradeReadsRepo } from '../../db/repos/trade-reads.js';
+import { centsToDollars } from '../../shared/money.js';
 import type { PortfolioExport, TransactionsExport } from '../../shared/schemas/exports.js';
 import type { ReadService } from './service.js';
 
@@ -23,8 +24,8 @@ export function createExportService(db: Db, reads: ReadService, now: () => numbe
             team: t.teamName,
             side: bought ? 'Bought' : 'Sold',
             shares: t.shares,
-            price: t.priceCents / 100,
-            total: (t.shares * t.priceCents) / 100,
+            price: centsToDollars(t.priceCents),
+            total: centsToDollars(t.shares * t.priceCents),
             counterparty: (bought ? t.sellerUsername : t.buyerUsername) ?? 'Market',
           };
         }),
