@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { INSTRUMENT_KINDS } from '../shared/instrument.js';
 
 /** All money columns are integer cents; all share columns are integer share counts; times are epoch ms. */
 
@@ -97,7 +98,7 @@ export const holdings = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    instrument: text('instrument', { enum: ['player', 'team'] }).notNull(),
+    instrument: text('instrument', { enum: INSTRUMENT_KINDS }).notNull(),
     instrumentId: integer('instrument_id').notNull(),
     /** All shares owned, listed ones included (an open offer escrows part of them). */
     shares: integer('shares').notNull(),
@@ -126,7 +127,7 @@ export const orders = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     side: text('side', { enum: ['ask', 'offer'] }).notNull(),
-    instrument: text('instrument', { enum: ['player', 'team'] }).notNull(),
+    instrument: text('instrument', { enum: INSTRUMENT_KINDS }).notNull(),
     instrumentId: integer('instrument_id').notNull(),
     userId: integer('user_id')
       .notNull()
@@ -167,7 +168,7 @@ export const trades = sqliteTable(
   'trades',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    instrument: text('instrument', { enum: ['player', 'team'] }).notNull(),
+    instrument: text('instrument', { enum: INSTRUMENT_KINDS }).notNull(),
     instrumentId: integer('instrument_id').notNull(),
     buyerId: integer('buyer_id').references(() => users.id),
     /** Null when the open market sold (a buy at $1.00); a dump has a null buyer. */

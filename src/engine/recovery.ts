@@ -1,4 +1,5 @@
 import type { InstrumentKind, LedgerRepo } from '../db/repos/ledger.js';
+import { INSTRUMENT_KINDS } from '../shared/instrument.js';
 import type { MarketStateRepo } from '../db/repos/market-state.js';
 import type { BookSnapshot, OrderBook, RestingOrder, StandingSell } from '../domain/orderbook/index.js';
 import type { MarketState, ReadModels } from './read-models/read-models.js';
@@ -33,7 +34,7 @@ export function booksFrom(sources: BookSources, now: number, create: (snapshot: 
       s.listed.set(o.userId, (s.listed.get(o.userId) ?? 0) + o.sharesRemaining);
     }
   }
-  for (const kind of ['player', 'team'] as const) {
+  for (const kind of INSTRUMENT_KINDS) {
     // By number: one string key per instrument, not one per holding.
     const byId = new Map<number, Snapshot>();
     for (const [k, s] of snapshots) if (k.startsWith(`${kind}:`)) byId.set(Number(k.slice(kind.length + 1)), s);
@@ -80,7 +81,7 @@ export function bookSourcesOf(models: ReadModels, kind: InstrumentKind, id: numb
 export function loadBooks(ledger: LedgerRepo, now: number, create: (snapshot: BookSnapshot) => OrderBook, only?: ReadonlySet<string>): Map<string, OrderBook> {
   return booksFrom(
     {
-      instruments: (['player', 'team'] as const).flatMap((kind) => ledger.instruments(kind).map((i) => ({ kind, id: i.id, remaining: i.remaining }))),
+      instruments: INSTRUMENT_KINDS.flatMap((kind) => ledger.instruments(kind).map((i) => ({ kind, id: i.id, remaining: i.remaining }))),
       orders: ledger.openOrders(),
       holdings: { player: ledger.allHoldings('player').map(fromLedger), team: ledger.allHoldings('team').map(fromLedger) },
     },
@@ -106,7 +107,7 @@ export function readMarketState(repo: MarketStateRepo, now: number): MarketState
 export function largestSeq(state: MarketState): number {
   let seq = 0;
   for (const o of state.openOrders) if (o.seq > seq) seq = o.seq;
-  for (const kind of ['player', 'team'] as const) for (const h of state.holdings[kind]) if (h.minSellSeq > seq) seq = h.minSellSeq;
+  for (const kind of INSTRUMENT_KINDS) for (const h of state.holdings[kind]) if (h.minSellSeq > seq) seq = h.minSellSeq;
   return seq;
 }
 

@@ -1,4 +1,5 @@
 import type { InstrumentKind } from '../../db/repos/ledger.js';
+import { INSTRUMENT_KINDS } from '../../shared/instrument.js';
 import type { HoldingStateRow, MarketStateRepo, OpenOrderStateRow, PlayerStateRow, TeamStateRow, TradeStateRow } from '../../db/repos/market-state.js';
 import { valueHolding, type HoldingValuation, type PlayerHoldingValuation, type TeamHoldingValuation } from '../../db/repos/portfolio-reads.js';
 import type { StatisticsRows } from '../../db/repos/stats-reads.js';
@@ -71,7 +72,7 @@ export class ReadModels {
     for (const t of state.teams) this.instruments.setTeam(t);
     for (const p of state.players) this.instruments.setPlayer(p);
     this.instruments.updatePayrolls();
-    for (const kind of ['player', 'team'] as const) this.holdings.load(kind, state.holdings[kind]);
+    for (const kind of INSTRUMENT_KINDS) this.holdings.load(kind, state.holdings[kind]);
     this.orders.load(state.openOrders.map(orderOf));
     for (const t of state.trades) this.windows.add(keyOf(t.instrument, t.instrumentId), t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
     for (const d of state.declines) if (this.orders.get(d.orderId)?.side === 'ask') this.declines.add(d.orderId, d.userId);
