@@ -4,11 +4,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
- * The dependency direction of DESIGN.md, enforced: each layer lists what it must not import.
+ * The dependency direction of docs/architecture.md §13 Layers, enforced: each layer lists what it must not import.
  * domain → shared only; db → shared; engine → domain, db, shared; server → engine, shared, config
  * (and db for wiring); web → shared and `import type` from the server.
  */
-const layer = (pattern) => ({ group: [`**/${pattern}/**`, `**/${pattern}`], message: `This layer must not import ${pattern}/ (see DESIGN.md).` });
+const layer = (pattern) => ({ group: [`**/${pattern}/**`, `**/${pattern}`], message: `This layer must not import ${pattern}/ (see docs/architecture.md §13 Layers).` });
 const forbid = (files, patterns, extra = []) => ({
   files,
   rules: {
@@ -16,7 +16,7 @@ const forbid = (files, patterns, extra = []) => ({
   },
 });
 const nodeIo = [
-  { group: ['node:*', 'fs', 'path', 'http', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', 'ws', 'pino'], message: 'Domain and shared code is pure: no I/O (see DESIGN.md).' },
+  { group: ['node:*', 'fs', 'path', 'http', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', 'ws', 'pino'], message: 'Domain and shared code is pure: no I/O (see docs/architecture.md §13 Layers).' },
 ];
 
 export default tseslint.config(
@@ -61,7 +61,7 @@ export default tseslint.config(
           patterns: [
             ...['engine', 'db', 'cli', 'config'].map(layer),
             // The win-totals solver is pure and runs in the browser too.
-            { group: ['**/domain/*', '!**/domain/win-totals'], message: 'This layer must not import domain/ (see DESIGN.md).' },
+            { group: ['**/domain/*', '!**/domain/win-totals'], message: 'This layer must not import domain/ (see docs/architecture.md §13 Layers).' },
             { group: ['**/server/**'], allowTypeImports: true, message: 'The web app may only `import type` from the server.' },
           ],
         },

@@ -1,9 +1,9 @@
 /**
  * Scenario 6, growth: a season of data and a full evening of fans. Two leagues built through the
  * real exchange on a simulated clock (S: 100 users, 10k trades; L: 2,000 users, 500k trades; cached
- * in bench/.cache, see lib/growth-cache.ts) are checked against RULES.md's invariants, then served by
+ * in bench/.cache, see lib/growth-cache.ts) are checked against the invariants of docs/rules.md §2 Instruments and supply, then served by
  * the compiled server, each in its own process with its clock at the season's end, and measured:
- * start-up, every read of SPEC.md §7 and the portfolio history (S and L interleaved, one client),
+ * start-up, every read of docs/api.md §2 Paths and the portfolio history (S and L interleaved, one client),
  * 50 signed-in clients following the live feed as the web app does while one user trades, and an
  * admin's salary change. Run by bench/run.ts in its own process.
  */
@@ -285,7 +285,7 @@ try {
   const leagues = await cachedLeagues(log);
   for (const size of ['S', 'L'] as const) {
     const problems = leagueProblems(leagues[size].file);
-    figures.push(figure(`growth: league ${size} breaks RULES.md's invariants`, problems.length, 'problems', atMost(0, '0')));
+    figures.push(figure(`growth: league ${size} breaks the invariants of docs/rules.md §2 Instruments and supply`, problems.length, 'problems', atMost(0, '0')));
     if (problems.length > 0) notes.push(`growth: league ${size}: ${problems.slice(0, 3).join('; ')}`);
   }
   const describe = (l: CachedLeague) =>

@@ -9,7 +9,7 @@ async function restricted(file: string, code: string): Promise<boolean> {
   return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports');
 }
 
-describe('the dependency direction of DESIGN.md is enforced by lint', () => {
+describe('the dependency direction of docs/architecture.md §13 Layers is enforced by lint', () => {
   it.each([
     ['src/domain/x.ts', "import { openDb } from '../db/client.js'; export const y = openDb;"],
     ['src/domain/x.ts', "import { readFileSync } from 'node:fs'; export const y = readFileSync;"],

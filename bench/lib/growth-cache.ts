@@ -61,7 +61,7 @@ export async function cachedLeagues(log: (line: string) => void): Promise<Record
     try {
       const summary = await buildLeague(scratch, SIZES[size], log);
       const problems = leagueProblems(scratch);
-      if (problems.length > 0) throw new Error(`league ${size} breaks RULES.md's invariants: ${problems.slice(0, 5).join('; ')}`);
+      if (problems.length > 0) throw new Error(`league ${size} breaks the invariants of docs/rules.md §2 Instruments and supply: ${problems.slice(0, 5).join('; ')}`);
       copyFileSync(scratch, `${file}.tmp`);
       renameSync(`${file}.tmp`, file);
       writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
@@ -74,7 +74,7 @@ export async function cachedLeagues(log: (line: string) => void): Promise<Record
   return out;
 }
 
-/** RULES.md's conservation invariants on a league file: what is wrong (empty when all holds). */
+/** the conservation invariants of docs/rules.md §2 Instruments and supply on a league file: what is wrong (empty when all holds). */
 export function leagueProblems(file: string): string[] {
   const db = openDb({ file, migrationsFolder: migrationsDir });
   try {

@@ -48,7 +48,7 @@ const marketEvents = (playerId: number | null, teamId: number): GameEvent[] => [
 ];
 
 /**
- * The admin's changes to the league (RULES.md "Contracts, retirement, draft"), each run by the
+ * The admin's changes to the league (docs/rules.md §7 Contracts and retirement, §8 Draft), each run by the
  * exchange as the single writer and written to the audit log with who, what and when.
  */
 export function createAdmin(db: Db, exchange: Exchange, now: () => number) {

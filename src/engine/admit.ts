@@ -17,7 +17,7 @@ export function admissionChecks(memory: MarketMemory, at: number) {
     missing: (ref: InstrumentRef) => instrumentExists(ref.kind, false)!,
     tradable: (ref: InstrumentRef) => tradable(ref.kind, ledger.instrument(ref.kind, ref.id)),
 
-    /** RULES.md "Teams": one Eastern and one Western team; "Draft": a rookie is open to his team's holders for a week. */
+    /** docs/rules.md §6 Teams: one Eastern and one Western team; §8 Draft: a rookie is open to his team's holders for a week. */
     mayBuy(ref: InstrumentRef, userId: number): Refusal | null {
       if (ref.kind === 'team') {
         const otherTeam = ledger.sameConferenceTeam(userId, ref.id);

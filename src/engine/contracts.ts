@@ -43,7 +43,7 @@ export function rescaleTeam(repo: LeagueRepo, teamId: number, oldPayroll: number
 }
 
 /**
- * RULES.md "Contracts": open orders on the player are cancelled (escrow returned), holdings are
+ * docs/rules.md §7 Contracts and retirement: open orders on the player are cancelled (escrow returned), holdings are
  * rescaled by new/old, the open market absorbs the rounding, and the team's payroll follows.
  * Must run inside a transaction.
  */

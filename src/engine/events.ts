@@ -14,7 +14,7 @@ export interface TradeEvent {
   at: number;
 }
 
-/** What happened, as SPEC.md §4 names the live events. `userId` set: only that user may see it. */
+/** What happened, named as in docs/api.md §4 Live events. `userId` set: only that user may see it. */
 export type GameEvent =
   | { type: 'tradeCompleted'; userId: null; trade: TradeEvent }
   | { type: 'marketUpdated'; userId: null; itemType: InstrumentKind; itemId: number }

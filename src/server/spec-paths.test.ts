@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerUser, startTestServer, type TestServer } from './test-support/server.js';
 
-/** Every call of SPEC.md §7, as its table lists them, with ids filled in. */
+/** Every call of docs/api.md §2 Paths, as its table lists them, with ids filled in. */
 const SPEC_CALLS = [
   ['GET', '/players'],
   ['GET', '/players/{playerId}/shareholders'],
@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-describe('SPEC.md §7', () => {
+describe('docs/api.md §2 Paths', () => {
   it.each(SPEC_CALLS)('%s %s answers under /api', async (method, template) => {
     const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => String(ids[name]));
     const res = await api(server.url, method, path, method === 'GET' ? undefined : {}, user.token);

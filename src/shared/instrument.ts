@@ -1,5 +1,5 @@
 /**
- * What a share is of: a player or a team. The wire keeps SPEC.md's names for it (itemType,
+ * What a share is of: a player or a team. The wire keeps docs/api.md's names for it (itemType,
  * askType); inside the game it is an InstrumentKind.
  */
 export const INSTRUMENT_KINDS = ['player', 'team'] as const;

@@ -1,6 +1,6 @@
 import type { InstrumentKind } from './instrument.js';
 
-/** The live events of SPEC.md §4 as the web app receives them. Money in dollars. */
+/** The live events (docs/api.md §4 Live events) as the web app receives them. Money in dollars. */
 export interface LiveTrade {
   tradeId: number;
   itemType: InstrumentKind;

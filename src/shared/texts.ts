@@ -1,5 +1,5 @@
 /**
- * The texts people see that SPEC.md gives word for word (§2 titles, §8 errors and toasts), said
+ * The texts people see that docs/api.md gives word for word (§2 titles, §8 errors and toasts), said
  * once for the server and the web app. No imports: the browser's first load takes only strings.
  */
 

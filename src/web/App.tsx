@@ -30,7 +30,7 @@ const AdminPage = lazy(() => import('./pages/AdminPage'));
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
-/** Every route of SPEC.md §2. A new page: one file in pages/, one line here, and a link in components/navItems.ts. */
+/** Every route of docs/screens.md §1 Routes. A new page: one file in pages/, one line here, and a link in components/navItems.ts. */
 export const pageRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: 'market', element: <MarketPage /> },

@@ -13,7 +13,7 @@ import { useTheme } from './theme/ThemeProvider';
 import { applyTheme, loadTheme } from './theme/themes';
 import './styles.css';
 
-/** SPEC.md §4: toasts close by themselves after 4 seconds. */
+/** docs/screens.md §3 Pages: toasts close by themselves after 4 seconds. */
 const TOAST_MS = 4000;
 
 // Apply the saved theme before the first paint, so the page never flashes in the default colours.

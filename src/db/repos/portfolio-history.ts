@@ -264,13 +264,13 @@ class ShareValue {
  *   ask moves cash between the two parts; a retirement is a trade at $1.00), so it is found exactly by
  *   undoing the user's trades one by one, newest first, from today's balance and escrow.
  * - holdings: today's shares (listed ones included), with the user's trades undone the same way,
- *   and the rescales of RULES.md "Contracts" undone by old/new, rounded: a player's contract
+ *   and the rescales of docs/rules.md §7 Contracts and retirement undone by old/new, rounded: a player's contract
  *   changes (the admin's salary changes, from the audit log), and a team's payroll changes (its
  *   players' contract changes, retirements and drafted rookies, from the rosters). A rescale of a
  *   holding is a point of its own. Rescales from elsewhere (a roster import moving a player) are
  *   not undone; shares never count below zero.
  * - share value: for each holding, shares × the price of the latest trade between two users of that
- *   player or team at or before the point's time (any users: RULES.md's last trade price as it was
+ *   player or team at or before the point's time (any users: the last trade price of docs/rules.md §5 Prices and values as it was
  *   then); without such a trade, shares × the user's average buy price then — the share-weighted
  *   average of the user's purchases of it up to that time, counted afresh after the holding was
  *   last sold out (at $1.00 if no purchase is known).

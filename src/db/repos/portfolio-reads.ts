@@ -2,7 +2,7 @@ import type { Db } from '../client.js';
 import { userToUserSql, vwapCents, WEEK_MS } from './read-sql.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 
-/** What every holding row shares, valued by the rules of RULES.md "Prices and values". Cents. */
+/** What every holding row shares, valued by the rules of docs/rules.md §5 Prices and values. Cents. */
 export interface HoldingValuation {
   shares: number;
   /** Shares in open offers (part of `shares`). */
@@ -85,7 +85,7 @@ function value(row: HoldingRow): HoldingValuation {
   return valueHolding(row, row.listedShares, currentPriceCents, vwapCents(row.weekVolumeCents, row.weekVolumeShares) ?? currentPriceCents);
 }
 
-/** A holding valued at a price, and at the weekly average (RULES.md "Prices and values"): without one, at what was paid. */
+/** A holding valued at a price, and at the weekly average (docs/rules.md §5 Prices and values): without one, at what was paid. */
 export function valueHolding(
   h: { shares: number; costBasisCents: number; minSellPriceCents: number },
   listedShares: number,

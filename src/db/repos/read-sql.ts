@@ -1,5 +1,5 @@
 /**
- * SQL fragments shared by the read repositories, so that each rule of RULES.md "Prices and values"
+ * SQL fragments shared by the read repositories, so that each rule of docs/rules.md §5 Prices and values
  * is written once. Money is integer cents; times are epoch ms.
  */
 

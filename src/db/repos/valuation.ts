@@ -1,7 +1,7 @@
 import type { Db } from '../client.js';
 import { holdingValueSql, instrumentPriceJoinsSql } from './read-sql.js';
 
-/** A user's share value and escrowed cash in cents, by RULES.md "Prices and values" (one rule, in read-sql.ts). */
+/** A user's share value and escrowed cash in cents, by docs/rules.md §5 Prices and values (one rule, in read-sql.ts). */
 export function createValuationRepo(db: Db) {
   const shareValue = db.$client.prepare<[number], { cents: number }>(
     `SELECT COALESCE(SUM(${holdingValueSql('h')}), 0) AS cents FROM holdings h ${instrumentPriceJoinsSql('h')} WHERE h.user_id = ?`,

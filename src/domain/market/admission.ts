@@ -1,5 +1,5 @@
 /**
- * Who may send which command (RULES.md "Teams", "Draft", "Orders"): each rule takes plain facts and
+ * Who may send which command (docs/rules.md §6 Teams, "Draft", "Orders"): each rule takes plain facts and
  * answers a refusal, or null when the command may go on to the book.
  */
 import { MIN_ORDER_PRICE_CENTS } from '../../shared/money.js';

@@ -55,7 +55,7 @@ export function validSalary(salary: number): Refusal | null {
 export const RETIREMENT_PRICE_CENTS = DUMP_PRICE_CENTS;
 
 /**
- * RULES.md "Retire": every holder is paid $1.00 a share by the open market, which then holds the
+ * docs/rules.md "Retire": every holder is paid $1.00 a share by the open market, which then holds the
  * whole salary again. As a plan: one fill per holder (the open market buys), each holder's cash up
  * and holding gone, no orders.
  */

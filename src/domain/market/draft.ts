@@ -1,5 +1,5 @@
 /**
- * The simulated rookie draft (RULES.md "Draft"): two rounds of 30 picks, teams ordered from the
+ * The simulated rookie draft (docs/rules.md §8 Draft): two rounds of 30 picks, teams ordered from the
  * lowest payroll to the highest in both rounds, salaries from a rookie scale (pick 1 the highest,
  * the second round at the league minimum), generated names. Pure and deterministic for a seed.
  */

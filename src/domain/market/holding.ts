@@ -1,5 +1,5 @@
 /**
- * How a holding grows and shrinks (RULES.md "Orders", "Prices and values", "Teams"): what it cost,
+ * How a holding grows and shrinks (docs/rules.md "Orders", "Prices and values", "Teams"): what it cost,
  * its default minimum sell price, and the week-long lock on team shares.
  */
 import { DEFAULT_TEAM_MIN_SELL_CENTS, defaultMinSellFromCost, scaleRounded } from '../../shared/money.js';

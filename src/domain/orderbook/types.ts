@@ -1,7 +1,7 @@
 /**
  * The data of one instrument's order book (a player or a team: they trade the same way), the
  * commands it plans, and the plans it returns. Money is integer cents, shares are integers.
- * Names follow SPEC.md: an *ask* is a buyer's resting order, an *offer* a holder's listing, a
+ * Names follow docs/rules.md §3 Orders and escrow: an *ask* is a buyer's resting order, an *offer* a holder's listing, a
  * *standing sell* the unlisted shares of a holding offered at its minimum sell price.
  */
 import type { UnbrandedCents as Cents } from '../../shared/money.js';

@@ -1,4 +1,4 @@
-/** Who declined which open ask: hidden from those holders only (RULES.md "Matching"). */
+/** Who declined which open ask: hidden from those holders only (docs/rules.md §4 Matching). */
 export class Declines {
   private readonly byUser = new Map<number, Set<number>>();
   private readonly byAsk = new Map<number, Set<number>>();

@@ -2,7 +2,7 @@ import type { PriceSource } from '../../db/repos/portfolio-history.js';
 
 /**
  * Each instrument's price over time: the times at which the price of trades between two users
- * changed, and the new price (RULES.md's last trade price as it was then). Loaded from the database
+ * changed, and the new price (the last trade price of docs/rules.md §5 Prices and values as it was then). Loaded from the database
  * the first time an instrument is asked about, then kept up to date with every trade, so that
  * "the price at time t" is a binary search however long the history.
  */

@@ -22,7 +22,7 @@ export interface MarketState {
   declines: { orderId: number; userId: number }[];
 }
 
-/** The holdings part of a portfolio, valued by RULES.md "Prices and values". Cents. */
+/** The holdings part of a portfolio, valued by docs/rules.md §5 Prices and values. Cents. */
 export interface HoldingsValuation {
   escrowCents: number;
   shareValueCents: number;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import { START_BALANCE_CENTS } from '../../shared/money.js';
 
 /**
- * RULES.md's conservation invariants, read straight from the database: a list of what is wrong,
+ * the conservation invariants of docs/rules.md §2 Instruments and supply, read straight from the database: a list of what is wrong,
  * empty when everything holds.
  */
 export function ledgerProblems(db: Db, startingCashPerUser = START_BALANCE_CENTS): string[] {

@@ -17,7 +17,7 @@ import type {
 
 /**
  * The one place where read rows (integer cents, epoch ms) become API shapes (dollars, ISO strings,
- * SPEC.md's field names).
+ * the field names of docs/api.md §3 Fields).
  */
 
 const dollars = centsToDollars;

@@ -31,7 +31,7 @@ function toTeam(row: TeamRow): TeamOut {
   };
 }
 
-/** The teams table and a team's page (SPEC.md §2), in API shape: its lists from the exchange's read models, a page each. */
+/** The teams table and a team's page (docs/screens.md §3 Pages), in API shape: its lists from the exchange's read models, a page each. */
 export function createTeamReadService(db: Db, exchange: Exchange) {
   const teams = createTeamReadsRepo(db);
   const trades = createTradeReadsRepo(db);

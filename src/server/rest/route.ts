@@ -28,7 +28,7 @@ interface RouteSpec {
   cacheForAnonymous?: boolean;
 }
 
-/** One REST path of SPEC.md §7, answered by calling the same tRPC procedure a web client would. */
+/** One REST path of docs/api.md §2 Paths, answered by calling the same tRPC procedure a web client would. */
 export interface RestRoute extends RouteSpec {
   procedure: ProcedurePath;
   /** What the path, query and body hold: the procedure's input, unless the route maps its own onto it. */
@@ -36,7 +36,7 @@ export interface RestRoute extends RouteSpec {
   /** The answer's schema: the procedure's output (a paged route's: the items of its page). */
   output: z.ZodType;
   /**
-   * The call answers one page of a list: the REST answer is the list itself, as SPEC.md gives it,
+   * The call answers one page of a list: the REST answer is the list itself, as docs/api.md §1 Conventions gives it,
    * and the next page's cursor goes in the `X-Next-Cursor` and `Link` headers.
    */
   paged?: boolean;

@@ -1,7 +1,7 @@
 import { AVATAR_BODY_LIMIT } from '../../shared/schemas/account.js';
 import { route, type RestRoute } from './route.js';
 
-/** The account paths of SPEC.md §7 (avatar, username), the portfolio's value over time, and one's data to take away. */
+/** The account paths of docs/api.md §2 Paths (avatar, username), the portfolio's value over time, and one's data to take away. */
 export const accountRestRoutes: RestRoute[] = [
   route('users.setUsername', {
     method: 'PUT', path: '/users/{id}/username', tag: 'users', auth: 'user',

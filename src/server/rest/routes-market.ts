@@ -5,7 +5,7 @@ import { mappedRoute, paged, route, type RestRoute } from './route.js';
 /** `/market/{playerId}/…`: the player's page of an instrument's list. */
 const playerPage = (input: z.output<typeof playerPageInput>) => ({ itemType: 'player' as const, itemId: input.playerId, limit: input.limit, cursor: input.cursor });
 
-/** The read paths of the market (SPEC.md §7), all GET. */
+/** The read paths of the market (docs/api.md §2 Paths), all GET. */
 export const marketRestRoutes: RestRoute[] = [
   route('market.players', {
     method: 'GET', path: '/players', tag: 'market', auth: 'none',

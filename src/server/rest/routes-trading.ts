@@ -7,7 +7,7 @@ const base = { tag: 'trading', auth: 'user' as const };
 const teamPageInput = teamIdInput.extend(pageInput);
 const teamPage = (input: z.output<typeof teamPageInput>) => ({ itemType: 'team' as const, itemId: input.teamId, limit: input.limit, cursor: input.cursor });
 
-/** The player trading paths of SPEC.md §7, plus cancelling one's own ask. */
+/** The player trading paths of docs/api.md §2 Paths, plus cancelling one's own ask. */
 export const tradingRestRoutes: RestRoute[] = [
   route('trading.ask', { ...base, method: 'POST', path: '/trade/ask', summary: 'Buy shares of a player: open market first, then sells at or below the price; the rest rests as an ask' }),
   route('trading.acceptAsk', { ...base, method: 'POST', path: '/trade/buy', summary: "A holder sells to an ask (player or team) at the ask's price" }),

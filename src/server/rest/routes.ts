@@ -5,7 +5,7 @@ import { marketRestRoutes } from './routes-market.js';
 import { pushRestRoutes } from './routes-push.js';
 import { tradingRestRoutes } from './routes-trading.js';
 
-/** Every path the REST shim answers. Paths and payloads follow SPEC.md §7. */
+/** Every path the REST shim answers. Paths and payloads follow docs/api.md §2 Paths. */
 export const restRoutes: RestRoute[] = [
   route('auth.register', {
     method: 'POST', path: '/auth/register', tag: 'auth', auth: 'none',

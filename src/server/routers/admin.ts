@@ -6,7 +6,7 @@ import { ADMIN_TEXT } from '../../shared/texts.js';
 
 const actorOf = (user: { id: number; username: string }) => ({ id: user.id, username: user.username });
 
-/** Admin-only calls (RULES.md "Contracts, retirement, draft"); everyone else gets 403 and nothing changes. */
+/** Admin-only calls (docs/rules.md §7 Contracts and retirement, §8 Draft); everyone else gets 403 and nothing changes. */
 export const adminRouter = router({
   updateSalary: adminProcedure
     .input(updateSalaryInput)

@@ -33,7 +33,7 @@ function teamOf(teamId: number) {
 }
 
 describe('GET /players', () => {
-  it('lists every active player with SPEC fields, in dollars, owned 0 when anonymous', async () => {
+  it('lists every active player with the fields of docs/api.md §3, in dollars, owned 0 when anonymous', async () => {
     const p = freshPlayer();
     const alice = await registerUser(server.url);
     holdPlayer(server.db, alice.id, p.id, 1_000, 1_000);

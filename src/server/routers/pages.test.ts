@@ -50,7 +50,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe('pages of the lists that grow with the league', () => {
-  it('GET /offers: the bare list of SPEC.md, a page at a time, the next page in X-Next-Cursor and Link', async () => {
+  it('GET /offers: the bare list of docs/api.md §2 Paths, a page at a time, the next page in X-Next-Cursor and Link', async () => {
     const whole = await get<OfferOut[]>('/offers');
     expect(whole.headers.get('x-next-cursor')).toBeNull();
     expect(whole.body.map((o) => o.offerId)).toEqual([...offerIds].reverse());

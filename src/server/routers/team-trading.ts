@@ -5,7 +5,7 @@ import { TOAST } from '../../shared/texts.js';
 
 const team = (id: number) => ({ kind: 'team' as const, id });
 
-/** Team trading (SPEC.md §7): the same exchange as players, with RULES.md's team rules enforced by the engine. */
+/** Team trading (docs/api.md §2 Paths): the same exchange as players, with the team rules of docs/rules.md §6 Teams enforced by the engine. */
 export const teamTradingRouter = router({
   bid: tradeMutation(teamBidInput, (i) => i.userId, (userId, i) => ({ type: 'buy', userId, instrument: team(i.teamId), shares: i.shares, priceCents: i.priceCents }), boughtMessage),
   ask: tradeMutation(teamAskInput, (i) => i.userId, (userId, i) => ({ type: 'listOffer', userId, instrument: team(i.teamId), shares: i.shares, priceCents: i.priceCents }), listedMessage),

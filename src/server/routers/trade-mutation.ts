@@ -24,7 +24,7 @@ export function tradeMutation<I extends z.ZodType<object>>(
   });
 }
 
-/** SPEC.md §8's texts for what a buy or a listing did. */
+/** Texts (docs/screens.md §4 Texts) for what a buy or a listing did. */
 export const boughtMessage = (out: ExchangeOutcome) =>
   out.bought > 0 ? `Purchased ${out.bought} shares${out.ask ? ' and posted an ask for the rest' : ''}` : TOAST.askPosted;
 export const listedMessage = (out: ExchangeOutcome) =>

@@ -15,7 +15,7 @@ import { TOAST } from '../../shared/texts.js';
 
 const player = (id: number) => ({ kind: 'player' as const, id });
 
-/** Player trading (SPEC.md §7): every call acts for the session's user only and goes through the exchange. */
+/** Player trading (docs/api.md §2 Paths): every call acts for the session's user only and goes through the exchange. */
 export const tradingRouter = router({
   ask: tradeMutation(tradeAskInput, (i) => i.userId, (userId, i) => ({ type: 'buy', userId, instrument: player(i.playerId), shares: i.shares, priceCents: i.priceCents }), boughtMessage),
   acceptAsk: tradeMutation(acceptAskInput, (i) => i.sellerId, (userId, i) => ({ type: 'acceptAsk', userId, askId: i.askId, shares: i.shares }), TOAST.askAccepted),

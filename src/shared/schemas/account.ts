@@ -3,7 +3,7 @@ import { publicUser, usernameSchema } from './auth.js';
 import { id } from './common.js';
 import { INVALID_FILE_TYPE, TOAST } from '../texts.js';
 
-/** Texts of the account calls (SPEC.md §8 where it has them). */
+/** Texts of the account calls (docs/screens.md §4 Texts where it has them). */
 export const ACCOUNT_TEXT = {
   usernameUpdated: TOAST.usernameUpdated,
   avatarUpdated: TOAST.avatarUpdated,
@@ -18,7 +18,7 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_MAX_DATA_URL_LENGTH = Math.ceil(AVATAR_MAX_BYTES / 3) * 4 + 256;
 /** The largest request body of an avatar upload (JSON around the data URL). */
 export const AVATAR_BODY_LIMIT = 3 * 1024 * 1024;
-/** The side of the stored avatar, in pixels (SPEC.md §9). */
+/** The side of the stored avatar, in pixels (docs/rules.md §10 Limits and constants). */
 export const AVATAR_SIZE = 128;
 
 export const setUsernameInput = z.object({ id: id('User id'), username: usernameSchema });

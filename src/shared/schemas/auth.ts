@@ -60,7 +60,7 @@ export type Me = z.infer<typeof meResult>;
 
 export const userIdParam = z.object({ id: z.coerce.number({ error: 'User id must be a number' }).int().positive() });
 
-/** SPEC.md §8's authentication texts, and the server's own. */
+/** docs/screens.md §4 Texts's authentication texts, and the server's own. */
 export const AUTH_TEXT = {
   invalidLogin: SPEC_AUTH_TEXT.invalidLogin,
   resetRequested: SPEC_AUTH_TEXT.resetRequested,

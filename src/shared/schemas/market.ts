@@ -4,7 +4,7 @@ import { page, pageInput } from './pages.js';
 import { INSTRUMENT_KINDS } from '../instrument.js';
 
 /**
- * Inputs and outputs of the market's read calls (SPEC.md §3 and §7). Field names are SPEC's;
+ * Inputs and outputs of the market's read calls (docs/api.md §3 Fields and §2 Paths). Field names are the original product's;
  * money is in dollars (integer cents / 100), shares are whole numbers, times are ISO strings.
  */
 
@@ -126,7 +126,7 @@ export const tradeOut = z.object({
   tradeId: int,
   itemType: instrumentType,
   itemId: int,
-  /** The item id (a team's id for a team trade), under SPEC's name. */
+  /** The item id (a team's id for a team trade), under its name in docs/api.md §3 Fields. */
   playerId: int,
   /** The player's name, or the team's for a team trade. */
   playerName: z.string(),

@@ -4,7 +4,7 @@ import { askOut, depthOut, detailPagesOut, detailTotalsOut, offerOut, priceRange
 
 const int = z.number().int();
 
-/** A team as SPEC.md §3 names its fields; total shares = the team's payroll (total salary). */
+/** A team with the fields of docs/api.md §3 Fields; total shares = the team's payroll (total salary). */
 export const teamOut = z.object({
   id: int,
   code: z.string(),

@@ -5,13 +5,13 @@ import { INVALID_PRICE } from '../texts.js';
 import { id, priceDollars, shares } from './common.js';
 
 /**
- * Inputs of the trading calls of SPEC.md §7. The wire names SPEC gives carry dollars
+ * Inputs of the trading calls of docs/api.md §2 Paths. The wire names docs/api.md gives carry dollars
  * (`pricePerShare`, `minSellPrice`); once parsed they are integer cents named for their unit.
  */
 
 export const pricePerShare = priceDollars('Price per share');
 
-/** SPEC.md §5: anything but a price of at least $1.00 with at most two decimals is "Invalid price". */
+/** docs/rules.md §11 Input: anything but a price of at least $1.00 with at most two decimals is "Invalid price". */
 export const minSellPrice = dollarsAsCents({ notANumber: INVALID_PRICE, tooLow: INVALID_PRICE, tooHigh: INVALID_PRICE, tooManyDecimals: INVALID_PRICE });
 
 /** Once parsed, a price is named for its unit. */

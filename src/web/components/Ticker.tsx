@@ -3,7 +3,7 @@ import { formatDollars, formatInteger } from '../lib/format';
 import { itemPath } from '../lib/itemLinks';
 import { useLastTrades, useLiveStatus } from '../lib/live';
 
-/** The number of live trades the ticker shows (SPEC.md §9). */
+/** The number of live trades the ticker shows (docs/rules.md §10 Limits and constants). */
 export const TICKER_SIZE = 5;
 
 /** The bar under the header with the last 5 trades, live, for everyone. */

@@ -1,7 +1,7 @@
 import type { NavCounts } from '../lib/useNavCounts';
 import { TITLE } from '../../shared/texts';
 
-/** Who sees a navigation link (SPEC.md §2, Navigation). */
+/** Who sees a navigation link (docs/screens.md §2 Navigation). */
 export type NavAudience = 'always' | 'user' | 'guest' | 'admin';
 
 export interface NavItem {

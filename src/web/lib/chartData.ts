@@ -11,7 +11,7 @@ export interface PricePoint {
 
 /**
  * The price history of a player or team: trades between two users only (open-market buys and dumps
- * at $1.00 do not set the price, RULES.md), oldest first, one point per second (the chart needs
+ * at $1.00 do not set the price, docs/rules.md §5 Prices and values), oldest first, one point per second (the chart needs
  * strictly increasing times): the last price of that second and the volume of all of them.
  */
 export function pricePoints(trades: readonly Trade[]): PricePoint[] {

@@ -5,7 +5,7 @@ import { minSellPrice, pricePerShare, toMinSellPriceCents, toPriceCents } from '
 
 /**
  * The trading forms' fields hold the text people type; these schemas read it with the server's own
- * input schemas (SPEC.md §5), so a form refuses exactly what the server would.
+ * input schemas (docs/rules.md §11 Input), so a form refuses exactly what the server would.
  */
 
 /** Typed text as a number: empty or non-numeric text is NaN, which every number schema refuses. */

@@ -9,7 +9,7 @@ import { formatDollars, formatInteger } from './format';
 import { useTRPC } from './trpc';
 
 /**
- * The live feed (SPEC.md §4) for the whole app: the public ticker (`live.ticker`, trades gathered
+ * The live feed (docs/api.md §4 Live events) for the whole app: the public ticker (`live.ticker`, trades gathered
  * per interval) and, when signed in, the user's events (`live.events`). Every message marks the
  * queries it makes out of date, so whatever is on screen refetches by itself; trades are kept for
  * the ticker, and a filled order of the user's shows a toast.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampPriceText, clampSharesText, dumpShares } from './numbers';
 
-describe('clamping on player and team pages (SPEC.md §5)', () => {
+describe('clamping on player and team pages (docs/rules.md §11 Input)', () => {
   it('raises a price under $1.00 to 1.00 and leaves other text as typed', () => {
     expect(clampPriceText('0.5')).toBe('1.00');
     expect(clampPriceText('-3')).toBe('1.00');
@@ -17,7 +17,7 @@ describe('clamping on player and team pages (SPEC.md §5)', () => {
   });
 });
 
-describe('the dump prompt (SPEC.md §5)', () => {
+describe('the dump prompt (docs/rules.md §11 Input)', () => {
   it('ignores empty, non-numeric and non-positive answers', () => {
     for (const text of ['', '  ', 'lots', '0', '-4', '0.5']) expect(dumpShares(text, 10)).toBeNull();
   });

@@ -1,9 +1,9 @@
 /**
  * What the trading forms do with typed numbers besides reading them (forms.ts reads them with the
- * server's schemas): SPEC.md §5's clamping and the dump prompt.
+ * server's schemas): docs/rules.md §11 Input's clamping and the dump prompt.
  */
 
-/** Player and team pages clamp a price below $1.00 up to $1.00 (SPEC.md §5); other text stays as typed. */
+/** Player and team pages clamp a price below $1.00 up to $1.00 (docs/rules.md §11 Input); other text stays as typed. */
 export function clampPriceText(text: string, min = 1): string {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value)) return text;
@@ -18,7 +18,7 @@ export function clampSharesText(text: string): string {
 }
 
 /**
- * The dump prompt (SPEC.md §5): empty, non-numeric or ≤ 0 is ignored (null); more than held is
+ * The dump prompt (docs/rules.md §11 Input): empty, non-numeric or ≤ 0 is ignored (null); more than held is
  * capped to the holding; a fraction is rounded down.
  */
 export function dumpShares(text: string, held: number): number | null {

@@ -3,7 +3,7 @@ import type { DepthLevelOut, QueuedSell } from './apiTypes';
 import { dollarsToCents, OPEN_MARKET_PRICE_CENTS } from '../../shared/money';
 
 /**
- * The sell side of a player's (or team's) book as the server describes it (RULES.md, Matching):
+ * The sell side of a player's (or team's) book as the server describes it (docs/rules.md §4 Matching):
  * the open market at $1.00, then the offers and holders' standing sells (their unlisted shares at
  * their minimum sell price) in the order a buy takes them. Used for the buy preview and the depth
  * table. Prices in cents here.

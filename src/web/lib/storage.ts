@@ -1,6 +1,6 @@
 /**
  * Safe access to localStorage: private windows, full quotas and disabled storage must not break the app.
- * Everything the game keeps in the browser lives under these keys (SPEC.md §9: user, token and team theme;
+ * Everything the game keeps in the browser lives under these keys (docs/rules.md §10 Limits and constants: user, token and team theme;
  * beside the theme, light or dark mode, and whether the install hint was dismissed).
  */
 export const STORAGE_KEYS = {

@@ -80,7 +80,7 @@ export function createClients(token: string | null): AppClients {
 
 /**
  * The text to show a person for a failed call: the server's message when the server answered
- * (it is written for people), else the fallback of SPEC.md §8 (network down, server unreachable).
+ * (it is written for people), else the fallback of docs/screens.md §4 Texts (network down, server unreachable).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (isTRPCClientError(error) && error.data && typeof error.message === 'string' && error.message.trim()) {

@@ -7,7 +7,7 @@ import { errorMessage, useTRPC } from './trpc';
 import { TOAST } from '../../shared/texts';
 
 export interface FeedbackOptions {
-  /** The SPEC.md §8 fallback text shown when the server gave no readable error. */
+  /** The fallback text of docs/screens.md §4 Texts shown when the server gave no readable error. */
   fallback: string;
   /** A buy: when shares were purchased, the toast advises setting a minimum sale price. */
   purchase?: boolean;

@@ -24,7 +24,7 @@ const AUDIT_ROWS = 20;
 type AuditEntry = RouterOutputs['admin']['audit'][number];
 
 /**
- * Every SPEC.md §8 admin text, and — unlike the original — the failure text whenever the server
+ * Every admin text of docs/screens.md §4 Texts, and — unlike the original — the failure text whenever the server
  * refused, never the success text: the server's reason goes with it.
  */
 function useAdminFeedback() {

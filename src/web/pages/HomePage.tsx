@@ -8,7 +8,7 @@ import { useLastTrades } from '../lib/live';
 import { useSession } from '../lib/session';
 import { LOAD_FAILED } from '../../shared/texts';
 
-/** How many trades the home page lists (SPEC.md §9). */
+/** How many trades the home page lists (docs/rules.md §10 Limits and constants). */
 export const HOME_RECENT_TRADES = 10;
 
 export default function HomePage() {

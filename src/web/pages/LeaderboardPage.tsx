@@ -30,7 +30,7 @@ function RankBadge({ rank }: { rank: number }) {
   );
 }
 
-/** /leaderboard: the top 10 by share value, with badges for the top 3 (SPEC.md §2). */
+/** /leaderboard: the top 10 by share value, with badges for the top 3 (docs/screens.md §3 Pages). */
 export default function LeaderboardPage() {
   const trpc = useTRPC();
   const { user } = useSession();

@@ -12,7 +12,7 @@ import { useSession } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
 
-/** /portfolio: the user's own portfolio, editable (SPEC.md §2). */
+/** /portfolio: the user's own portfolio, editable (docs/screens.md §3 Pages). */
 export default function PortfolioPage() {
   const trpc = useTRPC();
   const { user } = useSession();

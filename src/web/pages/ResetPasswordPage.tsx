@@ -8,7 +8,7 @@ import { Spinner } from '../components/Spinner';
 import { AUTH_TEXT } from '../../shared/texts';
 import { errorMessage, useTRPC } from '../lib/trpc';
 
-/** SPEC.md §4: after a successful reset, go to /login after 1.5 s. */
+/** docs/screens.md §3 Pages: after a successful reset, go to /login after 1.5 s. */
 const REDIRECT_MS = 1500;
 
 export default function ResetPasswordPage() {

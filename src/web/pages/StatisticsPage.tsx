@@ -68,7 +68,7 @@ function StatTable<T extends StatPlayer>({ id, title, description, rows, columns
 
 const noTrades = 'No trades between players in the last 24 hours.';
 
-/** /statistics: the four tables of SPEC.md §2. */
+/** /statistics: the four tables of docs/screens.md §3 Pages. */
 export default function StatisticsPage() {
   const trpc = useTRPC();
   const stats = useQuery(trpc.stats.statistics.queryOptions());

@@ -22,7 +22,7 @@ import { NumHeader } from '../components/NumHeader';
 const tradesOf = (page: { items: UserTrade[] }) => page.items;
 const tradeId = (t: UserTrade) => t.tradeId;
 
-/** /transactions: the user's own trades, newest first, a page at a time, with search over those loaded (SPEC.md §2). */
+/** /transactions: the user's own trades, newest first, a page at a time, with search over those loaded (docs/screens.md §3 Pages). */
 export default function TransactionsPage() {
   const trpc = useTRPC();
   const { user } = useSession();

@@ -140,7 +140,7 @@ function planAcceptOffer(state: BookState, c: AcceptOfferCommand, b: PlanBuilder
 
 function planDump(state: BookState, c: DumpCommand, b: PlanBuilder): Planned {
   b.reset('dump', c.userId, state.version, state.remaining);
-  // 0, negative, empty or non-numeric does nothing (RULES.md); a fraction is a mistake.
+  // 0, negative, empty or non-numeric does nothing (docs/rules.md §4 Matching); a fraction is a mistake.
   if (!(c.shares > 0)) {
     b.noop = true;
     return b.build();

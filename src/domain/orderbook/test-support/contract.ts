@@ -1,5 +1,5 @@
 /**
- * The order book contract: the matching rules of RULES.md as examples. Every book implementation
+ * The order book contract: the matching rules of docs/rules.md §4 Matching as examples. Every book implementation
  * registers these tests with its factory.
  */
 import { describe, expect, it } from 'vitest';

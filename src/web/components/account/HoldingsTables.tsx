@@ -19,7 +19,7 @@ export interface HoldingActions {
   onBuy(item: { itemType: InstrumentKind; id: number; name: string }): void;
 }
 
-/** Player Shares (SPEC.md §2): name (★ for the largest shareholder), team, shares and % owned, average price, min sell price, value. */
+/** Player Shares (docs/screens.md §3 Pages): name (★ for the largest shareholder), team, shares and % owned, average price, min sell price, value. */
 export function PlayerHoldingsTable({ players, actions, caption }: { players: readonly PlayerHolding[]; actions?: HoldingActions; caption: string }) {
   if (players.length === 0) {
     return (
@@ -77,7 +77,7 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
   );
 }
 
-/** Team Holdings (SPEC.md §2): team, shares, value, min sell price, lockout end. */
+/** Team Holdings (docs/screens.md §3 Pages): team, shares, value, min sell price, lockout end. */
 export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly TeamHolding[]; actions?: HoldingActions; caption: string }) {
   const now = useNow();
   if (teams.length === 0) {

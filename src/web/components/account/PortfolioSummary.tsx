@@ -2,7 +2,7 @@ import { formatDollars } from '../../lib/format';
 import { formatChangePercent } from './accountFormat';
 import type { Portfolio } from './HoldingsTables';
 
-/** The three cards of SPEC.md §2: Total Value, Cash Balance, % Gains/Loss Today. */
+/** The three cards of docs/screens.md §3 Pages: Total Value, Cash Balance, % Gains/Loss Today. */
 export function PortfolioSummary({ portfolio }: { portfolio: Portfolio }) {
   const change = portfolio.dailyChangePercent;
   const tone = change > 0 ? 'gain' : change < 0 ? 'loss' : '';

@@ -9,14 +9,14 @@ import { Spinner } from '../Spinner';
 import { prepareAvatar } from './avatarFile';
 import { FAILED, INVALID_FILE_TYPE } from '../../../shared/texts';
 
-/** SPEC.md §8 */
+/** docs/screens.md §4 Texts */
 export const ACCOUNT_TEXT = {
   invalidFileType: INVALID_FILE_TYPE,
   uploadFailed: FAILED.upload,
   updateFailed: FAILED.update,
 } as const;
 
-/** Avatar upload, username edit and the shareable link to the public portfolio (SPEC.md §2). */
+/** Avatar upload, username edit and the shareable link to the public portfolio (docs/screens.md §3 Pages). */
 export function ProfileEditor({ user }: { user: SessionUser }) {
   return (
     <section className="card profile-editor" aria-labelledby="profile-title">
@@ -116,7 +116,7 @@ function UsernameForm({ user }: { user: SessionUser }) {
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const username = shown.trim();
-    // SPEC.md §5: trimmed; empty is ignored.
+    // docs/rules.md §11 Input: trimmed; empty is ignored.
     if (username === '' || username === user.username) {
       setText(null);
       return;

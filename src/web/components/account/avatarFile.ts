@@ -58,7 +58,7 @@ async function redraw(file: File): Promise<PreparedAvatar> {
   }
 }
 
-/** SPEC.md §5: an image, else 'Invalid file type'. */
+/** docs/rules.md §11 Input: an image, else 'Invalid file type'. */
 export async function prepareAvatar(file: File): Promise<PreparedAvatar> {
   if (!file.type.startsWith('image/')) return { ok: false, reason: 'not-an-image' };
   if (SERVER_FORMATS.has(file.type) && file.size <= MAX_BYTES) {

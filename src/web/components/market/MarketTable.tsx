@@ -46,7 +46,7 @@ interface MarketTableProps {
 }
 
 /**
- * The market's player table (SPEC.md §2: nine columns), sortable, filtered by the search box, and
+ * The market's player table (docs/screens.md §3 Pages: nine columns), sortable, filtered by the search box, and
  * virtualized: only the rows in view are in the page, so 500+ players sort, filter and update live
  * without jank. The table scrolls inside its own box (both ways on a phone).
  */

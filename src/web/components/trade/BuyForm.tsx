@@ -24,7 +24,7 @@ import { SharesField } from './SharesField';
 
 interface BuyFormProps {
   target: BuyTarget;
-  /** Player and team pages clamp values below 1 up to 1 (SPEC.md §5). */
+  /** Player and team pages clamp values below 1 up to 1 (docs/rules.md §11 Input). */
   clamp?: boolean;
   autoFocus?: boolean;
   /** Repeat the rules notices (rookie restriction, team rules) in the form; pages that show them elsewhere turn this off. */
@@ -160,7 +160,7 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
   );
 }
 
-/** The team rules a buyer should know (RULES.md, Teams). */
+/** The team rules a buyer should know (docs/rules.md §6 Teams). */
 export function TeamRules() {
   return (
     <ul className="notice team-rules">

@@ -8,7 +8,7 @@ import { playerTarget, teamTarget } from './buyTarget';
 import { LOAD_FAILED } from '../../../shared/texts';
 import type { InstrumentKind } from '../../../shared/instrument';
 
-/** SPEC.md §8 */
+/** docs/screens.md §4 Texts */
 
 interface BuyModalProps {
   itemType: InstrumentKind;

@@ -11,8 +11,8 @@ import { Spinner } from '../Spinner';
 import { FAILED } from '../../../shared/texts';
 import type { InstrumentKind } from '../../../shared/instrument';
 
-/** SPEC.md §8 */
-/** Open-market price of a dump (SPEC.md §9). */
+/** docs/screens.md §4 Texts */
+/** Open-market price of a dump (docs/rules.md §10 Limits and constants). */
 const DUMP_PRICE = 1;
 
 export interface DumpProps {
@@ -25,7 +25,7 @@ export interface DumpProps {
 }
 
 /**
- * Dumping shares to the open market at $1.00 each. `dump(text)` applies SPEC.md §5 to what the
+ * Dumping shares to the open market at $1.00 each. `dump(text)` applies docs/rules.md §11 Input to what the
  * user typed: empty, non-numeric or ≤ 0 does nothing (returns false); more than held is capped.
  * Toasts: the server's 'Shares dumped' / 'Team shares dumped', or the error text / 'Dump failed'.
  */

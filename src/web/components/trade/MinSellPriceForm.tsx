@@ -23,7 +23,7 @@ interface MinSellPriceFormProps {
 }
 
 /**
- * The minimum sell price of a holding, with its Save button (SPEC.md §5: input min 2, step 0.01;
+ * The minimum sell price of a holding, with its Save button (docs/rules.md §11 Input: input min 2, step 0.01;
  * anything but a price of at least $1.00 with two decimals at most is 'Invalid price', as the
  * server says too). Every unlisted share sells at once to a bid at or above it.
  */

@@ -6,11 +6,11 @@ interface PriceFieldProps {
   control: OrderControl;
   label?: string;
   hint?: string;
-  /** Player and team pages clamp a price below $1.00 up to $1.00 when the field is left (SPEC.md §5). */
+  /** Player and team pages clamp a price below $1.00 up to $1.00 when the field is left (docs/rules.md §11 Input). */
   clamp?: (text: string) => string;
 }
 
-/** A price per share in dollars (SPEC.md §5: min 1, step 0.01, required). */
+/** A price per share in dollars (docs/rules.md §11 Input: min 1, step 0.01, required). */
 export function PriceField({ control, label = 'Price per share', hint, clamp }: PriceFieldProps) {
   const id = useId();
   const {

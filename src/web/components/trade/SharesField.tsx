@@ -10,12 +10,12 @@ interface SharesFieldProps {
   limit?: number | undefined;
   label?: string;
   hint?: string;
-  /** Player and team pages clamp shares below 1 up to 1 when the field is left (SPEC.md §5). */
+  /** Player and team pages clamp shares below 1 up to 1 when the field is left (docs/rules.md §11 Input). */
   clamp?: (text: string) => string;
   autoFocus?: boolean;
 }
 
-/** A number of shares (SPEC.md §5: integer, min 1, step 1, required), with a Max button. */
+/** A number of shares (docs/rules.md §11 Input: integer, min 1, step 1, required), with a Max button. */
 export function SharesField({ control, max, limit = max, label = 'Shares', hint, clamp, autoFocus = false }: SharesFieldProps) {
   const id = useId();
   const {

@@ -54,7 +54,7 @@ export function teamTarget(detail: TeamDetail): BuyTarget {
   };
 }
 
-/** SPEC.md §5: the Max button fills in the remaining supply, or else salary minus owned. */
+/** docs/rules.md §11 Input: the Max button fills in the remaining supply, or else salary minus owned. */
 export function maxBuyShares(target: BuyTarget): number {
   return target.openMarket > 0 ? target.openMarket : Math.max(0, target.totalShares - target.owned);
 }
@@ -75,7 +75,7 @@ export function defaultBuyPrice(target: BuyTarget, sources: readonly SellSource[
   return centsToDollars(forSaleRange(sources)?.minCents ?? DEFAULT_ASK_PRICE_CENTS);
 }
 
-/** SPEC.md §9: the ask price range shown when nothing is for sale. */
+/** docs/rules.md §10 Limits and constants: the ask price range shown when nothing is for sale. */
 export const DEFAULT_ASK_PRICE_CENTS = cents(200);
 
 /** True while a drafted rookie is open to his team's shareholders only. */
