@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { createAuditRepo } from '../db/repos/audit.js';
-import { createLeagueRepo } from '../db/repos/league.js';
+import { createLeagueRepo, type LeagueRepo } from '../db/repos/league.js';
 import { retirementPayouts, validSalary } from '../domain/market/contracts.js';
 import { planDraft, ROOKIE_EXCLUSIVE_MS, type DraftPick } from '../domain/market/draft.js';
 import { refusal, type Refusal } from '../domain/market/refusal.js';
@@ -47,6 +47,13 @@ const marketEvents = (playerId: number | null, teamId: number): GameEvent[] => [
   { type: 'asksUpdated', userId: null, itemType: 'team', itemId: teamId },
 ];
 
+function activePlayerOf(league: LeagueRepo, playerId: number) {
+  const player = league.playerById(playerId);
+  if (!player) return refusal('instrument_not_found', 'Player not found');
+  if (player.retiredAt !== null) return refusal('retired', `${player.name} is retired`);
+  return player;
+}
+
 /**
  * The admin's changes to the league (docs/rules.md §7 Contracts and retirement, §8 Draft), each run by the
  * exchange as the single writer and written to the audit log with who, what and when.
@@ -55,20 +62,18 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
   const league = createLeagueRepo(db);
   const ledger = league.ledger;
   const audit = createAuditRepo(db);
-
-  function activePlayer(playerId: number) {
-    const player = league.playerById(playerId);
-    if (!player) return refusal('instrument_not_found', 'Player not found');
-    if (player.retiredAt !== null) return refusal('retired', `${player.name} is retired`);
-    return player;
-  }
+  const activePlayer = (playerId: number) => activePlayerOf(league, playerId);
+  const record = (actor: Actor, action: string, details: Record<string, unknown>, at: number) =>
+    audit.record({ actorId: actor.id, actor: actor.username, action, details, at });
 
   /** Open orders are cancelled by the writer, as plans on their books. */
-  const cancelThrough = (writer: AdminWriter): OrderCanceller => (instrument, id) => {
-    const open = ledger.openOrdersOf(instrument, id);
-    writer.cancel({ kind: instrument, id }, open);
-    return open;
-  };
+  const cancelThrough =
+    (writer: AdminWriter): OrderCanceller =>
+    (instrument, id) => {
+      const open = ledger.openOrdersOf(instrument, id);
+      writer.cancel({ kind: instrument, id }, open);
+      return open;
+    };
 
   return {
     changeSalary(actor: Actor, playerId: number, newSalary: number) {
@@ -79,7 +84,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         if ('code' in player) return player;
         const before = holderEvents(exchange, playerId, player.teamId);
         const change = changeSalary(league, playerId, newSalary, cancelThrough(writer));
-        audit.record({ actorId: actor.id, actor: actor.username, action: 'player.salary', details: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary }, at: now() });
+        record(actor, 'player.salary', { playerId, name: player.name, oldSalary: change.oldSalary, newSalary }, now());
         return {
           result: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary, cancelledOrders: change.cancelledOrders.length },
           events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...before],
@@ -105,7 +110,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         events.unshift(...writer.write({ kind: 'player', id: playerId }, payouts));
         league.updatePlayer(playerId, { retiredAt: at, sharesRemaining: player.salary });
         rescaleTeam(league, player.teamId, oldPayroll, league.teamPayroll(player.teamId), cancel);
-        audit.record({ actorId: actor.id, actor: actor.username, action: 'player.retire', details: { playerId, name: player.name, holders: holdings.length, paidCents }, at });
+        record(actor, 'player.retire', { playerId, name: player.name, holders: holdings.length, paidCents }, at);
         return {
           result: { playerId, name: player.name, holdersPaid: holdings.length, paidCents, cancelledOrders: cancelled.length },
           events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...events],
@@ -126,9 +131,12 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
           const { player } = addPlayer(league, { name: pick.name, teamId: pick.teamId, salary: pick.salary, restrictedUntil }, at, cancel);
           return { ...pick, playerId: player.id };
         });
-        audit.record({ actorId: actor.id, actor: actor.username, action: 'draft', details: { picks: picks.length, restrictedUntil }, at });
+        record(actor, 'draft', { picks: picks.length, restrictedUntil }, at);
         const events = [...writer.events(), ...teams.flatMap((t) => [...marketEvents(null, t.id), ...holderEvents(exchange, null, t.id)])];
-        const touched: InstrumentRef[] = [...picks.map((p) => ({ kind: 'player' as const, id: p.playerId })), ...teams.map((t) => ({ kind: 'team' as const, id: t.id }))];
+        const touched: InstrumentRef[] = [
+          ...picks.map((p) => ({ kind: 'player' as const, id: p.playerId })),
+          ...teams.map((t) => ({ kind: 'team' as const, id: t.id })),
+        ];
         return { result: { picks, restrictedUntil }, events, touched };
       });
     },

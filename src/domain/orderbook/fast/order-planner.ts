@@ -13,16 +13,7 @@ import { NIL, SLOT } from './order-slots.js';
 import { AccountSet } from '../plan-accounts.js';
 import { makePlan } from '../plan-builder.js';
 import { append, NONE } from '../plan-lists.js';
-import type {
-  BuyCommand,
-  CancelAskCommand,
-  CancelOfferCommand,
-  Fill,
-  ListOfferCommand,
-  OrderUpdate,
-  StandingSell,
-  UserId,
-} from '../types.js';
+import type { BuyCommand, CancelAskCommand, CancelOfferCommand, Fill, ListOfferCommand, OrderUpdate, StandingSell, UserId } from '../types.js';
 import { checkAmount, checkOrder } from '../validation.js';
 
 // The slot and level records (see SLOT, LEVEL_RECORD), as local constants for the hot loops.
@@ -38,13 +29,20 @@ const LINK_STRIDE = 4;
 const L_HEAD = 0;
 const L_STRIDE = 4;
 if (
-  SLOT.ID !== ID || SLOT.USER !== USER || SLOT.PRICE !== PRICE || SLOT.SHARES !== SHARES || SLOT.SEQ !== SEQ ||
-  SLOT.VAL_STRIDE !== VAL_STRIDE || SLOT.NEXT !== NEXT || SLOT.KIND !== KIND || SLOT.LINK_STRIDE !== LINK_STRIDE ||
-  LEVEL_RECORD.HEAD !== L_HEAD || LEVEL_RECORD.STRIDE !== L_STRIDE
+  SLOT.ID !== ID ||
+  SLOT.USER !== USER ||
+  SLOT.PRICE !== PRICE ||
+  SLOT.SHARES !== SHARES ||
+  SLOT.SEQ !== SEQ ||
+  SLOT.VAL_STRIDE !== VAL_STRIDE ||
+  SLOT.NEXT !== NEXT ||
+  SLOT.KIND !== KIND ||
+  SLOT.LINK_STRIDE !== LINK_STRIDE ||
+  LEVEL_RECORD.HEAD !== L_HEAD ||
+  LEVEL_RECORD.STRIDE !== L_STRIDE
 ) {
   throw new Error('order-planner: SLOT or LEVEL_RECORD changed');
 }
-
 
 /**
  * Buy `shares` at up to `price`: the open market first, then offers and standing sells at or
@@ -69,7 +67,9 @@ export function planBuy(state: BookState, c: BuyCommand): Planned {
   let standingUpdates: StandingSell[] | null = null;
   const fromMarket = Math.min(left, remaining);
   if (fromMarket > 0) {
-    fills = [{ buyerId: userId, sellerId: null, shares: fromMarket, price: OPEN_MARKET_PRICE_CENTS, askId: null, offerId: null, standingSell: false, escrowRefund: 0 }];
+    fills = [
+      { buyerId: userId, sellerId: null, shares: fromMarket, price: OPEN_MARKET_PRICE_CENTS, askId: null, offerId: null, standingSell: false, escrowRefund: 0 },
+    ];
     buyer.cash -= fromMarket * OPEN_MARKET_PRICE_CENTS;
     buyer.shares += fromMarket;
     remaining -= fromMarket;
@@ -114,11 +114,9 @@ export function planBuy(state: BookState, c: BuyCommand): Planned {
     buyer.cash -= escrow;
     buyer.escrow += escrow;
   }
-  const plan = makePlan(
-    'buy', userId, state.version, false, fills ?? NONE, c.shares - left, 0, remaining, newAsk, null,
-    NONE, offerUpdates ?? NONE, standingUpdates ?? NONE, null, accounts.sorted(),
-  );
-  return plan;
+  // prettier-ignore
+  return makePlan('buy', userId, state.version, false, fills ?? NONE, c.shares - left, 0, remaining, newAsk, null,
+    NONE, offerUpdates ?? NONE, standingUpdates ?? NONE, null, accounts.sorted());
 }
 
 /** A buy that meets nothing rests whole, its cash in escrow. */
@@ -175,8 +173,21 @@ export function planListOffer(state: BookState, c: ListOfferCommand): Planned {
   }
   const newOffer = left > 0 ? { id: c.orderId, userId, price: c.price, shares: left, seq: c.seq } : null;
   const plan = makePlan(
-    'listOffer', userId, state.version, false, fills ?? NONE, 0, c.shares - left, state.remaining, null, newOffer,
-    askUpdates ?? NONE, NONE, shrunkStanding(state, userId, c.unlisted - c.shares), null, accounts === null ? NONE : accounts.sorted(),
+    'listOffer',
+    userId,
+    state.version,
+    false,
+    fills ?? NONE,
+    0,
+    c.shares - left,
+    state.remaining,
+    null,
+    newOffer,
+    askUpdates ?? NONE,
+    NONE,
+    shrunkStanding(state, userId, c.unlisted - c.shares),
+    null,
+    accounts === null ? NONE : accounts.sorted(),
   );
   return plan;
 }
@@ -207,7 +218,23 @@ export function planCancelAsk(state: BookState, c: CancelAskCommand): Planned {
   const escrow = shares * price;
   const cancelled = { id, userId, price, shares, seq: val[o + SEQ]! };
   const accounts = [{ userId: c.userId, cash: escrow, escrow: 0 - escrow, shares: 0 }];
-  const plan = makePlan('cancelAsk', c.userId, state.version, false, NONE, 0, 0, state.remaining, null, null, [{ id, userId, shares: 0 }], NONE, NONE, cancelled, accounts);
+  const plan = makePlan(
+    'cancelAsk',
+    c.userId,
+    state.version,
+    false,
+    NONE,
+    0,
+    0,
+    state.remaining,
+    null,
+    null,
+    [{ id, userId, shares: 0 }],
+    NONE,
+    NONE,
+    cancelled,
+    accounts,
+  );
   return plan;
 }
 
@@ -220,6 +247,22 @@ export function planCancelOffer(state: BookState, c: CancelOfferCommand): Planne
   if (userId !== c.userId) return bookErrors.notYourOffer(c.offerId);
   const id = val[o + ID]!;
   const cancelled = { id, userId, price: val[o + PRICE]!, shares: val[o + SHARES]!, seq: val[o + SEQ]! };
-  const plan = makePlan('cancelOffer', c.userId, state.version, false, NONE, 0, 0, state.remaining, null, null, NONE, [{ id, userId, shares: 0 }], NONE, cancelled, NONE);
+  const plan = makePlan(
+    'cancelOffer',
+    c.userId,
+    state.version,
+    false,
+    NONE,
+    0,
+    0,
+    state.remaining,
+    null,
+    null,
+    NONE,
+    [{ id, userId, shares: 0 }],
+    NONE,
+    cancelled,
+    NONE,
+  );
   return plan;
 }
