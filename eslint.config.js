@@ -8,7 +8,10 @@ import globals from 'globals';
  * domain → shared only; db → shared; engine → domain, db, shared; server → engine, shared, config
  * (and db for wiring); web → shared and `import type` from the server.
  */
-const layer = (pattern) => ({ group: [`**/${pattern}/**`, `**/${pattern}`], message: `This layer must not import ${pattern}/ (see docs/architecture.md §13 Layers).` });
+const layer = (pattern) => ({
+  group: [`**/${pattern}/**`, `**/${pattern}`],
+  message: `This layer must not import ${pattern}/ (see docs/architecture.md §13 Layers).`,
+});
 const forbid = (files, patterns, extra = []) => ({
   files,
   rules: {
@@ -16,7 +19,10 @@ const forbid = (files, patterns, extra = []) => ({
   },
 });
 const nodeIo = [
-  { group: ['node:*', 'fs', 'path', 'http', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', 'ws', 'pino'], message: 'Domain and shared code is pure: no I/O (see docs/architecture.md §13 Layers).' },
+  {
+    group: ['node:*', 'fs', 'path', 'http', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', 'ws', 'pino'],
+    message: 'Domain and shared code is pure: no I/O (see docs/architecture.md §13 Layers).',
+  },
 ];
 
 export default tseslint.config(

@@ -24,7 +24,14 @@ process.on('message', (m: ToFollowers) => {
         await subs?.drain(m.quietMs, m.maxMs);
         subs?.close();
         const used = process.cpuUsage(cpu);
-        return reply({ type: 'done', ...counts(), lags: subs?.lags ?? [], count: subs?.count ?? 0, drainCpuMs: (used.user + used.system) / 1000, cpuMs: cpuMs() });
+        return reply({
+          type: 'done',
+          ...counts(),
+          lags: subs?.lags ?? [],
+          count: subs?.count ?? 0,
+          drainCpuMs: (used.user + used.system) / 1000,
+          cpuMs: cpuMs(),
+        });
       }
     }
   })().catch((error: unknown) => reply({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) }));

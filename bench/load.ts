@@ -58,11 +58,30 @@ function result(t: Tally, windowMs: number, started: { cpu: NodeJS.CpuUsage; wal
   return {
     perSecond: t.acceptedInWindow / (windowMs / 1000),
     refusedPerSecond: t.refusedInWindow / (windowMs / 1000),
-    p50, p99, max, refusedP50,
-    accepted: t.accepted, refused: t.refused, errors: t.errors,
-    reasons: [...t.reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, n]) => `${n}× ${k}`),
-    shed: 0, unanswered: 0, delivered: 0, skipped: 0, messages: 0, windowMessages: 0, lagP50: NaN, lagP99: NaN, subscribers: 0, followersCpuMs: 0, bodyBytes: 0,
-    cpuMs: (cpu.user + cpu.system) / 1000, wallMs: now() - started.wall,
+    p50,
+    p99,
+    max,
+    refusedP50,
+    accepted: t.accepted,
+    refused: t.refused,
+    errors: t.errors,
+    reasons: [...t.reasons.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([k, n]) => `${n}× ${k}`),
+    shed: 0,
+    unanswered: 0,
+    delivered: 0,
+    skipped: 0,
+    messages: 0,
+    windowMessages: 0,
+    lagP50: NaN,
+    lagP99: NaN,
+    subscribers: 0,
+    followersCpuMs: 0,
+    bodyBytes: 0,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    wallMs: now() - started.wall,
     ...extra,
   };
 }
@@ -99,7 +118,16 @@ async function followerFigures(followers: Followers | null, window: Window, drai
   const windowMessages = await window.messages();
   const done = await followers.finish(1_000, drainMs);
   const [lagP50, lagP99] = percentiles(done.lags, [0.5, 0.99]) as [number, number];
-  return { delivered: done.delivered, skipped: done.skipped, messages: done.messages, windowMessages, lagP50, lagP99, subscribers: done.count, followersCpuMs: done.cpuMs };
+  return {
+    delivered: done.delivered,
+    skipped: done.skipped,
+    messages: done.messages,
+    windowMessages,
+    lagP50,
+    lagP99,
+    subscribers: done.count,
+    followersCpuMs: done.cpuMs,
+  };
 }
 
 /** Each trader sends one order at a time; the window counts the answers that arrive in it. */
@@ -127,7 +155,11 @@ async function closedLoop(traders: Trader[], warmupMs: number, durationMs: numbe
  * (a late send is not hidden). At most `maxInFlight` wait unanswered; an order due beyond that is
  * shed, so a slow server cannot stall the run, and it counts as never answered.
  */
-async function openLoop(traders: Trader[], spec: Extract<PhaseSpec, { kind: 'ws-open' }>, window: Window): Promise<{ t: Tally; shed: number; unanswered: number }> {
+async function openLoop(
+  traders: Trader[],
+  spec: Extract<PhaseSpec, { kind: 'ws-open' }>,
+  window: Window,
+): Promise<{ t: Tally; shed: number; unanswered: number }> {
   // Let the connections open before the clock starts.
   await Promise.all(traders.map((tr) => tr.send()));
   const t = new Tally();
@@ -273,7 +305,7 @@ process.on('message', (m: ToLoad) => {
   } else if (m.type === 'phase') {
     runPhase(m.spec).then(
       (r) => send({ type: 'result', result: r }),
-      (e: unknown) => send({ type: 'error', message: e instanceof Error ? e.stack ?? e.message : String(e) }),
+      (e: unknown) => send({ type: 'error', message: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
     );
   } else {
     process.disconnect();

@@ -84,7 +84,11 @@ const loadAtStart = loadavg()[0]!;
 const probe = makeDataDir('probe-');
 const filesystem = filesystemOf(probe);
 rmSync(probe, { recursive: true, force: true });
-console.log(`Hoops Exchange benchmark — ${machine}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; data in ${relative(root, dataRoot()) || '.'} (${filesystem})\n`);
+console.log(
+  `Hoops Exchange benchmark — ${machine}; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; data in ${relative(root, dataRoot()) || '.'} (${filesystem})\n`,
+);
 
 const figures: Figure[] = [];
 const notes: string[] = [];
@@ -117,7 +121,8 @@ figures.push(
   figure(`machine: filesystem of the data folder (${relative(root, dataRoot()) || '.'})`, filesystem, '-'),
   figure('bench: total run time', (performance.now() - started) / 1000, 's', { text: '< 600', check: (m) => m < 600 }),
 );
-if (/^(tmpfs|ramfs)$/.test(filesystem)) notes.push(`The data folder is on ${filesystem}: fsync costs nothing there, so the write path looks faster than on a disk (set BENCH_DATA_DIR).`);
+if (/^(tmpfs|ramfs)$/.test(filesystem))
+  notes.push(`The data folder is on ${filesystem}: fsync costs nothing there, so the write path looks faster than on a disk (set BENCH_DATA_DIR).`);
 // The default folder goes when it is empty again (each scenario removes its own data).
 if (!process.env.BENCH_DATA_DIR) {
   try {

@@ -100,7 +100,12 @@ try {
     const [p50, p99] = percentiles(latencies, [0.5, 0.99]) as [number, number];
     const commits = exchange.commitStats();
     return {
-      done: latencies.length, seconds, p50, p99, refused, trades: trades - tradesBefore,
+      done: latencies.length,
+      seconds,
+      p50,
+      p99,
+      refused,
+      trades: trades - tradesBefore,
       eventsPerCommand: (published.all - before.all) / latencies.length,
       noticesPerCommand: (published.notices - before.notices) / latencies.length,
       perCommit: (commits.commands - before.commits.commands) / Math.max(1, commits.batches - before.commits.batches),
@@ -128,7 +133,11 @@ try {
     figure(`exchange+SQLite, ${label}: p99`, d.p99, 'ms'),
     figure(`exchange+SQLite, ${label}: trades/s`, d.trades / d.seconds, 'trades/s'),
     figure(`exchange+SQLite, ${label}: commands per group commit`, d.perCommit, 'commands'),
-    figure(`exchange+SQLite, ${label}: events published per command (of which notices)`, `${round(d.eventsPerCommand)} (${round(d.noticesPerCommand)})`, 'events'),
+    figure(
+      `exchange+SQLite, ${label}: events published per command (of which notices)`,
+      `${round(d.eventsPerCommand)} (${round(d.noticesPerCommand)})`,
+      'events',
+    ),
   ];
   const described = (label: string, d: Awaited<ReturnType<typeof drive>>) =>
     `${label}: ${fmt(d.done)} commands in ${d.seconds.toFixed(1)} s, ${fmt(d.trades)} trades, ${fmt(d.refused)} refused`;

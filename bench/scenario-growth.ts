@@ -64,8 +64,10 @@ function prepare(file: string, endsAt: number): Subjects {
     const heaviestHolder = one(`SELECT user_id AS id FROM holdings WHERE instrument = 'player' GROUP BY user_id ORDER BY COUNT(*) DESC, user_id LIMIT 1`);
     const active = (
       db
-        .prepare(`SELECT u AS id FROM (SELECT buyer_id AS u FROM trades WHERE buyer_id IS NOT NULL UNION ALL SELECT seller_id FROM trades WHERE seller_id IS NOT NULL)
-          GROUP BY u ORDER BY COUNT(*) DESC, u LIMIT ?`)
+        .prepare(
+          `SELECT u AS id FROM (SELECT buyer_id AS u FROM trades WHERE buyer_id IS NOT NULL UNION ALL SELECT seller_id FROM trades WHERE seller_id IS NOT NULL)
+          GROUP BY u ORDER BY COUNT(*) DESC, u LIMIT ?`,
+        )
         .all(READ_SAMPLES + WARM_UP_FRESH_READS) as { id: number }[]
     ).map((r) => r.id);
     const mostActive = active[0]!;
@@ -163,14 +165,33 @@ function screens(s: Subjects, otherPlayers: number[]): ActiveQuery[][] {
     // The user box, the navigation badges and the ticker bar.
     const header: ActiveQuery[] = [{ path: 'auth.me' }, { path: 'market.counts' }, { path: 'trades.recent', input: { limit: 5 } }];
     const page: ActiveQuery[] =
-      i < 12 ? [{ path: 'market.players' }]
-      : i < 24 ? [{ path: 'market.detail', input: { playerId: s.busiestPlayer } }, { path: 'portfolio.get', input: { userId } }]
-      : i < 30 ? [{ path: 'market.detail', input: { playerId: otherPlayers[i % otherPlayers.length]! } }, { path: 'portfolio.get', input: { userId } }]
-      : i < 35 ? [{ path: 'market.offers', input: { limit: 50 } }, { path: 'market.myOrders' }]
-      : i < 40 ? [{ path: 'market.relevantAsks', input: { userId, limit: 50 } }, { path: 'portfolio.get', input: { userId } }]
-      : i < 45 ? [{ path: 'portfolio.get', input: { userId } }, { path: 'portfolio.history', input: { userId } }]
-      : i < 48 ? [{ path: 'trades.recent', input: { limit: 10 } }]
-      : [{ path: 'stats.leaderboard' }];
+      i < 12
+        ? [{ path: 'market.players' }]
+        : i < 24
+          ? [
+              { path: 'market.detail', input: { playerId: s.busiestPlayer } },
+              { path: 'portfolio.get', input: { userId } },
+            ]
+          : i < 30
+            ? [
+                { path: 'market.detail', input: { playerId: otherPlayers[i % otherPlayers.length]! } },
+                { path: 'portfolio.get', input: { userId } },
+              ]
+            : i < 35
+              ? [{ path: 'market.offers', input: { limit: 50 } }, { path: 'market.myOrders' }]
+              : i < 40
+                ? [
+                    { path: 'market.relevantAsks', input: { userId, limit: 50 } },
+                    { path: 'portfolio.get', input: { userId } },
+                  ]
+                : i < 45
+                  ? [
+                      { path: 'portfolio.get', input: { userId } },
+                      { path: 'portfolio.history', input: { userId } },
+                    ]
+                  : i < 48
+                    ? [{ path: 'trades.recent', input: { limit: 10 } }]
+                    : [{ path: 'stats.leaderboard' }];
     return [...header, ...page];
   });
 }
@@ -190,31 +211,36 @@ async function measureLive(server: GrowthServer, s: Subjects, otherPlayers: numb
   let cpuStart = 0;
   let windowOpen = false;
   const counts = { requests: 0, bytes: 0, messages: 0 };
-  const sum = () => clients.reduce((acc, c) => ({ requests: acc.requests + c.requests, bytes: acc.bytes + c.bytes, messages: acc.messages + c.messages }), { requests: 0, bytes: 0, messages: 0 });
+  const sum = () =>
+    clients.reduce((acc, c) => ({ requests: acc.requests + c.requests, bytes: acc.bytes + c.bytes, messages: acc.messages + c.messages }), {
+      requests: 0,
+      bytes: 0,
+      messages: 0,
+    });
   const pending: Promise<void>[] = [];
   const slowest: { ms: number; at: number }[] = [];
   const trade = async () => {
-  for (let k = 0; ; k++) {
-    const due = started + (k * 1000) / ORDERS_PER_SECOND;
-    if (due >= end) break;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    if (!windowOpen && performance.now() >= windowStart) {
-      windowOpen = true;
-      cpuStart = await server.cpuMs();
-      Object.assign(counts, sum());
+    for (let k = 0; ; k++) {
+      const due = started + (k * 1000) / ORDERS_PER_SECOND;
+      if (due >= end) break;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (!windowOpen && performance.now() >= windowStart) {
+        windowOpen = true;
+        cpuStart = await server.cpuMs();
+        Object.assign(counts, sum());
+      }
+      const counted = windowOpen;
+      // Buys that meet the cheapest sells at once (the limit is far above them).
+      pending.push(
+        mutate(agent, server.url, token, 'trading.ask', { userId: s.trader, playerId: s.busiestPlayer, shares: 5 + (k % 16), pricePerShare: 100 }).then((r) => {
+          if (!r.ok) failedOrders++;
+          if (!counted) return;
+          latencies.push(r.ms);
+          slowest.push({ ms: r.ms, at: due - windowStart });
+        }),
+      );
     }
-    const counted = windowOpen;
-    // Buys that meet the cheapest sells at once (the limit is far above them).
-    pending.push(
-      mutate(agent, server.url, token, 'trading.ask', { userId: s.trader, playerId: s.busiestPlayer, shares: 5 + (k % 16), pricePerShare: 100 }).then((r) => {
-        if (!r.ok) failedOrders++;
-        if (!counted) return;
-        latencies.push(r.ms);
-        slowest.push({ ms: r.ms, at: due - windowStart });
-      }),
-    );
-  }
   };
   // The server's longest event-loop block in the window, to within the 10 ms probe.
   const blocked = await server.blockedDuring(trade, 10);
@@ -258,7 +284,18 @@ async function measureSalaryChanges(server: GrowthServer, s: Subjects, file: str
         const { port } = new URL(server.url);
         await new Promise<void>((resolve, reject) => {
           const req = http.request(
-            { host: '127.0.0.1', port: Number(port), method: 'PATCH', path: `/api/players/${s.busiestPlayer}`, agent, headers: { authorization: `Bearer ${s.tokens.get(s.admin)}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } },
+            {
+              host: '127.0.0.1',
+              port: Number(port),
+              method: 'PATCH',
+              path: `/api/players/${s.busiestPlayer}`,
+              agent,
+              headers: {
+                authorization: `Bearer ${s.tokens.get(s.admin)}`,
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(body)),
+              },
+            },
             (res) => {
               res.resume();
               res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`salary change: ${res.statusCode}`))));
@@ -285,7 +322,9 @@ try {
   const leagues = await cachedLeagues(log);
   for (const size of ['S', 'L'] as const) {
     const problems = leagueProblems(leagues[size].file);
-    figures.push(figure(`growth: league ${size} breaks the invariants of docs/rules.md §2 Instruments and supply`, problems.length, 'problems', atMost(0, '0')));
+    figures.push(
+      figure(`growth: league ${size} breaks the invariants of docs/rules.md §2 Instruments and supply`, problems.length, 'problems', atMost(0, '0')),
+    );
     if (problems.length > 0) notes.push(`growth: league ${size}: ${problems.slice(0, 3).join('; ')}`);
   }
   const describe = (l: CachedLeague) =>
@@ -358,7 +397,9 @@ try {
   const others = (() => {
     const db = new Database(join(dirs.L, 'hoops.db'), { readonly: true });
     const ids = (
-      db.prepare(`SELECT instrument_id AS id FROM holdings WHERE instrument = 'player' GROUP BY instrument_id ORDER BY COUNT(*) DESC LIMIT 6 OFFSET 1`).all() as { id: number }[]
+      db
+        .prepare(`SELECT instrument_id AS id FROM holdings WHERE instrument = 'player' GROUP BY instrument_id ORDER BY COUNT(*) DESC LIMIT 6 OFFSET 1`)
+        .all() as { id: number }[]
     ).map((r) => r.id);
     db.close();
     return ids;
@@ -392,7 +433,9 @@ try {
     figure('growth: admin salary change at S: event loop blocked', median(blocked.S), 'ms'),
     figure('growth: admin salary change at L: event loop blocked', median(blocked.L), 'ms', atMost(50)),
   );
-  notes.push(`growth: salary changes on the player with the most holders, ${SALARY_CHANGES} at each size, the median of the longest event-loop block during each (L: ${blocked.L.map((b) => round(b)).join(', ')} ms).`);
+  notes.push(
+    `growth: salary changes on the player with the most holders, ${SALARY_CHANGES} at each size, the median of the longest event-loop block during each (L: ${blocked.L.map((b) => round(b)).join(', ')} ms).`,
+  );
 } catch (error) {
   figures.push({ figure: 'growth: scenario failed', target: '-', measured: error instanceof Error ? error.message : String(error), unit: '-', pass: false });
 } finally {

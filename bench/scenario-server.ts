@@ -232,10 +232,12 @@ const notes: string[] = [];
 const answered = (r: PhaseResult) => r.accepted + r.refused;
 const refusedPct = (r: PhaseResult) => (100 * r.refused) / Math.max(1, answered(r));
 const note = (label: string, m: Measured) =>
-  notes.push(`${label}: ${fmt(m.r.accepted)} accepted, ${fmt(m.r.refused)} refused (${refusedPct(m.r).toFixed(1)}%${Number.isFinite(m.r.refusedP50) ? `, p50 ${m.r.refusedP50.toFixed(2)} ms` : ''}), ${m.r.errors} failed, ${fmt(m.trades)} trades; server CPU ${m.serverCpuPct.toFixed(0)}%, load generator CPU ${m.loadCpuPct.toFixed(0)}% (of one core); server event loop delay in the window p99 ${m.loopDelayP99.toFixed(1)} ms, max ${m.loopDelayMax.toFixed(0)} ms; max latency ${Number.isFinite(m.r.max) ? `${m.r.max.toFixed(1)} ms` : 'never answered'}; ` +
-    `${fmt(m.commits)} group commits of ${m.perCommit.toFixed(1)} commands on average.` +
-    (m.r.subscribers > 0 ? ` Followers' process CPU ${((100 * m.r.followersCpuMs) / m.r.wallMs).toFixed(0)}%.` : '') +
-    (m.r.reasons.length ? ` Why not accepted: ${m.r.reasons.join('; ')}` : ''));
+  notes.push(
+    `${label}: ${fmt(m.r.accepted)} accepted, ${fmt(m.r.refused)} refused (${refusedPct(m.r).toFixed(1)}%${Number.isFinite(m.r.refusedP50) ? `, p50 ${m.r.refusedP50.toFixed(2)} ms` : ''}), ${m.r.errors} failed, ${fmt(m.trades)} trades; server CPU ${m.serverCpuPct.toFixed(0)}%, load generator CPU ${m.loadCpuPct.toFixed(0)}% (of one core); server event loop delay in the window p99 ${m.loopDelayP99.toFixed(1)} ms, max ${m.loopDelayMax.toFixed(0)} ms; max latency ${Number.isFinite(m.r.max) ? `${m.r.max.toFixed(1)} ms` : 'never answered'}; ` +
+      `${fmt(m.commits)} group commits of ${m.perCommit.toFixed(1)} commands on average.` +
+      (m.r.subscribers > 0 ? ` Followers' process CPU ${((100 * m.r.followersCpuMs) / m.r.wallMs).toFixed(0)}%.` : '') +
+      (m.r.reasons.length ? ` Why not accepted: ${m.r.reasons.join('; ')}` : ''),
+  );
 /** Server CPU per call accepted inside the measured window: refusals and failures are part of the cost, not of the work done. */
 const cpuPerAccepted = (m: Measured) => (m.r.perSecond === 0 ? NaN : (1000 * m.windowCpuMs) / (m.r.perSecond * m.windowSeconds));
 /** Load generator CPU per call answered in the phase: its side of each round trip. */
@@ -247,7 +249,11 @@ const perFollower = (m: Measured, n: number) => (m.trades * m.r.subscribers === 
 const received = (m: Measured) => (m.r.subscribers === 0 ? NaN : m.r.windowMessages / m.r.subscribers / m.windowSeconds);
 /** The ticker's delivery, per follower on average: trades listed, and trades accounted for (listed or counted as skipped). */
 const tickerFigures = (m: Measured, who: string): Figure[] => [
-  figure(`  ticker messages: sent per second (whole phase) / received per ${who} per second (window)`, `${round(m.tickerMessages / (m.r.wallMs / 1000))} / ${round(received(m))}`, '-'),
+  figure(
+    `  ticker messages: sent per second (whole phase) / received per ${who} per second (window)`,
+    `${round(m.tickerMessages / (m.r.wallMs / 1000))} / ${round(received(m))}`,
+    '-',
+  ),
   figure(`  trades listed to each ${who} / trades published`, perFollower(m, m.r.delivered), '%'),
   figure(`  trades listed or counted as skipped / published`, perFollower(m, m.r.delivered + m.r.skipped), '%'),
 ];
@@ -294,7 +300,8 @@ try {
     const r: (typeof rounds)[number] = {};
     for (const name of paired) {
       if (name === 'trpc') r.trpc = await floor(startTrpcFloorServer, `tRPC floor, round ${i + 1}`, ROUND_MS);
-      if (name === 'ws') r.ws = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: ROUND_MS, subscribers: 0 }, `ws, round ${i + 1}`);
+      if (name === 'ws')
+        r.ws = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: ROUND_MS, subscribers: 0 }, `ws, round ${i + 1}`);
       if (name === 'rest') r.rest = await phase({ kind: 'http-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: ROUND_MS }, `REST, round ${i + 1}`);
     }
     rounds.push(r);
@@ -310,9 +317,21 @@ try {
 
   if (selected.has('trpc')) {
     figures.push(
-      figure(`tRPC floor, ${CLIENTS} clients: calls/s (bare tRPC ws server, real schemas, constant answer; ${inRounds})`, med((r) => r.trpc?.r.perSecond), 'per s'),
-      figure(`tRPC floor: server CPU per call`, med((r) => r.trpc && cpuPerAccepted(r.trpc)), 'µs'),
-      figure(`tRPC floor: load generator CPU per call`, med((r) => r.trpc && loadCpuPerAnswer(r.trpc)), 'µs'),
+      figure(
+        `tRPC floor, ${CLIENTS} clients: calls/s (bare tRPC ws server, real schemas, constant answer; ${inRounds})`,
+        med((r) => r.trpc?.r.perSecond),
+        'per s',
+      ),
+      figure(
+        `tRPC floor: server CPU per call`,
+        med((r) => r.trpc && cpuPerAccepted(r.trpc)),
+        'µs',
+      ),
+      figure(
+        `tRPC floor: load generator CPU per call`,
+        med((r) => r.trpc && loadCpuPerAnswer(r.trpc)),
+        'µs',
+      ),
     );
     roundNotes(`tRPC floor, ${CLIENTS} clients`, (r) => r.trpc);
   }
@@ -322,27 +341,83 @@ try {
     const label = `full path ws, ${CLIENTS} clients`;
     figures.push(
       figure(`${label}: accepted orders/s (${inRounds})`, med(wsRate), 'orders/s'),
-      figure(`${label}: refused/s (answered, nothing written)`, `${fmt(round(med((r) => r.ws?.r.refusedPerSecond)))} (${round(med((r) => r.ws && refusedPct(r.ws.r)))}%)`, '-'),
-      figure(`${label}: p50`, med((r) => r.ws?.r.p50), 'ms'),
-      figure(`${label}: p99`, med((r) => r.ws?.r.p99), 'ms'),
-      figure(`${label}: server CPU`, med((r) => r.ws?.serverCpuPct), '% of a core'),
-      figure(`${label}: server CPU per accepted order`, med((r) => r.ws && cpuPerAccepted(r.ws)), 'µs'),
-      figure(`${label}: commands per group commit`, med((r) => r.ws?.perCommit), 'commands'),
+      figure(
+        `${label}: refused/s (answered, nothing written)`,
+        `${fmt(round(med((r) => r.ws?.r.refusedPerSecond)))} (${round(med((r) => r.ws && refusedPct(r.ws.r)))}%)`,
+        '-',
+      ),
+      figure(
+        `${label}: p50`,
+        med((r) => r.ws?.r.p50),
+        'ms',
+      ),
+      figure(
+        `${label}: p99`,
+        med((r) => r.ws?.r.p99),
+        'ms',
+      ),
+      figure(
+        `${label}: server CPU`,
+        med((r) => r.ws?.serverCpuPct),
+        '% of a core',
+      ),
+      figure(
+        `${label}: server CPU per accepted order`,
+        med((r) => r.ws && cpuPerAccepted(r.ws)),
+        'µs',
+      ),
+      figure(
+        `${label}: commands per group commit`,
+        med((r) => r.ws?.perCommit),
+        'commands',
+      ),
     );
     if (echo) figures.push(figure(`${label}: accepted orders/s ÷ echo floor round trips/s`, (100 * med(wsRate)) / echo.r.perSecond, '%'));
-    figures.push(figure(`${label}: accepted orders/s ÷ tRPC floor calls/s (median of the rounds' ratios)`, med((r) => r.ws && r.trpc && (100 * r.ws.r.perSecond) / r.trpc.r.perSecond), '%', atLeast(50)));
+    figures.push(
+      figure(
+        `${label}: accepted orders/s ÷ tRPC floor calls/s (median of the rounds' ratios)`,
+        med((r) => r.ws && r.trpc && (100 * r.ws.r.perSecond) / r.trpc.r.perSecond),
+        '%',
+        atLeast(50),
+      ),
+    );
     roundNotes(`ws, ${CLIENTS} clients`, (r) => r.ws);
   }
 
   if (selected.has('rest')) {
     const label = `full path REST, ${CLIENTS} clients`;
     figures.push(
-      figure(`${label}: accepted orders/s (${inRounds})`, med((r) => r.rest?.r.perSecond), 'orders/s'),
-      figure(`${label}: refused/s (answered, nothing written)`, `${fmt(round(med((r) => r.rest?.r.refusedPerSecond)))} (${round(med((r) => r.rest && refusedPct(r.rest.r)))}%)`, '-'),
-      figure(`${label}: p50`, med((r) => r.rest?.r.p50), 'ms'),
-      figure(`${label}: p99`, med((r) => r.rest?.r.p99), 'ms'),
-      figure(`${label}: server CPU per accepted order`, med((r) => r.rest && cpuPerAccepted(r.rest)), 'µs'),
-      figure(`${label}: accepted orders/s ÷ full path ws (median of the rounds' ratios)`, med((r) => r.rest && r.ws && (100 * r.rest.r.perSecond) / r.ws.r.perSecond), '%', atLeast(50)),
+      figure(
+        `${label}: accepted orders/s (${inRounds})`,
+        med((r) => r.rest?.r.perSecond),
+        'orders/s',
+      ),
+      figure(
+        `${label}: refused/s (answered, nothing written)`,
+        `${fmt(round(med((r) => r.rest?.r.refusedPerSecond)))} (${round(med((r) => r.rest && refusedPct(r.rest.r)))}%)`,
+        '-',
+      ),
+      figure(
+        `${label}: p50`,
+        med((r) => r.rest?.r.p50),
+        'ms',
+      ),
+      figure(
+        `${label}: p99`,
+        med((r) => r.rest?.r.p99),
+        'ms',
+      ),
+      figure(
+        `${label}: server CPU per accepted order`,
+        med((r) => r.rest && cpuPerAccepted(r.rest)),
+        'µs',
+      ),
+      figure(
+        `${label}: accepted orders/s ÷ full path ws (median of the rounds' ratios)`,
+        med((r) => r.rest && r.ws && (100 * r.rest.r.perSecond) / r.ws.r.perSecond),
+        '%',
+        atLeast(50),
+      ),
     );
     roundNotes(`REST, ${CLIENTS} clients`, (r) => r.rest);
   }
@@ -358,7 +433,10 @@ try {
   }
 
   if (selected.has('subs')) {
-    const subs = await phase({ kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: FEW_SUBSCRIBERS }, 'ws + subscribers');
+    const subs = await phase(
+      { kind: 'ws-closed', clients: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, subscribers: FEW_SUBSCRIBERS },
+      'ws + subscribers',
+    );
     const s = `${fmt(subs.r.subscribers)} subscribers`;
     figures.push(
       ...orderFigures(`full path ws, ${CLIENTS} clients + ${s}`, subs),
@@ -374,19 +452,28 @@ try {
   if (selected.has('open')) {
     const saturation = med((r) => r.ws && r.ws.r.perSecond + r.ws.r.refusedPerSecond);
     const rate = Number.isFinite(saturation) ? Math.max(100, Math.round((OPEN_SHARE * saturation) / 100) * 100) : Number(process.env.BENCH_OPEN_RATE ?? 2_000);
-    const open = await phase({ kind: 'ws-open', clients: CLIENTS, rate, durationMs: MEASURE_MS, subscribers: MANY_SUBSCRIBERS, maxInFlight: MAX_IN_FLIGHT, drainMs: 15_000 }, 'open loop');
+    const open = await phase(
+      { kind: 'ws-open', clients: CLIENTS, rate, durationMs: MEASURE_MS, subscribers: MANY_SUBSCRIBERS, maxInFlight: MAX_IN_FLIGHT, drainMs: 15_000 },
+      'open loop',
+    );
     const o = `${fmt(rate)}/s offered${Number.isFinite(saturation) ? ' (half the saturation)' : ''} + ${fmt(open.r.subscribers)} subscribers`;
     figures.push(
       ...orderFigures(`full path ws, open loop at half the saturation + ${fmt(MANY_SUBSCRIBERS)} subscribers`, open),
       figure(`  orders offered per second`, rate, 'orders/s'),
-      figure(`  orders shed (${fmt(MAX_IN_FLIGHT)} already waiting) or unanswered (in the latencies as never answered)`, open.r.shed + open.r.unanswered, 'orders'),
+      figure(
+        `  orders shed (${fmt(MAX_IN_FLIGHT)} already waiting) or unanswered (in the latencies as never answered)`,
+        open.r.shed + open.r.unanswered,
+        'orders',
+      ),
       ...tickerFigures(open, 'subscriber'),
       figure('  trade → subscriber lag p99', open.r.lagP99, 'ms'),
       figure('  server CPU per delivered message (orders included)', cpuPerMessage(open), 'µs'),
       figure('  server peak RSS during the phase', open.peakRssMb, 'MB'),
     );
     note(`ws open loop, ${o}`, open);
-    notes.push(`ws open loop: ${fmt(open.r.shed)} orders shed, ${fmt(open.r.unanswered)} unanswered after the drain; latency counts from when each order was due.`);
+    notes.push(
+      `ws open loop: ${fmt(open.r.shed)} orders shed, ${fmt(open.r.unanswered)} unanswered after the drain; latency counts from when each order was due.`,
+    );
   }
 
   /** The crowd phase's server CPU per delivered message and JSON bytes per ticker message, for the fan-out floor. */
@@ -396,7 +483,10 @@ try {
     const before = await settledMemory();
     const rssBefore = before.rss / MB;
     const stopCounting = countTickerEncodings();
-    const crowd = await phase({ kind: 'ws-open', clients: CLIENTS, rate: CROWD_RATE, durationMs: MEASURE_MS, subscribers: CROWD, maxInFlight: MAX_IN_FLIGHT, drainMs: 30_000 }, 'crowd');
+    const crowd = await phase(
+      { kind: 'ws-open', clients: CLIENTS, rate: CROWD_RATE, durationMs: MEASURE_MS, subscribers: CROWD, maxInFlight: MAX_IN_FLIGHT, drainMs: 30_000 },
+      'crowd',
+    );
     const encoded = stopCounting();
     const after = await settledMemory(fds);
     const rssAfter = after.rss / MB;
@@ -412,17 +502,28 @@ try {
       figure(`  server RSS before / after (settled: sockets closed, full GCs)`, `${round(rssBefore)} / ${round(rssAfter)}`, 'MB'),
       figure(`${c}: server peak RSS`, crowd.peakRssMb, 'MB', below(1_024)),
       figure(`  server peak heapUsed`, crowd.peakHeapMb, 'MB'),
-      figure(`${c}: encodings for the sockets per ticker message (texts written + distinct byte buffers)`, perMessage(encoded.textWrites + encoded.sharedBuffers), 'per message', atMost(1)),
+      figure(
+        `${c}: encodings for the sockets per ticker message (texts written + distinct byte buffers)`,
+        perMessage(encoded.textWrites + encoded.sharedBuffers),
+        'per message',
+        atMost(1),
+      ),
       figure(`${c}: JSON texts holding the ticker message per ticker message`, perMessage(encoded.json), 'per message', atMost(1)),
       figure(`  bytes per ticker message (JSON)`, encoded.json === 0 ? NaN : encoded.jsonChars / encoded.json, 'bytes'),
       ...tickerFigures(crowd, 'follower'),
       figure('  trade → follower lag p50', crowd.r.lagP50, 'ms'),
-      figure(`  orders accepted/s (${CROWD_RATE}/s offered), shed or unanswered`, `${round(crowd.r.perSecond)}/s, ${fmt(crowd.r.shed + crowd.r.unanswered)}`, '-'),
+      figure(
+        `  orders accepted/s (${CROWD_RATE}/s offered), shed or unanswered`,
+        `${round(crowd.r.perSecond)}/s, ${fmt(crowd.r.shed + crowd.r.unanswered)}`,
+        '-',
+      ),
     );
     note(`crowd, ${c}, ${CROWD_RATE} orders/s offered`, crowd);
     crowdPerMessage = { cpuUs: cpuPerMessage(crowd), bytes: encoded.json === 0 ? NaN : encoded.jsonChars / encoded.json };
     notes.push(`crowd: server memory before (${memoryNote(before)}) and after (${memoryNote(after)}).`);
-    notes.push(`crowd: socket writes carrying a ticker message ${fmt(encoded.writes)} (${fmt(encoded.textWrites)} of them texts, encoded per socket), distinct byte buffers ${fmt(encoded.sharedBuffers)}, ticker messages sent ${fmt(crowd.tickerMessages)}.`);
+    notes.push(
+      `crowd: socket writes carrying a ticker message ${fmt(encoded.writes)} (${fmt(encoded.textWrites)} of them texts, encoded per socket), distinct byte buffers ${fmt(encoded.sharedBuffers)}, ticker messages sent ${fmt(crowd.tickerMessages)}.`,
+    );
   }
 
   if (selected.has('fanout')) {
@@ -440,7 +541,10 @@ try {
       figure(`  bytes per message`, bytes, 'bytes'),
       figure(`  messages received per follower per second`, received(fanout), 'per s'),
     );
-    if (crowdPerMessage) figures.push(figure(`${fmt(CROWD)} ticker followers: server CPU per delivered message ÷ the fan-out floor's`, crowdPerMessage.cpuUs / cpuPerMessage(fanout), '×'));
+    if (crowdPerMessage)
+      figures.push(
+        figure(`${fmt(CROWD)} ticker followers: server CPU per delivered message ÷ the fan-out floor's`, crowdPerMessage.cpuUs / cpuPerMessage(fanout), '×'),
+      );
     note('ticker fan-out floor', fanout);
   }
 
@@ -453,7 +557,10 @@ try {
       ['after-write', 'anonymous, each right after an order (bounded by the orders)', undefined],
     ];
     for (const [mode, label, target] of modes) {
-      const reads = await phase({ kind: 'reads', connections: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, path: '/api/players', mode }, `reads, ${mode}`);
+      const reads = await phase(
+        { kind: 'reads', connections: CLIENTS, warmupMs: WARMUP_MS, durationMs: MEASURE_MS, path: '/api/players', mode },
+        `reads, ${mode}`,
+      );
       figures.push(
         figure(`reads: GET /api/players, ${CLIENTS} keep-alive conns, ${label}`, reads.r.perSecond, 'req/s', target),
         figure(`reads: GET /api/players, ${mode}: p50 / p99`, `${round(reads.r.p50)} / ${round(reads.r.p99)}`, 'ms'),
@@ -482,5 +589,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (profileDir) writeFileSync(windowsFile(profileDir), JSON.stringify(windows));
-notes.push(`full path: ${CLIENTS} users, each its own connection; phases of ${WARMUP_MS / 1000} s warm-up + ${MEASURE_MS / 1000} s measured (the tRPC floor, ws and REST: ${ROUNDS} rounds of ${WARMUP_MS / 1000} + ${ROUND_MS / 1000} s each).`);
+notes.push(
+  `full path: ${CLIENTS} users, each its own connection; phases of ${WARMUP_MS / 1000} s warm-up + ${MEASURE_MS / 1000} s measured (the tRPC floor, ws and REST: ${ROUNDS} rounds of ${WARMUP_MS / 1000} + ${ROUND_MS / 1000} s each).`,
+);
 sendReport({ figures, notes });

@@ -32,7 +32,8 @@ let aliceToken = '';
 let bobId = 0;
 let player: { id: number; name: string; salary: number } = { id: 0, name: '', salary: 0 };
 
-const newPage = (viewport: { width: number; height: number }, session?: { token: string; user: unknown }) => openPage(browser, server.url, viewport, pageErrors, session);
+const newPage = (viewport: { width: number; height: number }, session?: { token: string; user: unknown }) =>
+  openPage(browser, server.url, viewport, pageErrors, session);
 
 async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
   const res = await fetch(`${server.url}/api${path}`, {
@@ -109,7 +110,9 @@ describe('account pages', () => {
       await toast(page, 'Invalid file type').waitFor();
 
       // A real PNG: resized by the server, shown in the user box.
-      const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c8102e' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c8102e' } })
+        .png()
+        .toBuffer();
       await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
       await toast(page, 'Avatar updated').waitFor();
       const boxAvatar = page.getByTestId('user-box').locator('img.avatar');
@@ -129,12 +132,22 @@ describe('account pages', () => {
   it('shows a trade on the portfolio, transactions, public page, leaderboard and statistics', async () => {
     // Alice buys every open-market share of the smallest contract; Bob's bid then fills from her
     // standing sell (10% over her $1.00): a trade between two users.
-    const all = await api<{ sharesPurchased: number }>('POST', '/trade/ask', { userId: aliceId, playerId: player.id, shares: player.salary, pricePerShare: 1 }, aliceToken);
+    const all = await api<{ sharesPurchased: number }>(
+      'POST',
+      '/trade/ask',
+      { userId: aliceId, playerId: player.id, shares: player.salary, pricePerShare: 1 },
+      aliceToken,
+    );
     expect(all.status).toBe(200);
     const b = await api<{ token: string; user: { id: number } }>('POST', '/auth/register', bob);
     expect(b.status).toBe(200);
     bobId = b.body.user.id;
-    const bid = await api<{ sharesPurchased: number }>('POST', '/trade/ask', { userId: bobId, playerId: player.id, shares: 10, pricePerShare: 3 }, b.body.token);
+    const bid = await api<{ sharesPurchased: number }>(
+      'POST',
+      '/trade/ask',
+      { userId: bobId, playerId: player.id, shares: 10, pricePerShare: 3 },
+      b.body.token,
+    );
     expect(bid).toMatchObject({ status: 200, body: { sharesPurchased: 10 } });
 
     const teams = await api<{ id: number; name: string }[]>('GET', '/teams');
@@ -181,7 +194,10 @@ describe('account pages', () => {
 
       await page.goto(`/public/${aliceId}`);
       await page.getByRole('heading', { name: `${alice.renamed}’s portfolio` }).waitFor();
-      await page.getByRole('table', { name: `${alice.renamed}’s player shares` }).getByRole('link', { name: player.name }).waitFor();
+      await page
+        .getByRole('table', { name: `${alice.renamed}’s player shares` })
+        .getByRole('link', { name: player.name })
+        .waitFor();
       await expect(page.getByRole('button', { name: /Save/ }).count()).resolves.toBe(0);
       await expect(page.locator('.public-owner img.avatar').getAttribute('src')).resolves.toMatch(/^data:image\/png;base64,/);
       await pageShot(page, 'public-1280');
@@ -248,7 +264,10 @@ describe('account pages', () => {
       const retiree = players.body.find((p) => p.id !== player.id)!;
       await page.getByLabel('Search players').fill(retiree.name);
       await page.getByRole('button', { name: `Retire ${retiree.name}` }).click();
-      await page.getByRole('dialog').getByRole('button', { name: `Retire ${retiree.name}` }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: `Retire ${retiree.name}` })
+        .click();
       await toast(page, 'Player retired').waitFor();
       await page.getByText('No players match your search').waitFor();
       await page.getByLabel('Search players').fill('');

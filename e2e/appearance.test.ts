@@ -48,7 +48,10 @@ async function api<T>(method: string, path: string, body?: unknown, token?: stri
 async function makeMarket(): Promise<{ playerId: number; teamId: number; adminId: number }> {
   const a = await api<{ token: string; user: { id: number } }>('POST', '/auth/register', admin);
   const b = await api<{ token: string; user: { id: number } }>('POST', '/auth/register', other);
-  await run(process.execPath, ['dist/node/cli/admin.js', 'grant', admin.username], { cwd: projectRoot, env: { ...process.env, NODE_ENV: 'production', DATA_DIR: server.dataDir } });
+  await run(process.execPath, ['dist/node/cli/admin.js', 'grant', admin.username], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: server.dataDir },
+  });
   const players = await api<{ id: number; salary: number; shares_remaining: number }[]>('GET', '/players');
   const [p, q] = [...players].sort((x, y) => x.salary - y.salary || x.id - y.id) as [(typeof players)[number], (typeof players)[number]];
   const teams = await api<{ id: number; conference: string }[]>('GET', '/teams');
@@ -68,26 +71,40 @@ async function openRoute(mode: 'light' | 'dark', viewport: { width: number; heig
   // bypassCSP: the test puts axe-core's source into the page, which the game's policy would refuse.
   const context = await browser.newContext({ viewport, baseURL: server.url, colorScheme: mode, bypassCSP: true, reducedMotion: 'reduce' });
   if (signedIn) {
-    await context.addInitScript(([token, user]) => {
-      localStorage.setItem('hoops.token', token);
-      localStorage.setItem('hoops.user', user);
-    }, [session.token, JSON.stringify(session.user)] as const);
+    await context.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem('hoops.token', token);
+        localStorage.setItem('hoops.user', user);
+      },
+      [session.token, JSON.stringify(session.user)] as const,
+    );
   }
   const page = await context.newPage();
   return { context, page };
 }
 
 async function settle(page: Page): Promise<void> {
-  await page.locator('.loading').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
-  if ((await page.locator('.value-chart, .price-chart').count()) > 0) await page.locator('.value-chart-canvas canvas, .price-chart canvas').first().waitFor({ timeout: 15_000 });
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.loading')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
+  if ((await page.locator('.value-chart, .price-chart').count()) > 0)
+    await page.locator('.value-chart-canvas canvas, .price-chart canvas').first().waitFor({ timeout: 15_000 });
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(250);
 }
 
 async function axe(page: Page): Promise<AxeResult['violations']> {
   await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(
-    () => (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    }),
   );
   return (result as AxeResult).violations;
 }
@@ -97,11 +114,26 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const { playerId, teamId, adminId } = await makeMarket();
   routes = [
-    ['home', '/', true], ['market', '/market', true], ['player', `/market/${playerId}`, true], ['shareholders', `/market/${playerId}/shareholders`, true],
-    ['offers', '/offers', true], ['asks', '/asks', true], ['portfolio', '/portfolio', true], ['transactions', '/transactions', true],
-    ['teams', '/teams', true], ['team', `/teams/${teamId}`, true], ['public', `/public/${adminId}`, true], ['leaderboard', '/leaderboard', true],
-    ['statistics', '/statistics', true], ['win-totals', '/win-totals', true], ['login', '/login', false], ['register', '/register', false],
-    ['reset-password', '/reset-password', false], ['privacy', '/privacy', true], ['changelog', '/changelog', true], ['admin', '/admin', true],
+    ['home', '/', true],
+    ['market', '/market', true],
+    ['player', `/market/${playerId}`, true],
+    ['shareholders', `/market/${playerId}/shareholders`, true],
+    ['offers', '/offers', true],
+    ['asks', '/asks', true],
+    ['portfolio', '/portfolio', true],
+    ['transactions', '/transactions', true],
+    ['teams', '/teams', true],
+    ['team', `/teams/${teamId}`, true],
+    ['public', `/public/${adminId}`, true],
+    ['leaderboard', '/leaderboard', true],
+    ['statistics', '/statistics', true],
+    ['win-totals', '/win-totals', true],
+    ['login', '/login', false],
+    ['register', '/register', false],
+    ['reset-password', '/reset-password', false],
+    ['privacy', '/privacy', true],
+    ['changelog', '/changelog', true],
+    ['admin', '/admin', true],
     ['not-found', '/no-such-page', true],
   ].map(([name, path, signedIn]) => ({ name: name as string, path: path as string, signedIn: signedIn as boolean }));
 }, 180_000);
@@ -140,7 +172,13 @@ describe.each(['light', 'dark'] as const)('every route in %s mode', (mode) => {
             counts[mode] = Math.max(counts[mode] ?? 0, violations.length);
             violationCounts.set(route.name, counts);
           }
-          for (const v of violations) failures.push(`${route.path} [${mode} ${width}] ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})`).join('; ')}`);
+          for (const v of violations)
+            failures.push(
+              `${route.path} [${mode} ${width}] ${v.id}: ${v.help} — ${v.nodes
+                .slice(0, 3)
+                .map((n) => `${n.target.join(' ')} (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})`)
+                .join('; ')}`,
+            );
         } finally {
           await context.close();
         }
@@ -180,10 +218,15 @@ describe('the mode toggle', () => {
       expect(await page.evaluate(() => document.documentElement.dataset.mode)).toBe('light');
       await page.getByTestId('theme-select').selectOption('LAL');
       await page.getByTestId('mode-select').selectOption('dark');
-      expect(await page.evaluate(() => [document.documentElement.dataset.mode, getComputedStyle(document.body).backgroundColor])).toEqual(['dark', 'rgb(15, 20, 25)']);
+      expect(await page.evaluate(() => [document.documentElement.dataset.mode, getComputedStyle(document.body).backgroundColor])).toEqual([
+        'dark',
+        'rgb(15, 20, 25)',
+      ]);
       await page.reload();
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      expect(await page.evaluate(() => [document.documentElement.dataset.mode, document.documentElement.dataset.theme, localStorage.getItem('hoops.mode')])).toEqual(['dark', 'LAL', 'dark']);
+      expect(
+        await page.evaluate(() => [document.documentElement.dataset.mode, document.documentElement.dataset.theme, localStorage.getItem('hoops.mode')]),
+      ).toEqual(['dark', 'LAL', 'dark']);
       expect(await page.evaluate(() => document.querySelector('meta[name="theme-color"]')?.getAttribute('content'))).toMatch(/^#[0-9A-F]{6}$/i);
       await settle(page);
       await screenshot(page, 'modes/dark-LAL-1280-leaderboard');

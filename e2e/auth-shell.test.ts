@@ -26,8 +26,7 @@ const pageErrors: string[] = [];
 
 const newPage = (viewport: { width: number; height: number }) => openPage(browser, server.url, viewport, pageErrors);
 
-const rootVar = (page: Page, name: string) =>
-  page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+const rootVar = (page: Page, name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
 
 beforeAll(async () => {
   if (!existsSync(join(projectRoot, 'dist/web/index.html')) || !existsSync(join(projectRoot, 'dist/node/server/main.js'))) {
@@ -89,9 +88,7 @@ describe('app shell and authentication', () => {
       await page.getByLabel('Email').fill(user.email);
       await page.getByLabel('Password').fill('not the password');
       await page.getByRole('button', { name: 'Log in' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).textContent()).resolves.toContain(
-        'Invalid email or password',
-      );
+      await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).textContent()).resolves.toContain('Invalid email or password');
 
       await page.getByLabel('Password').fill(user.password);
       await page.getByLabel('Password').press('Enter');

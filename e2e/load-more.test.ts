@@ -44,7 +44,11 @@ async function order(path: string, body: unknown, token: string): Promise<void> 
 }
 
 async function register(name: string): Promise<Session> {
-  const res = await call<Session>('POST', '/auth/register', { username: `${name}_${stamp}`, email: `${name}.${stamp}@example.com`, password: 'correct horse battery' });
+  const res = await call<Session>('POST', '/auth/register', {
+    username: `${name}_${stamp}`,
+    email: `${name}.${stamp}@example.com`,
+    password: 'correct horse battery',
+  });
   expect(res.status).toBe(200);
   return res.body;
 }

@@ -50,10 +50,13 @@ beforeAll(async () => {
   context = await launchProfile(profile, { viewport: DESKTOP, baseURL: server.url, args: gcm.args });
   await context.grantPermissions(['notifications'], { origin: server.url });
   const user = (await (await fetch(`${server.url}/api/users/${fanId}`)).json()) as unknown;
-  await context.addInitScript(([t, u]) => {
-    localStorage.setItem('hoops.token', t);
-    localStorage.setItem('hoops.user', u);
-  }, [token, JSON.stringify(user)] as const);
+  await context.addInitScript(
+    ([t, u]) => {
+      localStorage.setItem('hoops.token', t);
+      localStorage.setItem('hoops.user', u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
 });
 
 afterAll(async () => {
@@ -99,22 +102,31 @@ describe('push notifications in the browser', () => {
     ]);
     const cdp = await context.newCDPSession(page);
     const registered = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-        const mine = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);
-        if (mine) resolve(mine.registrationId);
-      });
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+          const mine = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);
+          if (mine) resolve(mine.registrationId);
+        },
+      );
     });
     await cdp.send('ServiceWorker.enable');
     const registrationId = await registered;
-    const shown = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })));
+    const shown = () =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })));
     // Now and then (about one run in six here) a message delivered through DevTools this soon after
     // subscribing never reaches the worker, inside Chromium; it is sent again, with the same tag, so
     // the worker still shows exactly one notification.
     for (let attempt = 0; attempt < 3 && (await shown()).length === 0; attempt += 1) {
       await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
-      await expect.poll(shown, { timeout: 4_000 }).not.toEqual([]).catch(() => undefined);
+      await expect
+        .poll(shown, { timeout: 4_000 })
+        .not.toEqual([])
+        .catch(() => undefined);
     }
-    await expect(shown()).resolves.toEqual([{ title: '2 fills of Stephen Curry', body: 'You bought 20 shares at $1.54 on average.', tag: 'orderFilled:player:1' }]);
+    await expect(shown()).resolves.toEqual([
+      { title: '2 fills of Stephen Curry', body: 'You bought 20 shares at $1.54 on average.', tag: 'orderFilled:player:1' },
+    ]);
 
     // Every switch off: the subscription is gone on the server and in the browser.
     await filled.click();
@@ -130,7 +142,11 @@ describe('push notifications in the browser', () => {
     await expect.poll(() => serverKinds(again)).toEqual(['orderFilled']);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByText('You are logged out.').waitFor();
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: fan.email, password: fan.password }) });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: fan.email, password: fan.password }),
+    });
     token = ((await login.json()) as { token: string }).token;
     await expect.poll(() => serverKinds(again)).toBeNull();
     await expect.poll(() => browserEndpoint(page)).toBeNull();

@@ -69,7 +69,9 @@ describe('the installable app', () => {
     expect(sizes.get('maskable')).toEqual(['512x512']);
     const apple = await sharp(Buffer.from(await (await fetch(`${server.url}/apple-touch-icon.png`)).arrayBuffer())).metadata();
     expect([apple.width, apple.height, apple.hasAlpha]).toEqual([180, 180, false]);
-    console.log(`PWA check: manifest ok (name, short_name, start_url, scope, display standalone, theme_color ${manifest.theme_color}), icons ${manifest.icons.map((i) => `${i.sizes}${i.purpose === 'maskable' ? ' maskable' : ''}`).join(', ')}, apple-touch-icon 180x180`);
+    console.log(
+      `PWA check: manifest ok (name, short_name, start_url, scope, display standalone, theme_color ${manifest.theme_color}), icons ${manifest.icons.map((i) => `${i.sizes}${i.purpose === 'maskable' ? ' maskable' : ''}`).join(', ')}, apple-touch-icon 180x180`,
+    );
   });
 
   it('serves the service worker fresh, under a policy that allows only our own worker and manifest', async () => {

@@ -42,8 +42,15 @@ afterAll(async () => {
 
 describe('a retirement', () => {
   it('shows its payout on a watching browser’s ticker without a reload', async () => {
-    const admin = await api<{ token: string; user: { id: number } }>('POST', '/auth/register', { username: `ret_${stamp}`, email: `ret.${stamp}@example.com`, password: 'correct horse battery' });
-    await run(process.execPath, ['dist/node/cli/admin.js', 'grant', `ret_${stamp}`], { cwd: projectRoot, env: { ...process.env, NODE_ENV: 'production', DATA_DIR: server.dataDir } });
+    const admin = await api<{ token: string; user: { id: number } }>('POST', '/auth/register', {
+      username: `ret_${stamp}`,
+      email: `ret.${stamp}@example.com`,
+      password: 'correct horse battery',
+    });
+    await run(process.execPath, ['dist/node/cli/admin.js', 'grant', `ret_${stamp}`], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: server.dataDir },
+    });
     const players = await api<{ id: number; name: string }[]>('GET', '/players');
     const player = players[0]!;
     // 37 bought, 5 dumped: the retirement pays for the 32 left, a trade of its own on the ticker.

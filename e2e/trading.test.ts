@@ -60,7 +60,11 @@ async function newTrader(name: string, viewport = DESKTOP): Promise<Trader> {
 /** The number on a navigation badge (0 when none shows). */
 async function badge(page: Page, label: string): Promise<number> {
   const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: new RegExp(`^${label}`) });
-  const text = (await link.locator('.badge [aria-hidden="true"]').textContent({ timeout: 500 }).catch(() => null)) ?? '0';
+  const text =
+    (await link
+      .locator('.badge [aria-hidden="true"]')
+      .textContent({ timeout: 500 })
+      .catch(() => null)) ?? '0';
   return Number(text);
 }
 
@@ -90,7 +94,10 @@ beforeAll(async () => {
 // A failed step leaves a picture of both users' pages behind.
 afterEach(async (context) => {
   if (context.task.result?.state !== 'fail') return;
-  for (const [name, trader] of [['a', a], ['b', b]] as const) {
+  for (const [name, trader] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
     if (trader) await screenshot(trader.page, `failed-trading-${name}`).catch(() => undefined);
   }
 });
@@ -168,7 +175,11 @@ describe('trading in the browser, live', () => {
       await a.page.getByTestId('ticker').getByText('100 @ $3.00').waitFor();
       await b.page.getByTestId('ticker').getByText('100 @ $3.00').waitFor();
       await a.page.locator('#recent-trades').waitFor();
-      await a.page.getByRole('table', { name: `Recent trades of ${player.name}` }).getByText(b.username).first().waitFor();
+      await a.page
+        .getByRole('table', { name: `Recent trades of ${player.name}` })
+        .getByText(b.username)
+        .first()
+        .waitFor();
       await screenshot(a.page, 'player-1280');
     },
     LONG,
@@ -191,7 +202,10 @@ describe('trading in the browser, live', () => {
 
       // A's Offers badge counts it, live.
       await waitForBadge(a.page, 'Offers', 1);
-      await a.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Offers/ }).click();
+      await a.page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: /^Offers/ })
+        .click();
       await a.page.getByRole('heading', { name: 'Offers For You', level: 1 }).waitFor();
       const row = a.page.getByTestId('asks-table').locator('tbody tr').first();
       await row.getByText(b.username, { exact: true }).waitFor();
@@ -256,7 +270,11 @@ describe('trading in the browser, live', () => {
 
       // A cancels the rest.
       await a.page.getByTestId('offers-table').first().getByText('15').first().waitFor();
-      await a.page.getByTestId('offers-table').first().getByRole('button', { name: /Cancel your offer/ }).click();
+      await a.page
+        .getByTestId('offers-table')
+        .first()
+        .getByRole('button', { name: /Cancel your offer/ })
+        .click();
       await toast(a.page, 'Offer cancelled').waitFor();
       await waitForBadge(b.page, 'Shares for Sale', 0);
     },
@@ -347,8 +365,13 @@ describe('trading in the browser, live', () => {
         for (const [name, path] of pages) {
           await b.page.goto(path);
           await b.page.locator('h1').first().waitFor();
-          await b.page.locator('.loading').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-          if (name === 'player' || name === 'team') await b.page.locator('.price-chart canvas, section[aria-labelledby="price-history"] p.muted').first().waitFor();
+          await b.page
+            .locator('.loading')
+            .first()
+            .waitFor({ state: 'detached', timeout: 10_000 })
+            .catch(() => undefined);
+          if (name === 'player' || name === 'team')
+            await b.page.locator('.price-chart canvas, section[aria-labelledby="price-history"] p.muted').first().waitFor();
           await expectNoSidewaysScroll(b.page);
           await screenshot(b.page, `${name}-${label}`);
         }

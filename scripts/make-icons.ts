@@ -16,7 +16,10 @@ const BRAND = '#00653a';
 /** The logo, `logoShare` of `size` wide, centred on a square of `background` (transparent by default). */
 async function icon(size: number, logoShare: number, file: string, background?: string): Promise<void> {
   const inner = Math.round(size * logoShare);
-  const mark = await sharp(logo, { density: 72 * Math.ceil(inner / 64) * 2 }).resize(inner, inner).png().toBuffer();
+  const mark = await sharp(logo, { density: 72 * Math.ceil(inner / 64) * 2 })
+    .resize(inner, inner)
+    .png()
+    .toBuffer();
   const canvas = sharp({ create: { width: size, height: size, channels: 4, background: background ?? { r: 0, g: 0, b: 0, alpha: 0 } } }).composite([
     { input: mark, gravity: 'centre' },
   ]);

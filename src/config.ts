@@ -19,7 +19,10 @@ const trustProxy = z
       const hops = Number(text);
       if (hops <= 10) return { hops };
     } else if (text !== 'true') {
-      const addresses = text.split(',').map((a) => a.trim()).filter(Boolean);
+      const addresses = text
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
       try {
         proxyaddr.compile(addresses);
         return { addresses };
@@ -40,7 +43,10 @@ const hostList = z
   .optional()
   .transform((value, ctx): string[] => {
     if (value === undefined || value.trim() === '') return DEFAULT_PUSH_SERVICE_HOSTS;
-    const hosts = value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+    const hosts = value
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean);
     const bad = hosts.find((h) => !/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(h));
     if (bad) {
       ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name` });
@@ -63,7 +69,11 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Hoops Exchange <no-reply@localhost>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,

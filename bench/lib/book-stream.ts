@@ -33,16 +33,18 @@ export function buildBookStream(n: number, users: number, seed = 7): BookStream 
     if (intent.kind === 'cancel') {
       const target = open.take(r);
       if (!target) continue;
-      command = target.side === 'ask'
-        ? { kind: 'cancelAsk', userId: target.userId, askId: target.id }
-        : { kind: 'cancelOffer', userId: target.userId, offerId: target.id };
+      command =
+        target.side === 'ask'
+          ? { kind: 'cancelAsk', userId: target.userId, askId: target.id }
+          : { kind: 'cancelOffer', userId: target.userId, offerId: target.id };
       counts.cancel++;
     } else {
       const userId = between(r, 1, users);
       id++;
-      command = intent.kind === 'buy'
-        ? { kind: 'buy', userId, shares: intent.shares, price: intent.priceCents, cash: CASH, orderId: id, seq: id }
-        : { kind: 'listOffer', userId, shares: intent.shares, price: intent.priceCents, unlisted: UNLISTED, orderId: id, seq: id };
+      command =
+        intent.kind === 'buy'
+          ? { kind: 'buy', userId, shares: intent.shares, price: intent.priceCents, cash: CASH, orderId: id, seq: id }
+          : { kind: 'listOffer', userId, shares: intent.shares, price: intent.priceCents, unlisted: UNLISTED, orderId: id, seq: id };
       counts[intent.kind === 'buy' ? (intent.marketable ? 'marketableBuy' : 'restingBuy') : intent.marketable ? 'marketableSell' : 'restingSell']++;
     }
     const result = book.plan(command);

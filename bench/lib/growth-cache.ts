@@ -39,10 +39,7 @@ export interface CachedLeague {
 
 /** The S and L leagues, built through the exchange when the cache has no copy for this key. */
 export async function cachedLeagues(log: (line: string) => void): Promise<Record<'S' | 'L', CachedLeague>> {
-  const key = hashFiles(
-    [...filesUnder(migrationsDir, () => true), ...filesUnder(leagueDir, () => true)],
-    JSON.stringify({ GENERATOR_VERSION, SIZES }),
-  );
+  const key = hashFiles([...filesUnder(migrationsDir, () => true), ...filesUnder(leagueDir, () => true)], JSON.stringify({ GENERATOR_VERSION, SIZES }));
   const dir = join(CACHE_DIR, `growth-${key}`);
   mkdirSync(dir, { recursive: true });
   const out = {} as Record<'S' | 'L', CachedLeague>;
@@ -61,12 +58,15 @@ export async function cachedLeagues(log: (line: string) => void): Promise<Record
     try {
       const summary = await buildLeague(scratch, SIZES[size], log);
       const problems = leagueProblems(scratch);
-      if (problems.length > 0) throw new Error(`league ${size} breaks the invariants of docs/rules.md §2 Instruments and supply: ${problems.slice(0, 5).join('; ')}`);
+      if (problems.length > 0)
+        throw new Error(`league ${size} breaks the invariants of docs/rules.md §2 Instruments and supply: ${problems.slice(0, 5).join('; ')}`);
       copyFileSync(scratch, `${file}.tmp`);
       renameSync(`${file}.tmp`, file);
       writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
       out[size] = { file, summary, built: true };
-      log(`league ${size}: ${summary.trades.toLocaleString('en-US')} trades, ${summary.openOrders.toLocaleString('en-US')} open orders in ${summary.buildSeconds.toFixed(0)} s`);
+      log(
+        `league ${size}: ${summary.trades.toLocaleString('en-US')} trades, ${summary.openOrders.toLocaleString('en-US')} open orders in ${summary.buildSeconds.toFixed(0)} s`,
+      );
     } finally {
       for (const suffix of ['', '-wal', '-shm']) rmSync(scratch + suffix, { force: true });
     }
@@ -94,9 +94,13 @@ export function builtServer(log: (line: string) => void): string {
     if (old.startsWith('server-') && statSync(join(CACHE_DIR, old)).isDirectory()) rmSync(join(CACHE_DIR, old), { recursive: true, force: true });
   }
   log('compiling the server (tsc) …');
-  execFileSync(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.server.json', '--outDir', out, '--sourceMap', 'false'], {
-    cwd: projectRoot,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.server.json', '--outDir', out, '--sourceMap', 'false'],
+    {
+      cwd: projectRoot,
+      stdio: 'inherit',
+    },
+  );
   return out;
 }

@@ -112,8 +112,24 @@ export async function buildLeague(file: string, size: LeagueSize, log: (line: st
   const users: SimUser[] = db.$client.transaction(() =>
     Array.from({ length: size.users }, (_, i) => {
       const joinsAt = SEASON_START + Math.floor(0.6 * SEASON_DAYS * DAY * Math.pow(i / size.users, 1.3));
-      const row = usersRepo.insert({ username: `fan${size.name}${i}`, emailHash: `growth-${size.name}-${i}`, passwordHash: 'x', isAdmin: false, avatar: null, balanceCents: START_BALANCE_CENTS, createdAt: joinsAt });
-      return { id: row.id, joinsAt, held: [], heldKeys: new Set<string>(), open: [], east: east[between(r, 0, east.length - 1)]!.id, west: west[between(r, 0, west.length - 1)]!.id };
+      const row = usersRepo.insert({
+        username: `fan${size.name}${i}`,
+        emailHash: `growth-${size.name}-${i}`,
+        passwordHash: 'x',
+        isAdmin: false,
+        avatar: null,
+        balanceCents: START_BALANCE_CENTS,
+        createdAt: joinsAt,
+      });
+      return {
+        id: row.id,
+        joinsAt,
+        held: [],
+        heldKeys: new Set<string>(),
+        open: [],
+        east: east[between(r, 0, east.length - 1)]!.id,
+        west: west[between(r, 0, west.length - 1)]!.id,
+      };
     }),
   )();
 
@@ -181,7 +197,13 @@ export async function buildLeague(file: string, size: LeagueSize, log: (line: st
       if (!ref) return null;
       const unlisted = unlistedOf(u, ref);
       if (unlisted <= 0) return null;
-      return { type: 'listOffer', userId: u.id, instrument: ref, shares: Math.max(1, Math.floor(unlisted * (0.02 + 0.2 * r()))), priceCents: cents(fairOf(ref) * (0.97 + 0.3 * r())) };
+      return {
+        type: 'listOffer',
+        userId: u.id,
+        instrument: ref,
+        shares: Math.max(1, Math.floor(unlisted * (0.02 + 0.2 * r()))),
+        priceCents: cents(fairOf(ref) * (0.97 + 0.3 * r())),
+      };
     }
     if (y < 0.72) {
       const ref = someHolding(u);
@@ -212,7 +234,8 @@ export async function buildLeague(file: string, size: LeagueSize, log: (line: st
     if (y < 0.93) {
       // Teams: a chunk of the open market, or an offer of unlocked shares.
       const ref: InstrumentRef = { kind: 'team', id: r() < 0.5 ? u.east : u.west };
-      if (r() < 0.7 || !u.heldKeys.has(key(ref))) return { type: 'buy', userId: u.id, instrument: ref, shares: between(r, 100, 60_000), priceCents: r() < 0.8 ? 100 : cents(120 + 80 * r()) };
+      if (r() < 0.7 || !u.heldKeys.has(key(ref)))
+        return { type: 'buy', userId: u.id, instrument: ref, shares: between(r, 100, 60_000), priceCents: r() < 0.8 ? 100 : cents(120 + 80 * r()) };
       const unlisted = unlistedOf(u, ref);
       if (unlisted <= 0) return null;
       return { type: 'listOffer', userId: u.id, instrument: ref, shares: Math.max(1, Math.floor(unlisted * 0.05)), priceCents: cents(130 + 100 * r()) };
@@ -226,7 +249,13 @@ export async function buildLeague(file: string, size: LeagueSize, log: (line: st
     if (!ref) return null;
     const unlisted = unlistedOf(u, ref);
     if (unlisted <= 0) return null;
-    return { type: 'listOffer', userId: u.id, instrument: ref, shares: Math.max(1, Math.floor(unlisted * 0.05)), priceCents: cents(fairOf(ref) * (1.3 + 0.6 * r())) };
+    return {
+      type: 'listOffer',
+      userId: u.id,
+      instrument: ref,
+      shares: Math.max(1, Math.floor(unlisted * 0.05)),
+      priceCents: cents(fairOf(ref) * (1.3 + 0.6 * r())),
+    };
   }
 
   function remember(u: SimUser, result: ExchangeResult): void {
@@ -277,7 +306,9 @@ export async function buildLeague(file: string, size: LeagueSize, log: (line: st
     }
     if (performance.now() - lastLog > 15_000) {
       lastLog = performance.now();
-      log(`${size.name}: ${trades.toLocaleString('en-US')} of ${size.trades.toLocaleString('en-US')} trades, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      log(
+        `${size.name}: ${trades.toLocaleString('en-US')} of ${size.trades.toLocaleString('en-US')} trades, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
     }
   }
 

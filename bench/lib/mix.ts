@@ -15,9 +15,7 @@ export const MID_CENTS = 5_000;
 export const BAND_CENTS = 50;
 export const MAX_SHARES = 50;
 
-export type Intent =
-  | { kind: 'buy' | 'sell'; marketable: boolean; shares: number; priceCents: number }
-  | { kind: 'cancel' };
+export type Intent = { kind: 'buy' | 'sell'; marketable: boolean; shares: number; priceCents: number } | { kind: 'cancel' };
 
 export function nextIntent(r: () => number): Intent {
   const x = r();

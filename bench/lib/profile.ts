@@ -75,7 +75,13 @@ export function summarize(file: string, root: string, top = 15, window?: Profile
   // A process that did nothing in the window (the followers' outside the phases with followers).
   if (window && total === 0) return null;
   const what = window ? `, ${window.label} (its measured window)` : '';
-  return [`${relative(root, file)}${what}: ${(total / 1e6).toFixed(2)} s busy (idle excluded)`, ' by function (self time):', list(byFunction), ' by package or file:', list(byArea)].join('\n');
+  return [
+    `${relative(root, file)}${what}: ${(total / 1e6).toFixed(2)} s busy (idle excluded)`,
+    ' by function (self time):',
+    list(byFunction),
+    ' by package or file:',
+    list(byArea),
+  ].join('\n');
 }
 
 /** The measured windows a scenario wrote into `dir` (none if it wrote none). */

@@ -75,7 +75,11 @@ export function printTable(rows: readonly Figure[]): string {
   const cells = rows.map((r) => [r.figure, r.target, shown(r.measured), r.unit, verdict(r.pass)]);
   const head = ['figure', 'target', 'measured', 'unit', 'verdict'];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((v, i) => (i === 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((v, i) => (i === 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
 

@@ -44,7 +44,9 @@ function nextCall(r: () => number, open: OpenOrders, userId: number, playerId: n
     if (intent.kind === 'cancel') {
       const target = open.take(r);
       if (!target) continue;
-      return target.side === 'ask' ? { kind: 'cancelAsk', input: { userId, askId: target.id } } : { kind: 'cancelOffer', input: { userId, offerId: target.id } };
+      return target.side === 'ask'
+        ? { kind: 'cancelAsk', input: { userId, askId: target.id } }
+        : { kind: 'cancelOffer', input: { userId, offerId: target.id } };
     }
     const input = { userId, playerId, shares: intent.shares, pricePerShare: intent.priceCents / 100 };
     return intent.kind === 'buy' ? { kind: 'ask', input } : { kind: 'offer', input };
@@ -89,7 +91,12 @@ export class SimUser {
   }
 }
 
-const PATHS: Record<Call['kind'], string> = { ask: 'trading.ask', offer: 'trading.postOffer', cancelAsk: 'trading.cancelAsk', cancelOffer: 'trading.cancelOffer' };
+const PATHS: Record<Call['kind'], string> = {
+  ask: 'trading.ask',
+  offer: 'trading.postOffer',
+  cancelAsk: 'trading.cancelAsk',
+  cancelOffer: 'trading.cancelOffer',
+};
 
 type Reply = { id: number; result?: { data?: unknown }; error?: { message?: string; data?: { code?: string } } };
 

@@ -6,7 +6,15 @@ import { projectRoot } from '../../src/paths.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
@@ -20,7 +28,10 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
  * Chromium with a real profile in `userDataDir` (not the incognito contexts of launchBrowser): what
  * installing the app and push messaging need.
  */
-export function launchProfile(userDataDir: string, options: { viewport: { width: number; height: number }; baseURL: string; args?: string[]; isMobile?: boolean }): Promise<BrowserContext> {
+export function launchProfile(
+  userDataDir: string,
+  options: { viewport: { width: number; height: number }; baseURL: string; args?: string[]; isMobile?: boolean },
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     headless: true,
     executablePath: CHROMIUM,
@@ -67,10 +78,13 @@ export async function openPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL });
   if (session) {
-    await context.addInitScript(([token, user]) => {
-      localStorage.setItem('hoops.token', token);
-      localStorage.setItem('hoops.user', user);
-    }, [session.token, JSON.stringify(session.user)] as const);
+    await context.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem('hoops.token', token);
+        localStorage.setItem('hoops.user', user);
+      },
+      [session.token, JSON.stringify(session.user)] as const,
+    );
   }
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));

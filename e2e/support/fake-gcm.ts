@@ -29,7 +29,11 @@ export async function startFakeGcm(): Promise<{ args: string[]; registrations: (
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    args: [`--gcm-checkin-url=${base}/checkin`, `--gcm-registration-url=${base}/register`, `--gcm-mcs-endpoint=https://127.0.0.1:${(server.address() as AddressInfo).port}`],
+    args: [
+      `--gcm-checkin-url=${base}/checkin`,
+      `--gcm-registration-url=${base}/register`,
+      `--gcm-mcs-endpoint=https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ],
     registrations: () => registrations,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -14,7 +14,13 @@ if (!user) fail(`No user named ${username}`);
 const isAdmin = command === 'grant';
 db.$client.transaction(() => {
   users.setAdmin(user.id, isAdmin);
-  createAuditRepo(db).record({ actorId: null, actor: 'command line', action: isAdmin ? 'admin.grant' : 'admin.revoke', details: { userId: user.id, username: user.username }, at: Date.now() });
+  createAuditRepo(db).record({
+    actorId: null,
+    actor: 'command line',
+    action: isAdmin ? 'admin.grant' : 'admin.revoke',
+    details: { userId: user.id, username: user.username },
+    at: Date.now(),
+  });
 })();
 db.$client.close();
 console.log(isAdmin ? `${user.username} is now an admin.` : `${user.username} is no longer an admin.`);

@@ -27,7 +27,9 @@ export function backupFileName(at: Date): string {
 export function pruneBackups(dir: string, keep: number): string[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => BACKUP_NAME.test(n)).sort();
+    names = readdirSync(dir)
+      .filter((n) => BACKUP_NAME.test(n))
+      .sort();
   } catch {
     return [];
   }

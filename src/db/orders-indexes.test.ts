@@ -31,15 +31,15 @@ function fullScansOfOrders(db: Db, source: string): string[] {
   const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${literal}`).all() as { detail: string }[];
   // The table by its name, and by whatever word follows it (an alias, or a keyword that matches nothing).
   const aliases = ['orders', ...[...source.matchAll(/\borders\s+(?:AS\s+)?(\w+)/gi)].map((m) => m[1]!)];
-  return plan
-    .map((p) => p.detail)
-    .filter((d) => aliases.some((a) => new RegExp(`^SCAN ${a}\\b`).test(d)) && !/USING (COVERING )?INDEX orders_open_/.test(d));
+  return plan.map((p) => p.detail).filter((d) => aliases.some((a) => new RegExp(`^SCAN ${a}\\b`).test(d)) && !/USING (COVERING )?INDEX orders_open_/.test(d));
 }
 
 describe('orders indexes', () => {
   it('index only open orders, so filling or cancelling one leaves the indexes it was in', () => {
     const db = emptyDb();
-    const indexes = db.$client.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL ORDER BY name`).all() as { name: string; sql: string }[];
+    const indexes = db.$client
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL ORDER BY name`)
+      .all() as { name: string; sql: string }[];
     expect(indexes.map((i) => i.name)).toEqual(['orders_open_book', 'orders_open_user']);
     for (const i of indexes) expect(i.sql).toMatch(/WHERE status = 'open'$/);
 
@@ -50,7 +50,9 @@ describe('orders indexes', () => {
     addOrder(db, { side: 'ask', instrumentId: player, userId: alice, priceCents: 160, shares: 3, status: 'filled' });
     addOrder(db, { side: 'offer', instrumentId: player, userId: alice, priceCents: 170, shares: 3, status: 'cancelled' });
     const viaIndex = (name: string) =>
-      db.$client.prepare(`SELECT id FROM orders INDEXED BY ${name} WHERE status = 'open' AND user_id = ? AND instrument = 'player' AND instrument_id = ?`).all(alice, player);
+      db.$client
+        .prepare(`SELECT id FROM orders INDEXED BY ${name} WHERE status = 'open' AND user_id = ? AND instrument = 'player' AND instrument_id = ?`)
+        .all(alice, player);
     expect(viaIndex('orders_open_book')).toEqual([{ id: open }]);
     expect(viaIndex('orders_open_user')).toEqual([{ id: open }]);
   });

@@ -20,13 +20,22 @@ describe('migration 0006_push_subscriptions', () => {
     dir = mkdtempSync(join(tmpdir(), 'hoops-migrate-'));
     const file = join(dir, 'hoops.db');
     const old = openDb({ file, migrationsFolder: migrationsBefore('0006_push_subscriptions', join(dir, 'old')) });
-    const tables = (db: typeof old) => (db.$client.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
+    const tables = (db: typeof old) =>
+      (db.$client.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
     expect(tables(old)).not.toContain('push_subscriptions');
     const team = addTeam(old);
     const player = addPlayer(old, { teamId: team, name: 'Kept Player' });
     const alice = addUser(old, 'alice');
     const bob = addUser(old, 'bob');
-    insertLegacyHolding(old, 'player', { userId: alice, instrumentId: player, shares: 100, costBasisCents: 15_000, minSellPriceCents: 165, minSellCustom: false, minSellSeq: 1 });
+    insertLegacyHolding(old, 'player', {
+      userId: alice,
+      instrumentId: player,
+      shares: 100,
+      costBasisCents: 15_000,
+      minSellPriceCents: 165,
+      minSellCustom: false,
+      minSellSeq: 1,
+    });
     old.$client.prepare('UPDATE players SET shares_remaining = shares_remaining - 100 WHERE id = ?').run(player);
     addOrder(old, { side: 'ask', instrumentId: player, userId: bob, priceCents: 150, shares: 4 });
     addTrade(old, { instrumentId: player, buyerId: bob, sellerId: alice, shares: 3, priceCents: 140, at: 1_000 });

@@ -116,7 +116,9 @@ export const holdings = sqliteTable(
     primaryKey({ columns: [t.userId, t.instrument, t.instrumentId] }),
     index('holdings_instrument').on(t.instrument, t.instrumentId),
     // The team locks about to end, without reading every player holding.
-    index('holdings_team_lock').on(t.lockedUntil).where(sql`instrument = 'team'`),
+    index('holdings_team_lock')
+      .on(t.lockedUntil)
+      .where(sql`instrument = 'team'`),
     check('holdings_shares_positive', sql`${t.shares} > 0`),
   ],
 );
@@ -143,8 +145,12 @@ export const orders = sqliteTable(
   (t) => [
     // Every read of orders asks for open ones (or goes by id): partial indexes hold only those, so a
     // fill or a cancel removes one entry from each instead of rewriting every index that names status.
-    index('orders_open_book').on(t.instrument, t.instrumentId, t.side, t.priceCents, t.seq).where(sql`status = 'open'`),
-    index('orders_open_user').on(t.userId, t.instrument, t.instrumentId, t.side).where(sql`status = 'open'`),
+    index('orders_open_book')
+      .on(t.instrument, t.instrumentId, t.side, t.priceCents, t.seq)
+      .where(sql`status = 'open'`),
+    index('orders_open_user')
+      .on(t.userId, t.instrument, t.instrumentId, t.side)
+      .where(sql`status = 'open'`),
     check('orders_price_min', sql`${t.priceCents} >= 100`),
     check('orders_remaining_range', sql`${t.sharesRemaining} >= 0 AND ${t.sharesRemaining} <= ${t.sharesTotal}`),
   ],

@@ -42,18 +42,11 @@ describe('parseRosterCsv', () => {
   });
 
   it('trims fields and normalises lower-case team codes to upper case', () => {
-    expect(rowsOf('name,team,salary\n  Austin Reaves , lal , 13937574 \n')).toEqual([
-      { line: 2, name: 'Austin Reaves', teamCode: 'LAL', salary: 13937574 },
-    ]);
+    expect(rowsOf('name,team,salary\n  Austin Reaves , lal , 13937574 \n')).toEqual([{ line: 2, name: 'Austin Reaves', teamCode: 'LAL', salary: 13937574 }]);
   });
 
   it('supports double-quoted fields, commas and escaped quotes inside them', () => {
-    const text = [
-      'name,team,salary',
-      '"Smith, John",BOS,1000000',
-      '"Shaquille ""Shaq"" O\'Neal",LAL,"2000000"',
-      '  "Spaced Out"  ,NYK,3000000',
-    ].join('\n');
+    const text = ['name,team,salary', '"Smith, John",BOS,1000000', '"Shaquille ""Shaq"" O\'Neal",LAL,"2000000"', '  "Spaced Out"  ,NYK,3000000'].join('\n');
     expect(rowsOf(text).map((r) => [r.line, r.name, r.salary])).toEqual([
       [2, 'Smith, John', 1000000],
       [3, 'Shaquille "Shaq" O\'Neal', 2000000],
@@ -121,26 +114,13 @@ describe('parseRosterCsv', () => {
     ]);
   });
 
-  it.each([
-    ['0'],
-    ['-5'],
-    ['1.5'],
-    ['1,000'],
-    ['1e6'],
-    ['$100'],
-    ['abc'],
-    [''],
-    ['1_000'],
-    ['+100'],
-  ])('rejects salary %j', (salary) => {
+  it.each([['0'], ['-5'], ['1.5'], ['1,000'], ['1e6'], ['$100'], ['abc'], [''], ['1_000'], ['+100']])('rejects salary %j', (salary) => {
     const text = `name,team,salary\n# c\nA,BOS,"${salary}"\n`;
     expect(errorsOf(text)).toEqual([{ line: 3, message: 'line 3: salary must be a whole number of dollars above 0' }]);
   });
 
   it('rejects a salary above one billion dollars, accepts exactly one billion', () => {
-    expect(errorsOf('name,team,salary\nA,BOS,1000000001\n')).toEqual([
-      { line: 2, message: 'line 2: salary must be at most 1,000,000,000 dollars' },
-    ]);
+    expect(errorsOf('name,team,salary\nA,BOS,1000000001\n')).toEqual([{ line: 2, message: 'line 2: salary must be at most 1,000,000,000 dollars' }]);
     expect(errorsOf('name,team,salary\nA,BOS,99999999999999999999999\n')[0]?.message).toMatch(/at most/);
     expect(rowsOf('name,team,salary\nA,BOS,1000000000\nB,BOS,1\n').map((r) => r.salary)).toEqual([1_000_000_000, 1]);
   });

@@ -113,10 +113,7 @@ export function parseRosterCsv(text: string, teamCodes: readonly string[]): Rost
 
     if (!headerSeen) {
       headerSeen = true;
-      const isHeader =
-        split.ok &&
-        split.fields.length === ROSTER_HEADER.length &&
-        split.fields.every((f, i) => f.trim().toLowerCase() === ROSTER_HEADER[i]);
+      const isHeader = split.ok && split.fields.length === ROSTER_HEADER.length && split.fields.every((f, i) => f.trim().toLowerCase() === ROSTER_HEADER[i]);
       if (!isHeader) fail(line, `the first line must be the header "${ROSTER_HEADER.join(',')}"`);
       continue;
     }

@@ -43,7 +43,12 @@ describe('an admin change rebuilds only what it touched', () => {
 
     admin.retire(actor, untouched.id);
     expect(t.exchange.book(untouched)).toBeUndefined();
-    expect(t.exchange.readModels().instruments.players().some((p) => p.id === untouched.id)).toBe(false);
+    expect(
+      t.exchange
+        .readModels()
+        .instruments.players()
+        .some((p) => p.id === untouched.id),
+    ).toBe(false);
     expectModelsEqualSql(t, [changed, teamOf(changed), teamOf(untouched)], [holder, bidder]);
   });
 });

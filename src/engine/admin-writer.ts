@@ -43,7 +43,9 @@ export function adminWriter(memory: MarketMemory, at: number): AdminWriter {
       // Asks first: with no ask left, a standing sell that grows back as an offer goes cannot fill anything.
       const asksFirst = [...orders].sort((a, b) => Number(a.side === 'offer') - Number(b.side === 'offer'));
       for (const o of asksFirst) {
-        const result = book.plan(o.side === 'ask' ? { kind: 'cancelAsk', userId: o.userId, askId: o.id } : { kind: 'cancelOffer', userId: o.userId, offerId: o.id });
+        const result = book.plan(
+          o.side === 'ask' ? { kind: 'cancelAsk', userId: o.userId, askId: o.id } : { kind: 'cancelOffer', userId: o.userId, offerId: o.id },
+        );
         if (!result.ok) throw new Error(`Cancelling ${o.side} ${o.id} refused: ${result.error.message}`);
         run.commit(ref, book, result.plan);
       }

@@ -45,7 +45,11 @@ describe('salary change', () => {
     expect(t.cash(bidder)).toBe(bidderCash + 10 * 500);
     expect(t.holding(holder, p)).toMatchObject({ shares: 2_500, costBasisCents: 100_000 });
     expect(league.teamPayroll(teamId)).toBe(payroll + 1_500);
-    expect(a.latestAudit(1)[0]).toMatchObject({ actor: 'test admin', action: 'player.salary', details: { playerId: p.id, oldSalary: 1_000, newSalary: 2_500 } });
+    expect(a.latestAudit(1)[0]).toMatchObject({
+      actor: 'test admin',
+      action: 'player.salary',
+      details: { playerId: p.id, oldSalary: 1_000, newSalary: 2_500 },
+    });
     expect(ledgerProblems(t.db)).toEqual([]);
     // The books were rebuilt: the holder's standing sell now offers all 2,500 shares.
     expect(t.exchange.book(p)!.getStandingSell(holder)?.shares).toBe(2_500);
@@ -79,7 +83,10 @@ describe('salary change', () => {
     const { t, a } = setup();
     expect(a.changeSalary(admin, 999_999, 5)).toMatchObject({ ok: false, error: { code: 'instrument_not_found', message: 'Player not found' } });
     const p = t.player(100);
-    expect(a.changeSalary(admin, p.id, 0)).toMatchObject({ ok: false, error: { code: 'invalid_salary', message: expect.stringContaining('The new salary must be a whole number') } });
+    expect(a.changeSalary(admin, p.id, 0)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_salary', message: expect.stringContaining('The new salary must be a whole number') },
+    });
     expect(t.remaining(p)).toBe(100);
   });
 });
@@ -121,10 +128,31 @@ describe('retirement', () => {
     const trades = published.flatMap((e) => (e.type === 'tradeCompleted' ? [e.trade] : []));
     const rows = t.trades().slice(-2);
     expect(trades).toEqual(
-      rows.map((row) => expect.objectContaining({ tradeId: row.id, itemType: 'player', itemId: p.id, buyerId: null, buyerUsername: null, sellerId: row.sellerId, shares: row.shares, priceCents: 100 })),
+      rows.map((row) =>
+        expect.objectContaining({
+          tradeId: row.id,
+          itemType: 'player',
+          itemId: p.id,
+          buyerId: null,
+          buyerUsername: null,
+          sellerId: row.sellerId,
+          shares: row.shares,
+          priceCents: 100,
+        }),
+      ),
     );
-    expect(trades.map((tr) => [tr.sellerUsername, tr.shares])).toEqual(expect.arrayContaining([['first', 120], ['second', 30]]));
-    expect(published).toEqual(expect.arrayContaining([{ id: expect.any(Number), type: 'portfolioUpdated', userId: first }, { id: expect.any(Number), type: 'portfolioUpdated', userId: second }]));
+    expect(trades.map((tr) => [tr.sellerUsername, tr.shares])).toEqual(
+      expect.arrayContaining([
+        ['first', 120],
+        ['second', 30],
+      ]),
+    );
+    expect(published).toEqual(
+      expect.arrayContaining([
+        { id: expect.any(Number), type: 'portfolioUpdated', userId: first },
+        { id: expect.any(Number), type: 'portfolioUpdated', userId: second },
+      ]),
+    );
     expect(ledgerProblems(t.db)).toEqual([]);
   });
 });
@@ -144,7 +172,10 @@ describe('the draft', () => {
     t.ok({ type: 'buy', userId: fan, instrument: { kind: 'team', id: top.teamId }, shares: 1, priceCents: 100 });
 
     const refused = t.submit({ type: 'buy', userId: outsider, instrument: rookie, shares: 10, priceCents: 100 });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'rookie_restricted', message: expect.stringMatching(/^Until \d{4}-\d\d-\d\d only holders of .+ shares may buy this rookie$/) } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'rookie_restricted', message: expect.stringMatching(/^Until \d{4}-\d\d-\d\d only holders of .+ shares may buy this rookie$/) },
+    });
     expect(t.ok({ type: 'buy', userId: fan, instrument: rookie, shares: 10, priceCents: 100 }).bought).toBe(10);
     t.clock.now = restrictedUntil + 1;
     expect(t.ok({ type: 'buy', userId: outsider, instrument: rookie, shares: 10, priceCents: 100 }).bought).toBe(10);

@@ -1,5 +1,15 @@
 import {
-  declinesOthersAsk, holdsShares, instrumentExists, knownUser, oneTeamPerConference, openOrder, openOrderCap, rookieWeek, teamLock, tradable, validMinSellPrice,
+  declinesOthersAsk,
+  holdsShares,
+  instrumentExists,
+  knownUser,
+  oneTeamPerConference,
+  openOrder,
+  openOrderCap,
+  rookieWeek,
+  teamLock,
+  tradable,
+  validMinSellPrice,
 } from '../domain/market/admission.js';
 import type { Refusal } from '../domain/market/refusal.js';
 import type { InstrumentKind } from '../db/repos/ledger.js';
@@ -27,7 +37,9 @@ export function admissionChecks(memory: MarketMemory, at: number) {
       if (!player?.restrictedUntil || player.restrictedUntil <= at || player.teamId === null) return null;
       const teamId = player.teamId;
       return rookieWeek({
-        restrictedUntil: player.restrictedUntil, at, teamId,
+        restrictedUntil: player.restrictedUntil,
+        at,
+        teamId,
         holdsTeam: ledger.holding('team', userId, teamId) !== undefined,
         teamName: ledger.team(teamId)?.name ?? 'his team',
       });

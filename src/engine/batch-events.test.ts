@@ -8,7 +8,19 @@ const portfolio = (userId: number): GameEvent => ({ type: 'portfolioUpdated', us
 const trade = (tradeId: number): GameEvent => ({
   type: 'tradeCompleted',
   userId: null,
-  trade: { tradeId, itemType: 'player', itemId: 1, itemName: 'P', buyerId: 1, sellerId: null, buyerUsername: 'a', sellerUsername: null, shares: 1, priceCents: 100, at: 0 },
+  trade: {
+    tradeId,
+    itemType: 'player',
+    itemId: 1,
+    itemName: 'P',
+    buyerId: 1,
+    sellerId: null,
+    buyerUsername: 'a',
+    sellerUsername: null,
+    shares: 1,
+    priceCents: 100,
+    at: 0,
+  },
 });
 
 describe('the events of a group commit', () => {
@@ -27,7 +39,11 @@ describe('the events of a group commit', () => {
     const of = (type: string) => t.events.filter((e) => e.type === type);
     expect(of('tradeCompleted')).toHaveLength(5);
     expect(of('marketUpdated')).toHaveLength(1);
-    expect(of('portfolioUpdated').map((e) => e.userId).sort()).toEqual([...users].sort());
+    expect(
+      of('portfolioUpdated')
+        .map((e) => e.userId)
+        .sort(),
+    ).toEqual([...users].sort());
     // The notice comes after the trades it is about.
     expect(t.events.at(-1)?.type === 'tradeCompleted').toBe(false);
     expect(t.events.findIndex((e) => e.type === 'marketUpdated')).toBeGreaterThan(t.events.findLastIndex((e) => e.type === 'tradeCompleted'));

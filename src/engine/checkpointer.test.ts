@@ -75,7 +75,12 @@ describe('Checkpointer', () => {
     const sync = new WalSync(sqlite, () => {}, { checkpoints: 'worker' });
     closers.push(() => sync.close());
     const released: number[] = [];
-    for (let i = 0; i < 60; i++) sync.commitThenRelease(() => sqlite.transaction(insert)(), () => released.push(i), () => {});
+    for (let i = 0; i < 60; i++)
+      sync.commitThenRelease(
+        () => sqlite.transaction(insert)(),
+        () => released.push(i),
+        () => {},
+      );
     await sync.idle();
     await sync.checkpointer!.idle();
     expect(released).toEqual(Array.from({ length: 60 }, (_, i) => i));

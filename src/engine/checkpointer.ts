@@ -105,7 +105,10 @@ export class Checkpointer {
 
   private start(): void {
     if (!this.worker) {
-      this.worker = new Worker(WORKER, { eval: true, workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: this.sqlite.name } });
+      this.worker = new Worker(WORKER, {
+        eval: true,
+        workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: this.sqlite.name },
+      });
       this.worker.unref();
       this.worker.on('message', (error: string | null) => {
         if (error === null) this.counts.worker++;

@@ -51,7 +51,10 @@ const cashOf = (c: CommandContext, userId: number): number | Refusal => c.checks
 const steps: { [T in ExchangeCommand['type']]: (cmd: Of<T>, c: CommandContext) => ExchangeResult } = {
   buy(cmd, c) {
     const ref = cmd.instrument;
-    const no = firstRefusal(() => c.checks.tradable(ref), () => c.checks.mayBuy(ref, cmd.userId));
+    const no = firstRefusal(
+      () => c.checks.tradable(ref),
+      () => c.checks.mayBuy(ref, cmd.userId),
+    );
     if (no) return refused(no);
     return planAndCommit(c, ref, () => {
       const cash = cashOf(c, cmd.userId);
@@ -60,13 +63,26 @@ const steps: { [T in ExchangeCommand['type']]: (cmd: Of<T>, c: CommandContext) =
   },
   listOffer(cmd, c) {
     const ref = cmd.instrument;
-    const no = firstRefusal(() => c.checks.tradable(ref), () => c.checks.unlocked(ref, cmd.userId));
+    const no = firstRefusal(
+      () => c.checks.tradable(ref),
+      () => c.checks.unlocked(ref, cmd.userId),
+    );
     if (no) return refused(no);
-    return planAndCommit(c, ref, () => ({ kind: 'listOffer', userId: cmd.userId, shares: cmd.shares, price: cmd.priceCents, unlisted: c.run.unlisted(ref, cmd.userId), ...nextIds(c) }));
+    return planAndCommit(c, ref, () => ({
+      kind: 'listOffer',
+      userId: cmd.userId,
+      shares: cmd.shares,
+      price: cmd.priceCents,
+      unlisted: c.run.unlisted(ref, cmd.userId),
+      ...nextIds(c),
+    }));
   },
   dump(cmd, c) {
     const ref = cmd.instrument;
-    const no = firstRefusal(() => c.checks.tradable(ref), () => c.checks.unlocked(ref, cmd.userId));
+    const no = firstRefusal(
+      () => c.checks.tradable(ref),
+      () => c.checks.unlocked(ref, cmd.userId),
+    );
     if (no) return refused(no);
     return planAndCommit(c, ref, () => ({ kind: 'dump', userId: cmd.userId, shares: cmd.shares, unlisted: c.run.unlisted(ref, cmd.userId) }));
   },
@@ -75,7 +91,13 @@ const steps: { [T in ExchangeCommand['type']]: (cmd: Of<T>, c: CommandContext) =
     if (refusal) return refused(refusal);
     const locked = c.checks.unlocked(ref, cmd.userId);
     if (locked) return refused(locked);
-    return planAndCommit(c, ref, () => ({ kind: 'acceptAsk', userId: cmd.userId, askId: cmd.askId, shares: cmd.shares, unlisted: c.run.unlisted(ref, cmd.userId) }));
+    return planAndCommit(c, ref, () => ({
+      kind: 'acceptAsk',
+      userId: cmd.userId,
+      askId: cmd.askId,
+      shares: cmd.shares,
+      unlisted: c.run.unlisted(ref, cmd.userId),
+    }));
   },
   acceptOffer(cmd, c) {
     const { ref, refusal } = c.checks.order(cmd.offerId, 'offer');

@@ -17,13 +17,19 @@ function setup() {
 describe('changeSalary', () => {
   it('rescales holdings by new/old, keeps the cost basis, and lets the open market absorb the rounding', () => {
     const { db, repo, player, alice, bob } = setup();
-    db.insert(holdings).values([
-      { userId: alice, instrument: 'player', instrumentId: player.id, shares: 1_000, costBasisCents: 100_000, minSellPriceCents: 110, minSellSeq: 1 },
-      { userId: bob, instrument: 'player', instrumentId: player.id, shares: 333, costBasisCents: 33_300, minSellPriceCents: 110, minSellSeq: 2 },
-    ]).run();
+    db.insert(holdings)
+      .values([
+        { userId: alice, instrument: 'player', instrumentId: player.id, shares: 1_000, costBasisCents: 100_000, minSellPriceCents: 110, minSellSeq: 1 },
+        { userId: bob, instrument: 'player', instrumentId: player.id, shares: 333, costBasisCents: 33_300, minSellPriceCents: 110, minSellSeq: 2 },
+      ])
+      .run();
     repo.updatePlayer(player.id, { salary: 3_000, sharesRemaining: 3_000 - 1_333 });
     changeSalary(repo, player.id, 4_000);
-    const held = db.select().from(holdings).where(and(eq(holdings.instrument, 'player'), eq(holdings.instrumentId, player.id))).all();
+    const held = db
+      .select()
+      .from(holdings)
+      .where(and(eq(holdings.instrument, 'player'), eq(holdings.instrumentId, player.id)))
+      .all();
     expect(held.map((h) => [h.userId, h.shares, h.costBasisCents])).toEqual([
       [alice, 1_333, 100_000],
       [bob, 444, 33_300],
@@ -36,8 +42,24 @@ describe('changeSalary', () => {
   it('cancels open orders on the player first, returning an ask’s escrow', () => {
     const { db, repo, player, alice } = setup();
     const before = db.select().from(users).where(eq(users.id, alice)).get()!.balanceCents;
-    db.insert(orders).values({ side: 'ask', instrument: 'player', instrumentId: player.id, userId: alice, priceCents: 250, sharesTotal: 10, sharesRemaining: 4, status: 'open', seq: 1, createdAt: 1 }).run();
-    db.update(users).set({ balanceCents: before - 1_000 }).where(eq(users.id, alice)).run();
+    db.insert(orders)
+      .values({
+        side: 'ask',
+        instrument: 'player',
+        instrumentId: player.id,
+        userId: alice,
+        priceCents: 250,
+        sharesTotal: 10,
+        sharesRemaining: 4,
+        status: 'open',
+        seq: 1,
+        createdAt: 1,
+      })
+      .run();
+    db.update(users)
+      .set({ balanceCents: before - 1_000 })
+      .where(eq(users.id, alice))
+      .run();
     const change = changeSalary(repo, player.id, player.salary * 2);
     expect(change.cancelledOrders).toHaveLength(1);
     expect(db.select().from(orders).get()!.status).toBe('cancelled');
@@ -47,7 +69,18 @@ describe('changeSalary', () => {
   it('changes the team payroll by the same amount and rescales team holdings', () => {
     const { db, repo, player, alice } = setup();
     const payroll = repo.teamPayroll(player.teamId);
-    db.insert(holdings).values({ userId: alice, instrument: 'team', instrumentId: player.teamId, shares: Math.floor(payroll / 2), costBasisCents: 1, minSellPriceCents: 200, minSellSeq: 1, lockedUntil: 0 }).run();
+    db.insert(holdings)
+      .values({
+        userId: alice,
+        instrument: 'team',
+        instrumentId: player.teamId,
+        shares: Math.floor(payroll / 2),
+        costBasisCents: 1,
+        minSellPriceCents: 200,
+        minSellSeq: 1,
+        lockedUntil: 0,
+      })
+      .run();
     const held = db.select().from(holdings).get()!.shares;
     repo.setTeamRemaining(player.teamId, payroll - held);
     changeSalary(repo, player.id, player.salary + 1_000_000);

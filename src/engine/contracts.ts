@@ -28,7 +28,13 @@ export function cancelOpenOrders(repo: LeagueRepo, instrument: InstrumentKind, i
 }
 
 /** A team's payroll moved from `oldPayroll` to `newPayroll`: its holdings are rescaled like a player's. */
-export function rescaleTeam(repo: LeagueRepo, teamId: number, oldPayroll: number, newPayroll: number, cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id)): OrderRow[] {
+export function rescaleTeam(
+  repo: LeagueRepo,
+  teamId: number,
+  oldPayroll: number,
+  newPayroll: number,
+  cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id),
+): OrderRow[] {
   if (oldPayroll === newPayroll) return [];
   const cancelled = cancel('team', teamId);
   if (oldPayroll === 0) {
@@ -47,7 +53,12 @@ export function rescaleTeam(repo: LeagueRepo, teamId: number, oldPayroll: number
  * rescaled by new/old, the open market absorbs the rounding, and the team's payroll follows.
  * Must run inside a transaction.
  */
-export function changeSalary(repo: LeagueRepo, playerId: number, newSalary: number, cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id)): ContractChange {
+export function changeSalary(
+  repo: LeagueRepo,
+  playerId: number,
+  newSalary: number,
+  cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id),
+): ContractChange {
   const player = repo.playerById(playerId);
   if (!player) throw new RangeError(`No player ${playerId}`);
   const oldSalary = player.salary;
@@ -82,8 +93,5 @@ export function movePlayer(repo: LeagueRepo, playerId: number, toTeamId: number)
   const fromOld = repo.teamPayroll(player.teamId);
   const toOld = repo.teamPayroll(toTeamId);
   repo.updatePlayer(playerId, { teamId: toTeamId });
-  return [
-    ...rescaleTeam(repo, player.teamId, fromOld, repo.teamPayroll(player.teamId)),
-    ...rescaleTeam(repo, toTeamId, toOld, repo.teamPayroll(toTeamId)),
-  ];
+  return [...rescaleTeam(repo, player.teamId, fromOld, repo.teamPayroll(player.teamId)), ...rescaleTeam(repo, toTeamId, toOld, repo.teamPayroll(toTeamId))];
 }

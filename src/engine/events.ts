@@ -21,10 +21,31 @@ export type GameEvent =
   | { type: 'offersUpdated'; userId: null; itemType: InstrumentKind; itemId: number }
   | { type: 'asksUpdated'; userId: null; itemType: InstrumentKind; itemId: number }
   | { type: 'portfolioUpdated'; userId: number }
-  | { type: 'orderFilled'; userId: number; side: 'ask' | 'offer'; orderId: number; itemType: InstrumentKind; itemId: number; itemName: string; shares: number; priceCents: number }
+  | {
+      type: 'orderFilled';
+      userId: number;
+      side: 'ask' | 'offer';
+      orderId: number;
+      itemType: InstrumentKind;
+      itemId: number;
+      itemName: string;
+      shares: number;
+      priceCents: number;
+    }
   | { type: 'outbid'; userId: number; itemType: InstrumentKind; itemId: number; itemName: string; yourPriceCents: number; bestPriceCents: number }
   /** A holder listed shares that now rest in the book (for push notifications; the live feed sends offersUpdated). */
-  | { type: 'offerPosted'; userId: null; itemType: InstrumentKind; itemId: number; itemName: string; sellerId: number; sellerUsername: string; offerId: number; shares: number; priceCents: number };
+  | {
+      type: 'offerPosted';
+      userId: null;
+      itemType: InstrumentKind;
+      itemId: number;
+      itemName: string;
+      sellerId: number;
+      sellerUsername: string;
+      offerId: number;
+      shares: number;
+      priceCents: number;
+    };
 
 export type PublishedEvent = GameEvent & { id: number };
 

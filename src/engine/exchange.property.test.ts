@@ -72,18 +72,27 @@ function openMarketNet(t: TestExchange): number {
 }
 
 function checkInvariants(t: TestExchange, users: number[], players: InstrumentRef[], salaries: number[], startingCash: number): void {
-  const escrow = t.openOrders().filter((o) => o.side === 'ask').reduce((s, o) => s + o.priceCents * o.sharesRemaining, 0);
+  const escrow = t
+    .openOrders()
+    .filter((o) => o.side === 'ask')
+    .reduce((s, o) => s + o.priceCents * o.sharesRemaining, 0);
   const cash = users.reduce((s, u) => s + t.cash(u), 0);
   expect(cash + escrow + openMarketNet(t)).toBe(startingCash);
   for (const u of users) expect(t.cash(u)).toBeGreaterThanOrEqual(0);
   players.forEach((p, i) => {
-    const held = t.allHoldings().filter((h) => h.playerId === p.id).reduce((s, h) => s + h.shares, 0);
+    const held = t
+      .allHoldings()
+      .filter((h) => h.playerId === p.id)
+      .reduce((s, h) => s + h.shares, 0);
     expect(held + t.remaining(p)).toBe(salaries[i]);
     expect(t.remaining(p)).toBeGreaterThanOrEqual(0);
   });
   for (const h of t.allHoldings()) {
     expect(h.shares).toBeGreaterThan(0);
-    const listed = t.openOrders().filter((o) => o.side === 'offer' && o.userId === h.userId && o.instrumentId === h.playerId).reduce((s, o) => s + o.sharesRemaining, 0);
+    const listed = t
+      .openOrders()
+      .filter((o) => o.side === 'offer' && o.userId === h.userId && o.instrumentId === h.playerId)
+      .reduce((s, o) => s + o.sharesRemaining, 0);
     expect(listed).toBeLessThanOrEqual(h.shares);
   }
   const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook, new Set(players.map((p) => bookKey(p.kind, p.id))));

@@ -180,7 +180,10 @@ describe('offers', () => {
 
   it('a seller cannot buy an own offer, and only the seller can cancel it (shares return)', () => {
     const { t, p, seller, buyer, offer } = withOffer();
-    expect(t.submit({ type: 'acceptOffer', userId: seller, offerId: offer.id })).toMatchObject({ ok: false, error: { message: 'You cannot buy your own offer.' } });
+    expect(t.submit({ type: 'acceptOffer', userId: seller, offerId: offer.id })).toMatchObject({
+      ok: false,
+      error: { message: 'You cannot buy your own offer.' },
+    });
     expect(t.submit({ type: 'cancelOffer', userId: buyer, offerId: offer.id })).toMatchObject({ ok: false, error: { code: 'not_your_offer' } });
     t.ok({ type: 'cancelOffer', userId: seller, offerId: offer.id });
     expect(t.order(offer.id)!.status).toBe('cancelled');
@@ -287,7 +290,8 @@ describe('last trade price', () => {
     const p = t.player(100);
     const seller = t.user('seller');
     const buyer = t.user('buyer');
-    const last = () => t.db.$client.prepare<[number], { price: number | null }>('SELECT last_trade_price_cents AS price FROM players WHERE id = ?').get(p.id)!.price;
+    const last = () =>
+      t.db.$client.prepare<[number], { price: number | null }>('SELECT last_trade_price_cents AS price FROM players WHERE id = ?').get(p.id)!.price;
     t.ok({ type: 'buy', userId: seller, instrument: p, shares: 100, priceCents: 100 });
     expect(last()).toBeNull();
     const offer = t.ok({ type: 'listOffer', userId: seller, instrument: p, shares: 10, priceCents: 375 }).offer!;

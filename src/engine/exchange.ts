@@ -204,7 +204,6 @@ export class Exchange {
   commitStats(): { batches: number; commands: number; largest: number } {
     return { ...this.commits.stats };
   }
-
 }
 
 export function createExchange(deps: ExchangeDeps): Exchange {

@@ -23,7 +23,9 @@ function fileExchange() {
   const db = openDb({ file, migrationsFolder: migrationsDir });
   seedLeagueIfEmpty(db, leagueDir, 1);
   const league = createLeagueRepo(db);
-  const { player } = db.$client.transaction(() => addPlayer(league, { name: 'Group Commit', teamId: league.allTeams()[0]!.id, salary: 1_000, restrictedUntil: null }, 1))();
+  const { player } = db.$client.transaction(() =>
+    addPlayer(league, { name: 'Group Commit', teamId: league.allTeams()[0]!.id, salary: 1_000, restrictedUntil: null }, 1),
+  )();
   const bus = new EventBus();
   const exchange = createExchange({ db, bus, now: () => 1_000 });
   const users = Array.from({ length: 20 }, (_, i) => addUser(db, `gc${i}`));
@@ -74,7 +76,10 @@ describe('group commit', () => {
     const pending = exchange.submit({ type: 'buy', userId: users[0]!, instrument: player, shares: 3, priceCents: 100 });
     exchange.stop();
     expect(await pending).toMatchObject({ ok: true, outcome: { bought: 3 } });
-    expect(await exchange.submit({ type: 'buy', userId: users[0]!, instrument: player, shares: 3, priceCents: 100 })).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    expect(await exchange.submit({ type: 'buy', userId: users[0]!, instrument: player, shares: 3, priceCents: 100 })).toMatchObject({
+      ok: false,
+      error: { code: 'unavailable' },
+    });
     reader.close();
   });
 });

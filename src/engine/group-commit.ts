@@ -100,11 +100,13 @@ export class GroupCommit {
         walSync.releaseAll();
         release();
       } else {
-        const timed = observer && (() => {
-          const start = performance.now();
-          commit();
-          observer.committed(batch.length, seconds(start));
-        });
+        const timed =
+          observer &&
+          (() => {
+            const start = performance.now();
+            commit();
+            observer.committed(batch.length, seconds(start));
+          });
         walSync.commitThenRelease(timed ?? commit, release, (error) => this.fail(batch, error));
       }
     } catch (error) {
@@ -117,7 +119,8 @@ export class GroupCommit {
   private runAll(batch: Pending[], done: Done[]): void {
     const { db, memory, observer, now } = this.deps;
     const each = db.$client.transaction((cmd: ExchangeCommand, run: CommandRun) =>
-      runCommand(cmd, { memory, checks: admissionChecks(memory, run.at), run, observer }));
+      runCommand(cmd, { memory, checks: admissionChecks(memory, run.at), run, observer }),
+    );
     for (const { cmd } of batch) {
       const run = new CommandRun(memory, cmd.userId, now());
       try {

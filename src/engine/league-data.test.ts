@@ -46,7 +46,10 @@ describe('players-2025-26.csv', () => {
   });
 
   it('writes every team code in upper case and quotes no name', () => {
-    const dataLines = text.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('#')).slice(1);
+    const dataLines = text
+      .split(/\r?\n/)
+      .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+      .slice(1);
     expect(dataLines).toHaveLength(rows.length);
     for (const l of dataLines) expect(l).toMatch(/^[^",]+,[A-Z]{3},[1-9][0-9]*$/);
   });

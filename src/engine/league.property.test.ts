@@ -12,7 +12,15 @@ import { testExchange } from './test-support/exchange.js';
 import { ledgerProblems } from './test-support/invariants.js';
 
 type Step =
-  | { op: 'trade'; user: number; item: number; action: 'buy' | 'listOffer' | 'dump' | 'setMinSellPrice' | 'acceptAsk' | 'acceptOffer' | 'cancelAsk' | 'cancelOffer'; shares: number; price: number; pick: number }
+  | {
+      op: 'trade';
+      user: number;
+      item: number;
+      action: 'buy' | 'listOffer' | 'dump' | 'setMinSellPrice' | 'acceptAsk' | 'acceptOffer' | 'cancelAsk' | 'cancelOffer';
+      shares: number;
+      price: number;
+      pick: number;
+    }
   | { op: 'salary'; item: number; factor: number }
   | { op: 'retire'; item: number }
   | { op: 'draft' }
@@ -25,7 +33,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       op: fc.constant('trade' as const),
       user: fc.integer({ min: 0, max: 3 }),
       item: fc.integer({ min: 0, max: 3 }),
-      action: fc.constantFrom('buy' as const, 'buy' as const, 'listOffer' as const, 'dump' as const, 'setMinSellPrice' as const, 'acceptAsk' as const, 'acceptOffer' as const, 'cancelAsk' as const, 'cancelOffer' as const),
+      action: fc.constantFrom(
+        'buy' as const,
+        'buy' as const,
+        'listOffer' as const,
+        'dump' as const,
+        'setMinSellPrice' as const,
+        'acceptAsk' as const,
+        'acceptOffer' as const,
+        'cancelAsk' as const,
+        'cancelOffer' as const,
+      ),
       shares: fc.integer({ min: 1, max: 80 }),
       price: fc.integer({ min: 100, max: 400 }),
       pick: fc.integer({ min: 0, max: 10 }),

@@ -18,13 +18,30 @@ export function seedLeagueIfEmpty(db: Db, leagueDir: string, now: number): { see
   db.$client.transaction(() => {
     const idByCode = new Map<string, number>();
     for (const t of TEAMS) {
-      const { id } = repo.insertTeam({ code: t.code, name: t.name, conference: t.conference, division: t.division, primaryColor: t.primaryColor, secondaryColor: t.secondaryColor, sharesRemaining: 0 });
+      const { id } = repo.insertTeam({
+        code: t.code,
+        name: t.name,
+        conference: t.conference,
+        division: t.division,
+        primaryColor: t.primaryColor,
+        secondaryColor: t.secondaryColor,
+        sharesRemaining: 0,
+      });
       idByCode.set(t.code, id);
     }
     const payroll = new Map<number, number>();
     for (const row of parsed.rows) {
       const teamId = idByCode.get(row.teamCode)!;
-      repo.insertPlayer({ name: row.name, teamId, salary: row.salary, sharesRemaining: row.salary, lastTradePriceCents: null, retiredAt: null, restrictedUntil: null, createdAt: now });
+      repo.insertPlayer({
+        name: row.name,
+        teamId,
+        salary: row.salary,
+        sharesRemaining: row.salary,
+        lastTradePriceCents: null,
+        retiredAt: null,
+        restrictedUntil: null,
+        createdAt: now,
+      });
       payroll.set(teamId, (payroll.get(teamId) ?? 0) + row.salary);
     }
     for (const [teamId, total] of payroll) repo.setTeamRemaining(teamId, total);
@@ -75,7 +92,13 @@ export function applyRoster(db: Db, rows: readonly RosterRow[], now: number, act
         ...(moved ? { oldTeam: codeById.get(existing.teamId), newTeam: team.code } : {}),
       });
     }
-    audit.record({ actorId: null, actor, action: 'roster.import', details: { added: report.added.length, updated: report.updated.length, unchanged: report.unchanged }, at: now });
+    audit.record({
+      actorId: null,
+      actor,
+      action: 'roster.import',
+      details: { added: report.added.length, updated: report.updated.length, unchanged: report.unchanged },
+      at: now,
+    });
     return report;
   })();
 }

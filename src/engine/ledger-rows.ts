@@ -24,7 +24,17 @@ export function writePlanRows(ledger: ExchangeLedger, ref: InstrumentRef, plan: 
   const paid = new Map<number, number>();
   let lastUserPrice: number | null = null;
   for (const fill of plan.fills) {
-    tradeIds.push(ledger.insertTrade({ instrument: kind, instrumentId: id, buyerId: fill.buyerId, sellerId: fill.sellerId, shares: fill.shares, price: fill.price, at: ctx.at }));
+    tradeIds.push(
+      ledger.insertTrade({
+        instrument: kind,
+        instrumentId: id,
+        buyerId: fill.buyerId,
+        sellerId: fill.sellerId,
+        shares: fill.shares,
+        price: fill.price,
+        at: ctx.at,
+      }),
+    );
     if (fill.buyerId !== null) paid.set(fill.buyerId, (paid.get(fill.buyerId) ?? 0) + fill.shares * fill.price);
     if (fill.buyerId !== null && fill.sellerId !== null) lastUserPrice = fill.price;
   }
@@ -39,7 +49,10 @@ export function writePlanRows(ledger: ExchangeLedger, ref: InstrumentRef, plan: 
 }
 
 function writeOrders(ledger: ExchangeLedger, { kind, id }: InstrumentRef, plan: RowPlan, at: number): void {
-  for (const [side, o] of [['ask', plan.newAsk], ['offer', plan.newOffer]] as const) {
+  for (const [side, o] of [
+    ['ask', plan.newAsk],
+    ['offer', plan.newOffer],
+  ] as const) {
     if (o) ledger.insertOrder({ id: o.id, side, instrument: kind, instrumentId: id, userId: o.userId, priceCents: o.price, shares: o.shares, seq: o.seq, at });
   }
   for (const u of plan.askUpdates) ledger.setOrderRemaining(u.id, u.shares);
@@ -48,10 +61,16 @@ function writeOrders(ledger: ExchangeLedger, { kind, id }: InstrumentRef, plan: 
 }
 
 /** A holding grows with what was paid (domain/market/holding.ts), or shrinks keeping its average. */
-function changeHolding(ledger: ExchangeLedger, ref: InstrumentRef, userId: number, change: { shares: number; paidCents: number; at: number; nextSeq: () => number }): void {
+function changeHolding(
+  ledger: ExchangeLedger,
+  ref: InstrumentRef,
+  userId: number,
+  change: { shares: number; paidCents: number; at: number; nextSeq: () => number },
+): void {
   const h = ledger.holding(ref.kind, userId, ref.id) ?? NO_HOLDING;
-  const next = change.shares > 0
-    ? bought(h, ref.kind, { shares: change.shares, paidCents: change.paidCents, seq: change.nextSeq(), at: change.at })
-    : sold(h, -change.shares);
+  const next =
+    change.shares > 0
+      ? bought(h, ref.kind, { shares: change.shares, paidCents: change.paidCents, seq: change.nextSeq(), at: change.at })
+      : sold(h, -change.shares);
   ledger.saveHolding(ref.kind, userId, ref.id, next);
 }

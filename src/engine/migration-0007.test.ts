@@ -42,9 +42,13 @@ describe('migration 0007 (a user’s trades indexed by time)', () => {
     try {
       expect(ledger(upgraded)).toEqual(before);
       expect(ledgerProblems(upgraded)).toEqual([]);
-      const indexes = upgraded.$client.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'trades' AND sql IS NOT NULL ORDER BY name`).all();
+      const indexes = upgraded.$client
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'trades' AND sql IS NOT NULL ORDER BY name`)
+        .all();
       expect(indexes).toEqual([{ name: 'trades_buyer_time' }, { name: 'trades_instrument_time' }, { name: 'trades_seller_time' }, { name: 'trades_time' }]);
-      const plan = upgraded.$client.prepare('EXPLAIN QUERY PLAN SELECT id FROM trades WHERE buyer_id = 1 AND (created_at, id) < (5, 5) ORDER BY created_at DESC, id DESC LIMIT 5').all() as { detail: string }[];
+      const plan = upgraded.$client
+        .prepare('EXPLAIN QUERY PLAN SELECT id FROM trades WHERE buyer_id = 1 AND (created_at, id) < (5, 5) ORDER BY created_at DESC, id DESC LIMIT 5')
+        .all() as { detail: string }[];
       expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING (COVERING )?INDEX trades_buyer_time/);
     } finally {
       upgraded.$client.close();

@@ -49,10 +49,50 @@ describe('migration 0008 (one holdings table, keyed by instrument like orders an
       const { a, b, c } = market.users;
       const lockedUntil = before.holdings.team.find((h) => h.user_id === c)!.locked_until as number;
       expect(db.$client.prepare('SELECT * FROM holdings ORDER BY instrument, user_id').all()).toEqual([
-        { user_id: a, instrument: 'player', instrument_id: market.player, shares: 490, cost_basis_cents: 49_000, min_sell_price_cents: 300, min_sell_custom: 1, min_sell_seq: 4, locked_until: 0 },
-        { user_id: b, instrument: 'player', instrument_id: market.player, shares: 10, cost_basis_cents: 2_500, min_sell_price_cents: 275, min_sell_custom: 0, min_sell_seq: 3, locked_until: 0 },
-        { user_id: b, instrument: 'team', instrument_id: market.team, shares: 20, cost_basis_cents: 2_000, min_sell_price_cents: 110, min_sell_custom: 0, min_sell_seq: 2, locked_until: expect.any(Number) },
-        { user_id: c, instrument: 'team', instrument_id: market.team, shares: 1_000, cost_basis_cents: 100_000, min_sell_price_cents: 500, min_sell_custom: 1, min_sell_seq: 6, locked_until: lockedUntil },
+        {
+          user_id: a,
+          instrument: 'player',
+          instrument_id: market.player,
+          shares: 490,
+          cost_basis_cents: 49_000,
+          min_sell_price_cents: 300,
+          min_sell_custom: 1,
+          min_sell_seq: 4,
+          locked_until: 0,
+        },
+        {
+          user_id: b,
+          instrument: 'player',
+          instrument_id: market.player,
+          shares: 10,
+          cost_basis_cents: 2_500,
+          min_sell_price_cents: 275,
+          min_sell_custom: 0,
+          min_sell_seq: 3,
+          locked_until: 0,
+        },
+        {
+          user_id: b,
+          instrument: 'team',
+          instrument_id: market.team,
+          shares: 20,
+          cost_basis_cents: 2_000,
+          min_sell_price_cents: 110,
+          min_sell_custom: 0,
+          min_sell_seq: 2,
+          locked_until: expect.any(Number),
+        },
+        {
+          user_id: c,
+          instrument: 'team',
+          instrument_id: market.team,
+          shares: 1_000,
+          cost_basis_cents: 100_000,
+          min_sell_price_cents: 500,
+          min_sell_custom: 1,
+          min_sell_seq: 6,
+          locked_until: lockedUntil,
+        },
       ]);
       expect(names(db, 'table')).not.toEqual(expect.arrayContaining(['player_holdings']));
       expect(names(db, 'table')).not.toEqual(expect.arrayContaining(['team_holdings']));
@@ -61,7 +101,14 @@ describe('migration 0008 (one holdings table, keyed by instrument like orders an
 
       // The exchange reads the upgraded ledger as its own: the holding, the lock, the sequence to continue from.
       const repo = createLedgerRepo(db);
-      expect(repo.holding('team', c, market.team)).toEqual({ shares: 1_000, costBasisCents: 100_000, minSellPriceCents: 500, minSellCustom: true, minSellSeq: 6, lockedUntil });
+      expect(repo.holding('team', c, market.team)).toEqual({
+        shares: 1_000,
+        costBasisCents: 100_000,
+        minSellPriceCents: 500,
+        minSellCustom: true,
+        minSellSeq: 6,
+        lockedUntil,
+      });
       expect(repo.holding('player', a, market.player)).toMatchObject({ shares: 490, minSellCustom: true, lockedUntil: 0 });
       expect(repo.counters().seq).toBe(6);
       expect(repo.locksEnding(0, lockedUntil).sort((x, y) => x.userId - y.userId)).toEqual([

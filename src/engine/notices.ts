@@ -11,9 +11,12 @@ export function withoutRepeatedNotices<E extends GameEvent>(events: readonly E[]
   const kept: E[] = [];
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!;
-    const key = e.type === 'marketUpdated' || e.type === 'asksUpdated' || e.type === 'offersUpdated'
-      ? `${e.type}:${e.itemType}:${e.itemId}`
-      : e.type === 'portfolioUpdated' ? `${e.type}:${e.userId}` : null;
+    const key =
+      e.type === 'marketUpdated' || e.type === 'asksUpdated' || e.type === 'offersUpdated'
+        ? `${e.type}:${e.itemType}:${e.itemId}`
+        : e.type === 'portfolioUpdated'
+          ? `${e.type}:${e.userId}`
+          : null;
     if (key !== null) {
       if (seen.has(key)) continue;
       seen.add(key);

@@ -30,9 +30,9 @@ function recorder() {
     accepted: (command, s) => (seen.accepted.push(command), seen.durations.push(s)),
     refused: (command, reason, s) => (seen.refused.push([command, reason]), seen.durations.push(s)),
     failed: (command) => seen.failed.push(command),
-    planned: (s) => (seen.planned += 1, seen.durations.push(s)),
+    planned: (s) => ((seen.planned += 1), seen.durations.push(s)),
     committed: (commands, s) => (seen.commits.push(commands), seen.durations.push(s)),
-    synced: (s) => (seen.syncs += 1, seen.durations.push(s)),
+    synced: (s) => ((seen.syncs += 1), seen.durations.push(s)),
   };
   return { seen, observer };
 }
@@ -44,7 +44,9 @@ function observedExchange() {
   const db = openDb({ file: join(dir, 'game.db'), migrationsFolder: migrationsDir });
   seedLeagueIfEmpty(db, leagueDir, 1);
   const league = createLeagueRepo(db);
-  const { player } = db.$client.transaction(() => addPlayer(league, { name: 'Observed', teamId: league.allTeams()[0]!.id, salary: 1_000, restrictedUntil: null }, 1))();
+  const { player } = db.$client.transaction(() =>
+    addPlayer(league, { name: 'Observed', teamId: league.allTeams()[0]!.id, salary: 1_000, restrictedUntil: null }, 1),
+  )();
   const { seen, observer } = recorder();
   const exchange = createExchange({ db, bus: new EventBus(), now: () => 1_000, observer });
   return { db, exchange, seen, player: { kind: 'player' as const, id: player.id }, rich: addUser(db, 'rich'), poor: addUser(db, 'poor', 50) };

@@ -17,7 +17,9 @@ export class OpenOrderTally {
   }
 
   /** The tally of these open orders (as the database lists them: no book needed). */
-  static ofOrders(orders: readonly { side: 'ask' | 'offer'; instrument: string; instrumentId: number; userId: number; sharesRemaining: number }[]): OpenOrderTally {
+  static ofOrders(
+    orders: readonly { side: 'ask' | 'offer'; instrument: string; instrumentId: number; userId: number; sharesRemaining: number }[],
+  ): OpenOrderTally {
     const tally = new OpenOrderTally();
     for (const o of orders) {
       tally.addOrders(o.userId, 1);

@@ -23,11 +23,17 @@ export function tradeCompleted(ref: InstrumentRef, trade: WrittenTrade, names: N
     type: 'tradeCompleted',
     userId: null,
     trade: {
-      tradeId: trade.tradeId, itemType: ref.kind, itemId: ref.id, itemName: names.instrumentName(ref.kind, ref.id),
-      buyerId: trade.buyerId, sellerId: trade.sellerId,
+      tradeId: trade.tradeId,
+      itemType: ref.kind,
+      itemId: ref.id,
+      itemName: names.instrumentName(ref.kind, ref.id),
+      buyerId: trade.buyerId,
+      sellerId: trade.sellerId,
       buyerUsername: trade.buyerId === null ? null : names.username(trade.buyerId),
       sellerUsername: trade.sellerId === null ? null : names.username(trade.sellerId),
-      shares: trade.shares, priceCents: trade.price, at,
+      shares: trade.shares,
+      priceCents: trade.price,
+      at,
     },
   };
 }
@@ -43,7 +49,13 @@ function passiveSide(plan: Plan, fill: Plan['fills'][number]) {
  * What a plan tells the league, in order: each trade (and its resting order's owner), the bidder a
  * new ask outbids (`bestBefore`: the best other ask before the plan), a new offer, and which lists changed.
  */
-export function planEvents(ref: InstrumentRef, plan: Plan, tradeIds: readonly number[], names: Names, context: { at: number; bestBefore: BestAsk | undefined }): GameEvent[] {
+export function planEvents(
+  ref: InstrumentRef,
+  plan: Plan,
+  tradeIds: readonly number[],
+  names: Names,
+  context: { at: number; bestBefore: BestAsk | undefined },
+): GameEvent[] {
   const { kind, id } = ref;
   const itemName = names.instrumentName(kind, id);
   const events: GameEvent[] = [];
@@ -57,8 +69,22 @@ export function planEvents(ref: InstrumentRef, plan: Plan, tradeIds: readonly nu
     events.push({ type: 'outbid', userId: best.userId, itemType: kind, itemId: id, itemName, yourPriceCents: best.price, bestPriceCents: plan.newAsk.price });
   }
   const o = plan.newOffer;
-  if (o) events.push({ type: 'offerPosted', userId: null, itemType: kind, itemId: id, itemName, sellerId: o.userId, sellerUsername: names.username(o.userId) ?? '', offerId: o.id, shares: o.shares, priceCents: o.price });
-  if (plan.newAsk || plan.askUpdates.length || (plan.cancelled && plan.kind === 'cancelAsk')) events.push({ type: 'asksUpdated', userId: null, itemType: kind, itemId: id });
-  if (plan.newOffer || plan.offerUpdates.length || (plan.cancelled && plan.kind === 'cancelOffer')) events.push({ type: 'offersUpdated', userId: null, itemType: kind, itemId: id });
+  if (o)
+    events.push({
+      type: 'offerPosted',
+      userId: null,
+      itemType: kind,
+      itemId: id,
+      itemName,
+      sellerId: o.userId,
+      sellerUsername: names.username(o.userId) ?? '',
+      offerId: o.id,
+      shares: o.shares,
+      priceCents: o.price,
+    });
+  if (plan.newAsk || plan.askUpdates.length || (plan.cancelled && plan.kind === 'cancelAsk'))
+    events.push({ type: 'asksUpdated', userId: null, itemType: kind, itemId: id });
+  if (plan.newOffer || plan.offerUpdates.length || (plan.cancelled && plan.kind === 'cancelOffer'))
+    events.push({ type: 'offersUpdated', userId: null, itemType: kind, itemId: id });
   return events;
 }

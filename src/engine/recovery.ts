@@ -10,19 +10,37 @@ const key = (kind: InstrumentKind, id: number) => `${kind}:${id}`;
 /** What a book is rebuilt from: its instrument's open market, open orders and holdings. */
 export interface BookSources {
   instruments: { kind: InstrumentKind; id: number; remaining: number }[];
-  orders: readonly { id: number; side: 'ask' | 'offer'; instrument: InstrumentKind; instrumentId: number; userId: number; priceCents: number; sharesRemaining: number; seq: number }[];
-  holdings: Record<InstrumentKind, readonly { userId: number; instrumentId: number; shares: number; minSellPriceCents: number; minSellSeq: number; lockedUntil: number }[]>;
+  orders: readonly {
+    id: number;
+    side: 'ask' | 'offer';
+    instrument: InstrumentKind;
+    instrumentId: number;
+    userId: number;
+    priceCents: number;
+    sharesRemaining: number;
+    seq: number;
+  }[];
+  holdings: Record<
+    InstrumentKind,
+    readonly { userId: number; instrumentId: number; shares: number; minSellPriceCents: number; minSellSeq: number; lockedUntil: number }[]
+  >;
 }
 
 /**
  * Builds books from their sources: open-market supply, open asks and offers, and a standing sell for
  * every holding's unlisted, unlocked shares at its minimum price.
  */
-export function booksFrom(sources: BookSources, now: number, create: (snapshot: BookSnapshot) => OrderBook, only?: ReadonlySet<string>): Map<string, OrderBook> {
+export function booksFrom(
+  sources: BookSources,
+  now: number,
+  create: (snapshot: BookSnapshot) => OrderBook,
+  only?: ReadonlySet<string>,
+): Map<string, OrderBook> {
   type Snapshot = { remaining: number; asks: RestingOrder[]; offers: RestingOrder[]; standingSells: StandingSell[]; listed: Map<number, number> };
   const snapshots = new Map<string, Snapshot>();
   for (const i of sources.instruments) {
-    if (!only || only.has(key(i.kind, i.id))) snapshots.set(key(i.kind, i.id), { remaining: i.remaining, asks: [], offers: [], standingSells: [], listed: new Map() });
+    if (!only || only.has(key(i.kind, i.id)))
+      snapshots.set(key(i.kind, i.id), { remaining: i.remaining, asks: [], offers: [], standingSells: [], listed: new Map() });
   }
   for (const o of sources.orders) {
     const s = snapshots.get(key(o.instrument, o.instrumentId));
@@ -74,7 +92,11 @@ export function bookSourcesOf(models: ReadModels, kind: InstrumentKind, id: numb
   const k = key(kind, id);
   const orders = [...models.orders.asks(k), ...models.orders.offers(k)].map((o) => ({ ...o, instrument: o.kind }));
   const holdings = models.holdings.holders(k);
-  return { instruments: [{ kind, id, remaining: i.remaining }], orders, holdings: kind === 'player' ? { player: holdings, team: [] } : { player: [], team: holdings } };
+  return {
+    instruments: [{ kind, id, remaining: i.remaining }],
+    orders,
+    holdings: kind === 'player' ? { player: holdings, team: [] } : { player: [], team: holdings },
+  };
 }
 
 /** Rebuilds every book (or those in `only`) from the database. */

@@ -31,7 +31,10 @@ describe('team shares', () => {
       ok: false,
       error: { code: 'conference_taken', message: 'You already hold or bid on Boston Celtics: you may have one Eastern team only' },
     });
-    expect(t.submit({ type: 'buy', userId: alice, instrument: gsw, shares: 10, priceCents: 100 })).toMatchObject({ ok: false, error: { message: expect.stringContaining('one Western team') } });
+    expect(t.submit({ type: 'buy', userId: alice, instrument: gsw, shares: 10, priceCents: 100 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('one Western team') },
+    });
     expect(t.cash(alice)).toBe(cash);
     expect(t.ok({ type: 'buy', userId: alice, instrument: bos, shares: 5, priceCents: 100 }).bought).toBe(5);
   });
@@ -42,8 +45,14 @@ describe('team shares', () => {
     const alice = t.user('alice');
     t.ok({ type: 'buy', userId: alice, instrument: bos, shares: 10, priceCents: 100 });
     expect(t.holding(alice, bos)).toMatchObject({ minSellPriceCents: 200, lockedUntil: t.clock.now + TEAM_LOCK_MS });
-    expect(t.submit({ type: 'listOffer', userId: alice, instrument: bos, shares: 5, priceCents: 300 })).toMatchObject({ ok: false, error: { message: expect.stringContaining('locked until') } });
-    expect(t.submit({ type: 'dump', userId: alice, instrument: bos, shares: 5 })).toMatchObject({ ok: false, error: { message: expect.stringContaining('locked until') } });
+    expect(t.submit({ type: 'listOffer', userId: alice, instrument: bos, shares: 5, priceCents: 300 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('locked until') },
+    });
+    expect(t.submit({ type: 'dump', userId: alice, instrument: bos, shares: 5 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('locked until') },
+    });
     t.clock.now += TEAM_LOCK_MS + 1;
     expect(t.ok({ type: 'dump', userId: alice, instrument: bos, shares: 5 }).sold).toBe(5);
   });

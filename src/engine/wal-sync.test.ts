@@ -31,7 +31,12 @@ const count = () => (sqlite.prepare('SELECT COUNT(*) AS n FROM t').get() as { n:
 describe('WalSync', () => {
   it('commits at once and releases each batch later, in commit order, once the log is synced', async () => {
     const released: string[] = [];
-    for (const v of ['a', 'b', 'c']) sync.commitThenRelease(insert(v), () => released.push(v), (e) => failures.push(e));
+    for (const v of ['a', 'b', 'c'])
+      sync.commitThenRelease(
+        insert(v),
+        () => released.push(v),
+        (e) => failures.push(e),
+      );
     expect(count()).toBe(3);
     expect(released).toEqual([]);
     await sync.idle();
@@ -41,7 +46,11 @@ describe('WalSync', () => {
 
   it('runs what waits for the running fsync once it has released what it covered', async () => {
     const order: string[] = [];
-    sync.commitThenRelease(insert('a'), () => order.push('released a'), () => {});
+    sync.commitThenRelease(
+      insert('a'),
+      () => order.push('released a'),
+      () => {},
+    );
     expect(sync.syncing).toBe(true);
     sync.afterSync(() => order.push('after'));
     await expect.poll(() => order).toEqual(['released a', 'after']);
@@ -51,14 +60,26 @@ describe('WalSync', () => {
   });
 
   it('leaves the connection synchronous = FULL between batches', () => {
-    sync.commitThenRelease(insert('a'), () => {}, () => {});
+    sync.commitThenRelease(
+      insert('a'),
+      () => {},
+      () => {},
+    );
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
   });
 
   it('releases everything waiting, in order, after a synchronous commit made it durable', () => {
     const released: string[] = [];
-    sync.commitThenRelease(insert('a'), () => released.push('a'), () => {});
-    sync.commitThenRelease(insert('b'), () => released.push('b'), () => {});
+    sync.commitThenRelease(
+      insert('a'),
+      () => released.push('a'),
+      () => {},
+    );
+    sync.commitThenRelease(
+      insert('b'),
+      () => released.push('b'),
+      () => {},
+    );
     insert('c')();
     sync.releaseAll();
     expect(released).toEqual(['a', 'b']);
@@ -67,7 +88,12 @@ describe('WalSync', () => {
   it('lets SQLite checkpoint a large log as it goes, every batch still released in order', async () => {
     const big = 'x'.repeat(100_000);
     const released: number[] = [];
-    for (let i = 0; i < 60; i++) sync.commitThenRelease(insert(big), () => released.push(i), () => {});
+    for (let i = 0; i < 60; i++)
+      sync.commitThenRelease(
+        insert(big),
+        () => released.push(i),
+        () => {},
+      );
     await sync.idle();
     expect(released).toEqual(Array.from({ length: 60 }, (_, i) => i));
     // 6 MB written: past 1,000 pages of log, part of it was copied into the database file.
@@ -80,7 +106,11 @@ describe('WalSync', () => {
     memory.exec('CREATE TABLE t (id INTEGER PRIMARY KEY)');
     const direct = new WalSync(memory, () => {});
     let released = false;
-    direct.commitThenRelease(() => memory.prepare('INSERT INTO t DEFAULT VALUES').run(), () => (released = true), () => {});
+    direct.commitThenRelease(
+      () => memory.prepare('INSERT INTO t DEFAULT VALUES').run(),
+      () => (released = true),
+      () => {},
+    );
     expect(released).toBe(true);
     memory.close();
   });

@@ -82,29 +82,34 @@ describe('the authorization matrix', () => {
     expect(writes.length).toBeGreaterThanOrEqual(18);
   });
 
-  it.each(writes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: refused without a token, with a revoked or expired one, and for someone else', async (_name, route) => {
-    const before = digest();
-    const own = payload(route, alice.id);
-    for (const token of [undefined, revoked, expiredToken]) {
-      const res = await api(server.url, route.method, pathFor(route, own), own, token);
-      expect(res.status, `token ${token ? 'revoked/expired' : 'missing'}`).toBe(401);
-    }
-    const actsForSomeone = Object.keys(own).some((k) => IDENTITY_FIELDS.includes(k)) || route.path.startsWith('/users/{id}');
-    if (actsForSomeone) {
-      const forBob = payload(route, bob.id);
-      const res = await api(server.url, route.method, pathFor(route, forBob), forBob, alice.token);
-      expect(res).toMatchObject({ status: 403, body: { error: 'You can only act for yourself' } });
-    }
-    if (route.auth === 'admin') {
-      const res = await api(server.url, route.method, pathFor(route, own), own, alice.token);
-      expect(res).toMatchObject({ status: 403, body: { error: 'Only admins can do that' } });
-    }
-    expect(digest()).toBe(before);
-  });
+  it.each(writes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: refused without a token, with a revoked or expired one, and for someone else',
+    async (_name, route) => {
+      const before = digest();
+      const own = payload(route, alice.id);
+      for (const token of [undefined, revoked, expiredToken]) {
+        const res = await api(server.url, route.method, pathFor(route, own), own, token);
+        expect(res.status, `token ${token ? 'revoked/expired' : 'missing'}`).toBe(401);
+      }
+      const actsForSomeone = Object.keys(own).some((k) => IDENTITY_FIELDS.includes(k)) || route.path.startsWith('/users/{id}');
+      if (actsForSomeone) {
+        const forBob = payload(route, bob.id);
+        const res = await api(server.url, route.method, pathFor(route, forBob), forBob, alice.token);
+        expect(res).toMatchObject({ status: 403, body: { error: 'You can only act for yourself' } });
+      }
+      if (route.auth === 'admin') {
+        const res = await api(server.url, route.method, pathFor(route, own), own, alice.token);
+        expect(res).toMatchObject({ status: 403, body: { error: 'Only admins can do that' } });
+      }
+      expect(digest()).toBe(before);
+    },
+  );
 
   it('refuses the same over tRPC: every mutation, called for someone else or without a session', async () => {
     const caller = createCallerFactory(appRouter);
-    const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string; inputs: { shape?: Record<string, unknown> }[] } }> } })._def.procedures;
+    const procedures = (
+      appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string; inputs: { shape?: Record<string, unknown> }[] } }> } }
+    )._def.procedures;
     const before = digest();
     let checked = 0;
     for (const [path, procedure] of Object.entries(procedures)) {
@@ -112,7 +117,9 @@ describe('the authorization matrix', () => {
       const [router, name] = path.split('.') as [string, string];
       const fakeRoute = { input: { shape: procedure._def.inputs[0]?.shape ?? {} }, path: router === 'users' ? '/users/{id}' : '/' } as unknown as RestRoute;
       const call = (ctxToken: string | null, input: unknown) =>
-        (caller(createContextFor(server.services, ctxToken, '127.0.0.1')) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>)[router]![name]!(input);
+        (caller(createContextFor(server.services, ctxToken, '127.0.0.1')) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>)[
+          router
+        ]![name]!(input);
       await expect(call(null, payload(fakeRoute, alice.id)), path).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       await expect(call(revoked, payload(fakeRoute, alice.id)), path).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       const keys = Object.keys(payload(fakeRoute, alice.id));
@@ -128,8 +135,32 @@ describe('the authorization matrix', () => {
 });
 
 const badValues: unknown[] = [
-  null, true, 'x', '', ' ', '1e400', 'NaN', 'Infinity', '-0', 1e308, -1e308, 2 ** 53 + 1, -1, 0, 0.5, 1.001, -0,
-  '\u0000\u0007\u001b[31m', '𝕏🏀\u202e', '<script>alert(1)</script>', "' OR 1=1 --", [], [1, 2], {}, { $gt: 0 }, 'a'.repeat(10_000),
+  null,
+  true,
+  'x',
+  '',
+  ' ',
+  '1e400',
+  'NaN',
+  'Infinity',
+  '-0',
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  -1,
+  0,
+  0.5,
+  1.001,
+  -0,
+  '\u0000\u0007\u001b[31m',
+  '𝕏🏀\u202e',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  [],
+  [1, 2],
+  {},
+  { $gt: 0 },
+  'a'.repeat(10_000),
 ];
 
 describe('fuzzing every call with malformed payloads', () => {
@@ -153,7 +184,9 @@ describe('fuzzing every call with malformed payloads', () => {
       for (const key of Object.keys(valid)) {
         for (const bad of badValues) {
           const body = { ...valid, [key]: bad };
-          const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === key ? encodeURIComponent(String(bad)).slice(0, 200) || '%20' : String(valid[name] ?? 1)));
+          const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+            name === key ? encodeURIComponent(String(bad)).slice(0, 200) || '%20' : String(valid[name] ?? 1),
+          );
           await send(route, body, path);
         }
       }
@@ -161,7 +194,7 @@ describe('fuzzing every call with malformed payloads', () => {
       const samples = fc.sample(fc.jsonValue({ maxDepth: 4 }), 40);
       for (const sample of samples) await send(route, sample);
       if (route.method !== 'GET') {
-        await send(route, null, undefined, '[' .repeat(50_000) + ']'.repeat(50_000));
+        await send(route, null, undefined, '['.repeat(50_000) + ']'.repeat(50_000));
         await send(route, null, undefined, '{"shares": 1, "shares": ');
         await send(route, null, undefined, JSON.stringify({ padding: 'x'.repeat(5_000_000) }));
       }

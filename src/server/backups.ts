@@ -13,9 +13,12 @@ export function scheduleBackups(db: Db, dir: string, hours: number, keep: number
     return file;
   };
   if (hours <= 0) return { stop() {}, runNow };
-  const timer = setInterval(() => {
-    runNow().catch((error: unknown) => logger.error({ err: error }, 'Scheduled backup failed'));
-  }, hours * 60 * 60 * 1000);
+  const timer = setInterval(
+    () => {
+      runNow().catch((error: unknown) => logger.error({ err: error }, 'Scheduled backup failed'));
+    },
+    hours * 60 * 60 * 1000,
+  );
   timer.unref();
   return { stop: () => clearInterval(timer), runNow };
 }

@@ -45,4 +45,3 @@ export function toClientError(error: unknown): ClientError {
   }
   return { status, code: trpcError.code, message: trpcError.message };
 }
-

@@ -40,7 +40,8 @@ async function load(url: string, users: User[], players: number[], acked: Map<nu
               : ['POST', '/trade/ask', { userId: u.id, playerId, shares: 1 + (n % 9), pricePerShare: 1 + (n % 6) }];
       try {
         const res = await api<{ fills?: Fill[] }>(url, body[0] as string, body[1] as string, body[2], u.token);
-        if (res.status === 200) for (const f of res.body.fills ?? []) acked.set(f.tradeId, { tradeId: f.tradeId, shares: f.shares, price: Math.round(f.price_per_share * 100) });
+        if (res.status === 200)
+          for (const f of res.body.fills ?? []) acked.set(f.tradeId, { tradeId: f.tradeId, shares: f.shares, price: Math.round(f.price_per_share * 100) });
       } catch {
         return; // the server died mid-request: that order was never acknowledged
       }
@@ -63,7 +64,10 @@ describe('crash safety', () => {
     users = [];
     for (let i = 0; i < 5; i += 1) users.push(await registerUser(child.url, `crash_${i}`));
     const list = await api<{ id: number; salary: number }[]>(child.url, 'GET', '/players');
-    players = [...list.body].sort((a, b) => a.salary - b.salary).slice(0, 3).map((p) => p.id);
+    players = [...list.body]
+      .sort((a, b) => a.salary - b.salary)
+      .slice(0, 3)
+      .map((p) => p.id);
   }, 60_000);
 
   afterAll(async () => {
@@ -91,7 +95,9 @@ describe('crash safety', () => {
         db.$client.close();
       }
       // The restarted server serves the same users.
-      expect((await api(child.url, 'POST', '/trade/ask', { userId: users[0]!.id, playerId: players[0], shares: 1, pricePerShare: 1 }, users[0]!.token)).status).toBe(200);
+      expect(
+        (await api(child.url, 'POST', '/trade/ask', { userId: users[0]!.id, playerId: players[0], shares: 1, pricePerShare: 1 }, users[0]!.token)).status,
+      ).toBe(200);
     }
     expect(acked.size).toBeGreaterThan(0);
     console.info(`crash: ${KILLS} SIGKILLs survived, ${acked.size} acknowledged trades all found after restarts`);

@@ -59,7 +59,9 @@ describe('durability', () => {
     disk.hold = true;
     onTestFinished(releaseDisk);
     let answer: JsonResponse<BuyAnswer> | undefined;
-    const order = api<BuyAnswer>(server.url, 'POST', '/trade/ask', { userId: buyer.id, playerId, shares: 7, pricePerShare: 1 }, buyer.token).then((a) => (answer = a));
+    const order = api<BuyAnswer>(server.url, 'POST', '/trade/ask', { userId: buyer.id, playerId, shares: 7, pricePerShare: 1 }, buyer.token).then(
+      (a) => (answer = a),
+    );
 
     // Committed, and its fsync has returned from the disk, but the exchange has not been told yet.
     await expect.poll(() => disk.held.length, { timeout: 10_000 }).toBe(1);

@@ -17,7 +17,13 @@ export function tradeResultOf(outcome: ExchangeOutcome, message: string): TradeR
     message,
     sharesPurchased: outcome.bought,
     sharesSold: outcome.sold,
-    fills: outcome.fills.map((f) => ({ tradeId: f.tradeId, buyerId: f.buyerId, sellerId: f.sellerId, shares: f.shares, price_per_share: centsToDollars(f.priceCents) })),
+    fills: outcome.fills.map((f) => ({
+      tradeId: f.tradeId,
+      buyerId: f.buyerId,
+      sellerId: f.sellerId,
+      shares: f.shares,
+      price_per_share: centsToDollars(f.priceCents),
+    })),
     ask: outcome.ask && { askId: outcome.ask.id, shares: outcome.ask.shares, price_per_share: centsToDollars(outcome.ask.priceCents) },
     offer: outcome.offer && { offerId: outcome.offer.id, shares: outcome.offer.shares, price_per_share: centsToDollars(outcome.offer.priceCents) },
   };

@@ -90,13 +90,20 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
       if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path }, 'tRPC call failed');
     },
   });
-  const serveWeb = webDir && existsSync(webDir)
-    ? sirv(webDir, { single: true, etag: true, gzip: true, brotli: true, setHeaders: (res, path) => {
-        if (path.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        // Asked again on every visit, so a new version reaches the browser (its service worker then updates the rest).
-        else if (REVALIDATED.has(path)) res.setHeader('Cache-Control', 'no-cache');
-      } })
-    : null;
+  const serveWeb =
+    webDir && existsSync(webDir)
+      ? sirv(webDir, {
+          single: true,
+          etag: true,
+          gzip: true,
+          brotli: true,
+          setHeaders: (res, path) => {
+            if (path.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+            // Asked again on every visit, so a new version reaches the browser (its service worker then updates the rest).
+            else if (REVALIDATED.has(path)) res.setHeader('Cache-Control', 'no-cache');
+          },
+        })
+      : null;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     requestLog(req, res);

@@ -14,11 +14,23 @@ export function createLogger(options: { level: string; pretty: boolean; destinat
   const base = {
     level: options.level,
     redact: {
-      paths: ['password', 'newPassword', 'token', 'email', '*.password', '*.newPassword', '*.token', '*.email', 'req.headers.authorization', 'req.headers.cookie'],
+      paths: [
+        'password',
+        'newPassword',
+        'token',
+        'email',
+        '*.password',
+        '*.newPassword',
+        '*.token',
+        '*.email',
+        'req.headers.authorization',
+        'req.headers.cookie',
+      ],
       censor: '[redacted]',
     },
   };
   if (options.destination) return pino(base, options.destination);
-  if (options.pretty) return pino({ ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname,req,res,reqId,responseTime' } } });
+  if (options.pretty)
+    return pino({ ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname,req,res,reqId,responseTime' } } });
   return pino(base, productionLogDestination());
 }

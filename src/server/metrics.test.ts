@@ -36,7 +36,12 @@ function samples(text: string): Map<string, number> {
   for (const line of text.split('\n')) {
     const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!m) continue;
-    const labels = m[2] ? m[2].match(/\w+="(?:[^"\\]|\\.)*"/g)!.sort().join(',') : '';
+    const labels = m[2]
+      ? m[2]
+          .match(/\w+="(?:[^"\\]|\\.)*"/g)!
+          .sort()
+          .join(',')
+      : '';
     out.set(labels ? `${m[1]}{${labels}}` : m[1]!, Number(m[3]));
   }
   return out;
@@ -104,11 +109,17 @@ describe('/metrics', () => {
     const players = await api<{ id: number; salary: number }[]>(server.url, 'GET', '/players');
     const playerId = [...players.body].sort((a, b) => a.salary - b.salary)[0]!.id;
     // Accepted: bought from the open market (a trade).
-    expect(await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 2, pricePerShare: 1 }, trader.token)).toMatchObject({ status: 200 });
+    expect(await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 2, pricePerShare: 1 }, trader.token)).toMatchObject({
+      status: 200,
+    });
     // Refused by the exchange: more than the trader's cash, and an ask that does not exist.
-    expect((await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 100, pricePerShare: 1_000_000 }, trader.token)).status).toBe(400);
+    expect((await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 100, pricePerShare: 1_000_000 }, trader.token)).status).toBe(
+      400,
+    );
     expect((await api(server.url, 'DELETE', '/asks/999999', { userId: trader.id }, trader.token)).status).toBe(404);
-    expect(await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 1, pricePerShare: 1 }, trader.token)).toMatchObject({ status: 200 });
+    expect(await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 1, pricePerShare: 1 }, trader.token)).toMatchObject({
+      status: 200,
+    });
     // The fifth order within the minute is refused by the rate limit before the exchange.
     expect((await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 1, pricePerShare: 1 }, trader.token)).status).toBe(429);
     await expect.poll(() => tickerMessages).toBeGreaterThan(0);

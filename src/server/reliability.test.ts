@@ -41,7 +41,12 @@ async function cheapestPlayer(url: string): Promise<number> {
 }
 
 function follow(url: string, token?: string) {
-  const client = createWSClient({ url: url.replace('http', 'ws') + '/trpc', WebSocket: WebSocket as never, connectionParams: token ? { token } : undefined, retryDelayMs: () => 200 });
+  const client = createWSClient({
+    url: url.replace('http', 'ws') + '/trpc',
+    WebSocket: WebSocket as never,
+    connectionParams: token ? { token } : undefined,
+    retryDelayMs: () => 200,
+  });
   const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
   const received = { trades: [] as LiveTrade[], events: [] as LiveEvent[] };
   const subs = [
@@ -72,7 +77,9 @@ describe('graceful shutdown', () => {
     cleanup.push(() => killChild(second));
     // The same session works after the restart, and the feed continues on the reconnected socket.
     await new Promise((r) => setTimeout(r, 1_000));
-    expect(await api(second.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 2, pricePerShare: 1 }, trader.token)).toMatchObject({ status: 200 });
+    expect(await api(second.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 2, pricePerShare: 1 }, trader.token)).toMatchObject({
+      status: 200,
+    });
     await expect.poll(() => feed.trades.length, { timeout: 10_000 }).toBe(2);
     expect(feed.trades[1]).toMatchObject({ shares_transferred: 2 });
   });
@@ -90,7 +97,10 @@ describe('backups', () => {
     const load = Promise.all(
       users.map(async (u, i) => {
         for (let n = 0; !stop; n += 1) {
-          const body = n % 3 === 2 ? ['/offers', { userId: u.id, playerId, shares: 1, pricePerShare: 2 + i }] : ['/trade/ask', { userId: u.id, playerId, shares: 1 + (n % 4), pricePerShare: 1 + (n % 3) }];
+          const body =
+            n % 3 === 2
+              ? ['/offers', { userId: u.id, playerId, shares: 1, pricePerShare: 2 + i }]
+              : ['/trade/ask', { userId: u.id, playerId, shares: 1 + (n % 4), pricePerShare: 1 + (n % 3) }];
           await api(child.url, 'POST', body[0] as string, body[1], u.token);
         }
       }),
@@ -185,7 +195,8 @@ describe('limits on orders', () => {
     const trader = await registerUser(server.url);
     const playerId = await cheapestPlayer(server.url);
     const statuses = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 1, pricePerShare: 1 }, trader.token)).status);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 1, pricePerShare: 1 }, trader.token)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const last = await api(server.url, 'POST', '/trade/dump', { userId: trader.id, playerId, shares: 1 }, trader.token);
     expect(last).toMatchObject({ status: 429, body: { error: 'Too many orders in a short time. Please wait a few seconds and try again.' } });
@@ -204,6 +215,9 @@ describe('limits on orders', () => {
       expect(res.status).toBe(200);
     }
     const over = await api(server.url, 'POST', '/offers', { userId: seller.id, playerId, shares: 1, pricePerShare: 99 }, seller.token);
-    expect(over).toMatchObject({ status: 400, body: { error: `You already have ${MAX_OPEN_ORDERS_PER_USER} open asks and offers: cancel some before posting more` } });
+    expect(over).toMatchObject({
+      status: 400,
+      body: { error: `You already have ${MAX_OPEN_ORDERS_PER_USER} open asks and offers: cancel some before posting more` },
+    });
   });
 });

@@ -9,7 +9,13 @@ it('writes one line per request: method, path without the query, address, status
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
+      lines.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+      );
       done();
     },
   });
@@ -26,8 +32,21 @@ it('writes one line per request: method, path without the query, address, status
   await new Promise((r) => setTimeout(r, 50));
   server.close();
   expect(lines).toHaveLength(2);
-  expect(lines[0]).toMatchObject({ level: 30, reqId: 1, req: { method: 'GET', path: '/api/players', ip: '203.0.113.7' }, res: { status: 200 }, responseTime: expect.any(Number) });
+  expect(lines[0]).toMatchObject({
+    level: 30,
+    reqId: 1,
+    req: { method: 'GET', path: '/api/players', ip: '203.0.113.7' },
+    res: { status: 200 },
+    responseTime: expect.any(Number),
+  });
   expect(lines[0]!.msg).toMatch(/^GET \/api\/players 200 \d+ms$/);
-  expect(lines[1]).toMatchObject({ level: 50, reqId: 2, req: { method: 'POST', path: '/boom' }, res: { status: 500 }, err: { message: 'failed with status code 500' }, msg: 'POST /boom 500' });
+  expect(lines[1]).toMatchObject({
+    level: 50,
+    reqId: 2,
+    req: { method: 'POST', path: '/boom' },
+    res: { status: 500 },
+    err: { message: 'failed with status code 500' },
+    msg: 'POST /boom 500',
+  });
   expect(JSON.stringify(lines)).not.toMatch(/secret|abcdefghijklmnop/);
 });

@@ -18,7 +18,10 @@ const ERROR = 50;
 const DEBUG = 20;
 
 function linesSince(start: number): LogLine[] {
-  return server.logs().slice(start).map((line) => JSON.parse(line) as LogLine);
+  return server
+    .logs()
+    .slice(start)
+    .map((line) => JSON.parse(line) as LogLine);
 }
 
 /** Sends the headers and part of a body announced as longer, then drops the connection. */

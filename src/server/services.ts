@@ -64,14 +64,34 @@ export function createServices(options: ServiceOptions) {
   const exchange = createExchange({ db, bus, now, observer: metrics?.exchange });
   const reads = createReadService(db, now, exchange);
   // The user box's figures, from the exchange's read models.
-  const valuation = { shareValueCents: (userId: number) => reads.valueOf(userId).shareValueCents, escrowCents: (userId: number) => reads.valueOf(userId).escrowCents };
+  const valuation = {
+    shareValueCents: (userId: number) => reads.valueOf(userId).shareValueCents,
+    escrowCents: (userId: number) => reads.valueOf(userId).escrowCents,
+  };
   const pushSubscriptions = createPushSubscriptionsRepo(db);
   const { hosts: pushServiceHosts, ...pushOptions } = options.push;
   const push = createPushSender({ bus, subscriptions: pushSubscriptions, logger, ...pushOptions });
   return {
-    db, logger, now, users, sessions, auth, valuation, transaction, bus, ticker, exchange,
-    admin: createAdmin(db, exchange, now), reads, exports: createExportService(db, reads, now), teamReads: createTeamReadService(db, exchange), orderLimiter,
-    pushSubscriptions, push, pushServiceHosts, metrics,
+    db,
+    logger,
+    now,
+    users,
+    sessions,
+    auth,
+    valuation,
+    transaction,
+    bus,
+    ticker,
+    exchange,
+    admin: createAdmin(db, exchange, now),
+    reads,
+    exports: createExportService(db, reads, now),
+    teamReads: createTeamReadService(db, exchange),
+    orderLimiter,
+    pushSubscriptions,
+    push,
+    pushServiceHosts,
+    metrics,
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -65,7 +65,10 @@ type OrderResolver<I extends z.ZodType, O extends z.ZodType> = (opts: { ctx: Sig
 
 /** The order procedure as tRPC's middleware chain builds it: its type is what clients see, and the flat one is tested against it. */
 export function chainedOrderMutation<I extends z.ZodType, O extends z.ZodType>(input: I, output: O, resolve: OrderResolver<I, O>) {
-  return orderProcedure.input(input).output(output).mutation(resolve as never);
+  return orderProcedure
+    .input(input)
+    .output(output)
+    .mutation(resolve as never);
 }
 
 /**
@@ -75,7 +78,11 @@ export function chainedOrderMutation<I extends z.ZodType, O extends z.ZodType>(i
  * The same checks in the same order and the same errors (trpc.test.ts compares the two); the type
  * is that of the chain, so clients see no difference.
  */
-export function orderMutation<I extends z.ZodType, O extends z.ZodType>(input: I, output: O, resolve: OrderResolver<I, O>): ReturnType<typeof chainedOrderMutation<I, O>> {
+export function orderMutation<I extends z.ZodType, O extends z.ZodType>(
+  input: I,
+  output: O,
+  resolve: OrderResolver<I, O>,
+): ReturnType<typeof chainedOrderMutation<I, O>> {
   const flat = t.procedure
     .input(input)
     .output(output)
@@ -92,7 +99,8 @@ export function orderMutation<I extends z.ZodType, O extends z.ZodType>(input: I
         throw toTRPCError(getTRPCErrorFromUnknown(error));
       }
       const parsedOutput = output.safeParse(data);
-      if (!parsedOutput.success) throw toTRPCError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed', cause: parsedOutput.error }));
+      if (!parsedOutput.success)
+        throw toTRPCError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed', cause: parsedOutput.error }));
       return parsedOutput.data;
     })
     .mutation(resolve as never);

@@ -14,8 +14,9 @@ it('writes the same string as JSON.stringify, byte for byte, for the shapes tRPC
     { id: 1, result: { type: 'data', data: null } },
     { id: 1, result: { type: 'data' } },
   ];
-  for (let k = 0; k < 2; k++) for (const m of msgs) {
-    const want = JSON.stringify({ ...m, result: { type: m.result.type, ...('id' in m.result ? { id: m.result.id } : {}), data: m.result.data } });
-    expect(e.encode(m)).toBe(want);
-  }
+  for (let k = 0; k < 2; k++)
+    for (const m of msgs) {
+      const want = JSON.stringify({ ...m, result: { type: m.result.type, ...('id' in m.result ? { id: m.result.id } : {}), data: m.result.data } });
+      expect(e.encode(m)).toBe(want);
+    }
 });

@@ -6,7 +6,11 @@ describe('the shared-payload WebSocket encoder', () => {
     const encoder = createSharedPayloadEncoder();
     const messages = [
       { id: 1, result: { type: 'started' } },
-      { id: 2, jsonrpc: '2.0', result: { type: 'data', id: '17', data: { id: '17', data: { type: 'tradeCompleted', trade: { shares: 3, name: 'A "quoted" name' } } } } },
+      {
+        id: 2,
+        jsonrpc: '2.0',
+        result: { type: 'data', id: '17', data: { id: '17', data: { type: 'tradeCompleted', trade: { shares: 3, name: 'A "quoted" name' } } } },
+      },
       { id: 'x', result: { type: 'data', data: [1, 2, 3] } },
       { id: 3, error: { message: 'nope', code: -32600 } },
       { id: null, method: 'reconnect' },

@@ -37,11 +37,23 @@ function fakeTimers() {
 
 /** Which of these queries (path and input) a list of filters makes stale. */
 const stale = (filters: QueryFilter[], queries: [string, Record<string, unknown>?][]) =>
-  queries.filter(([path, input]) => filters.some((f) => matchesQuery(f, path.split('.'), input))).map(([path, input]) => `${path}${input ? JSON.stringify(input) : ''}`);
+  queries
+    .filter(([path, input]) => filters.some((f) => matchesQuery(f, path.split('.'), input)))
+    .map(([path, input]) => `${path}${input ? JSON.stringify(input) : ''}`);
 
 const trade = (itemType: InstrumentKind, id: number): LiveTrade => ({
-  tradeId: 1, itemType, playerId: id, playerName: 'X', buyer_id: 1, seller_id: 2, buyerUsername: 'a', sellerUsername: 'b',
-  shares_transferred: 1, price_per_share: 2, total_value: 2, created_at: '2025-01-01T00:00:00.000Z',
+  tradeId: 1,
+  itemType,
+  playerId: id,
+  playerName: 'X',
+  buyer_id: 1,
+  seller_id: 2,
+  buyerUsername: 'a',
+  sellerUsername: 'b',
+  shares_transferred: 1,
+  price_per_share: 2,
+  total_value: 2,
+  created_at: '2025-01-01T00:00:00.000Z',
 });
 
 const SCREEN: [string, Record<string, unknown>?][] = [
@@ -79,7 +91,11 @@ describe('the live plan', () => {
       'market.detail{"playerId":7}',
       'market.itemAsks{"itemType":"player","itemId":7,"limit":50}',
     ]);
-    expect(stale(eventPlan({ type: 'asksUpdated', itemType: 'team', itemId: 7 }, 9), SCREEN)).toEqual(['market.counts', 'market.relevantAsks{"userId":9,"limit":50}', 'teams.detail{"teamId":7}']);
+    expect(stale(eventPlan({ type: 'asksUpdated', itemType: 'team', itemId: 7 }, 9), SCREEN)).toEqual([
+      'market.counts',
+      'market.relevantAsks{"userId":9,"limit":50}',
+      'teams.detail{"teamId":7}',
+    ]);
   });
 
   it('refreshes the user’s own portfolio, orders and badges for their own notices', () => {

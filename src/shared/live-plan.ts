@@ -28,7 +28,11 @@ export const INSTRUMENT_MS = 1_000;
 /** Values that follow others' trades (the user box, portfolios on screen) refetch at most this often. */
 export const VALUES_MS = 5_000;
 
-const f = (path: string, input?: Record<string, unknown>, every?: number): QueryFilter => ({ path: path.split('.'), ...(input ? { input } : {}), ...(every ? { every } : {}) });
+const f = (path: string, input?: Record<string, unknown>, every?: number): QueryFilter => ({
+  path: path.split('.'),
+  ...(input ? { input } : {}),
+  ...(every ? { every } : {}),
+});
 const wide = (path: string) => f(path, undefined, MARKET_WIDE_MS);
 
 /** True when a query (its procedure path and input) is one the filter makes stale. */

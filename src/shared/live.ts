@@ -36,6 +36,15 @@ export interface LiveTicker {
 export type LiveEvent =
   | { type: 'marketUpdated' | 'offersUpdated' | 'asksUpdated'; itemType: InstrumentKind; itemId: number }
   | { type: 'portfolioUpdated' }
-  | { type: 'orderFilled'; side: 'ask' | 'offer'; orderId: number; itemType: InstrumentKind; itemId: number; itemName: string; shares: number; price_per_share: number }
+  | {
+      type: 'orderFilled';
+      side: 'ask' | 'offer';
+      orderId: number;
+      itemType: InstrumentKind;
+      itemId: number;
+      itemName: string;
+      shares: number;
+      price_per_share: number;
+    }
   /** Someone else now bids more than your resting ask. */
   | { type: 'outbid'; itemType: InstrumentKind; itemId: number; itemName: string; your_price: number; best_price: number };

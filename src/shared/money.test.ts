@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cents, centsToDollars, defaultMinSellFromCost, dollarsToCents, formatCents, hasAtMostTwoDecimals, scaleRounded, START_BALANCE_CENTS } from './money.js';
+import {
+  cents,
+  centsToDollars,
+  defaultMinSellFromCost,
+  dollarsToCents,
+  formatCents,
+  hasAtMostTwoDecimals,
+  scaleRounded,
+  START_BALANCE_CENTS,
+} from './money.js';
 
 describe('money', () => {
   it('starts everyone with $80,000,000 in cents', () => {
@@ -30,7 +39,8 @@ describe('money', () => {
     expect(defaultMinSellFromCost(91, 1)).toBe(101);
   });
 
-  it('rounds the default up to the cent, exactly', () => {    fc.assert(
+  it('rounds the default up to the cent, exactly', () => {
+    fc.assert(
       fc.property(fc.integer({ min: 100, max: 10_000_000 }), fc.integer({ min: 1, max: 60_000_000 }), (avgCents, shares) => {
         const cost = avgCents * shares;
         const min = defaultMinSellFromCost(cost, shares);
@@ -50,4 +60,3 @@ describe('money', () => {
     expect(() => cents(Number.NaN)).toThrow(RangeError);
   });
 });
-

@@ -34,14 +34,8 @@ export const DIVISIONS: readonly DivisionInfo[] = Object.freeze([
   divisionInfo('Southwest', 'West'),
 ]);
 
-const team = (
-  code: string,
-  name: string,
-  conference: Conference,
-  division: Division,
-  primaryColor: string,
-  secondaryColor: string,
-): Team => Object.freeze({ code, name, conference, division, primaryColor, secondaryColor });
+const team = (code: string, name: string, conference: Conference, division: Division, primaryColor: string, secondaryColor: string): Team =>
+  Object.freeze({ code, name, conference, division, primaryColor, secondaryColor });
 
 /** All 30 teams, grouped by division in the order of DIVISIONS, alphabetical by city within one. */
 export const TEAMS: readonly Team[] = Object.freeze([

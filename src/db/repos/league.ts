@@ -14,7 +14,12 @@ export function createLeagueRepo(db: Db, ledger: LedgerRepo = createLedgerRepo(d
   return {
     ledger,
     teamCount(): number {
-      return db.select({ n: sql<number>`count(*)` }).from(teams).get()?.n ?? 0;
+      return (
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(teams)
+          .get()?.n ?? 0
+      );
     },
     insertTeam(row: Omit<typeof teams.$inferInsert, 'id'>): TeamRow {
       return db.insert(teams).values(row).returning().get();
@@ -45,7 +50,13 @@ export function createLeagueRepo(db: Db, ledger: LedgerRepo = createLedgerRepo(d
       return db.select().from(players).where(eq(players.id, id)).get();
     },
     allPlayerNames(): Set<string> {
-      return new Set(db.select({ name: players.name }).from(players).all().map((p) => p.name));
+      return new Set(
+        db
+          .select({ name: players.name })
+          .from(players)
+          .all()
+          .map((p) => p.name),
+      );
     },
     playerByName(name: string): PlayerRow | undefined {
       return db.select().from(players).where(eq(players.name, name)).get();

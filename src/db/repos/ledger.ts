@@ -52,7 +52,9 @@ function instrumentWideWrites(c: Database.Database) {
   const holders = c.prepare<[InstrumentKind, number], Omit<HoldingRow, 'minSellCustom'> & { minSellCustom: number }>(
     `SELECT ${HOLDING} FROM holdings WHERE instrument = ? AND instrument_id = ?`,
   );
-  const setShares = c.prepare<[number, InstrumentKind, number, number]>('UPDATE holdings SET shares = ? WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
+  const setShares = c.prepare<[number, InstrumentKind, number, number]>(
+    'UPDATE holdings SET shares = ? WHERE instrument = ? AND user_id = ? AND instrument_id = ?',
+  );
   const remove = c.prepare<[InstrumentKind, number, number]>('DELETE FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
   // A literal 'open' (not a bound parameter), so SQLite can use the index of open orders.
   const openOrdersOf = c.prepare<[InstrumentKind, number], OrderRow>(
@@ -117,16 +119,16 @@ export function createLedgerRepo(db: Db) {
     `INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at) VALUES (@instrument, @instrumentId, @buyerId, @sellerId, @shares, @price, @at)`,
   );
   const setRemaining = perKind((k) => c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET shares_remaining = ? WHERE id = ?`));
-  const setLastPrice = perKind((k) => c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET last_trade_price_cents = ? WHERE id = ?`));
+  const setLastPrice = perKind((k) =>
+    c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET last_trade_price_cents = ? WHERE id = ?`),
+  );
   const decline = c.prepare<[number, number, number]>('INSERT OR IGNORE INTO declined_asks (order_id, user_id, created_at) VALUES (?, ?, ?)');
   const player = c.prepare<[number], { id: number; remaining: number; retired: number | null; restricted: number | null; teamId: number }>(
     'SELECT id, shares_remaining AS remaining, retired_at AS retired, restricted_until AS restricted, team_id AS teamId FROM players WHERE id = ?',
   );
   const team = c.prepare<[number], { id: number; remaining: number }>('SELECT id, shares_remaining AS remaining FROM teams WHERE id = ?');
   const maxOrder = c.prepare<[], { id: number | null; seq: number | null }>('SELECT MAX(id) AS id, MAX(seq) AS seq FROM orders');
-  const maxHoldingSeq = c.prepare<[], { seq: number | null }>(
-    'SELECT MAX(min_sell_seq) AS seq FROM holdings',
-  );
+  const maxHoldingSeq = c.prepare<[], { seq: number | null }>('SELECT MAX(min_sell_seq) AS seq FROM holdings');
   const openOrders = c.prepare<[], OpenOrderRow>(
     `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_remaining AS sharesRemaining, seq FROM orders WHERE status = 'open' ORDER BY seq`,
   );
@@ -181,19 +183,48 @@ export function createLedgerRepo(db: Db) {
     },
     holding(kind: InstrumentKind, userId: number, instrumentId: number): HoldingState | undefined {
       const row = holding.get(kind, userId, instrumentId);
-      return row && { shares: row.shares, costBasisCents: row.cost, minSellPriceCents: row.price, minSellCustom: row.custom === 1, minSellSeq: row.seq, lockedUntil: row.locked };
+      return (
+        row && {
+          shares: row.shares,
+          costBasisCents: row.cost,
+          minSellPriceCents: row.price,
+          minSellCustom: row.custom === 1,
+          minSellSeq: row.seq,
+          lockedUntil: row.locked,
+        }
+      );
     },
     saveHolding(kind: InstrumentKind, userId: number, instrumentId: number, h: HoldingState): void {
       if (h.shares === 0) {
         deleteHolding.run(kind, userId, instrumentId);
         return;
       }
-      upsertHolding.run({ userId, kind, instrumentId, shares: h.shares, cost: h.costBasisCents, price: h.minSellPriceCents, custom: h.minSellCustom ? 1 : 0, seq: h.minSellSeq, locked: h.lockedUntil });
+      upsertHolding.run({
+        userId,
+        kind,
+        instrumentId,
+        shares: h.shares,
+        cost: h.costBasisCents,
+        price: h.minSellPriceCents,
+        custom: h.minSellCustom ? 1 : 0,
+        seq: h.minSellSeq,
+        locked: h.lockedUntil,
+      });
     },
     order(id: number) {
       return orderById.get(id);
     },
-    insertOrder(o: { id: number; side: 'ask' | 'offer'; instrument: InstrumentKind; instrumentId: number; userId: number; priceCents: number; shares: number; seq: number; at: number }): void {
+    insertOrder(o: {
+      id: number;
+      side: 'ask' | 'offer';
+      instrument: InstrumentKind;
+      instrumentId: number;
+      userId: number;
+      priceCents: number;
+      shares: number;
+      seq: number;
+      at: number;
+    }): void {
       insertOrder.run(o);
     },
     setOrderRemaining(id: number, remaining: number): void {
@@ -203,7 +234,15 @@ export function createLedgerRepo(db: Db) {
     cancelOrder(id: number): void {
       cancelOrder.run(id);
     },
-    insertTrade(t: { instrument: InstrumentKind; instrumentId: number; buyerId: number | null; sellerId: number | null; shares: number; price: number; at: number }): number {
+    insertTrade(t: {
+      instrument: InstrumentKind;
+      instrumentId: number;
+      buyerId: number | null;
+      sellerId: number | null;
+      shares: number;
+      price: number;
+      at: number;
+    }): number {
       return Number(insertTrade.run(t).lastInsertRowid);
     },
     setRemaining(kind: InstrumentKind, instrumentId: number, remaining: number): void {

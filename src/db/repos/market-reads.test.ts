@@ -30,8 +30,16 @@ describe('players', () => {
     expect(rows.map((r) => r.id)).toEqual([tatum, curry]);
     expect(rows.find((r) => r.id === retired)).toBeUndefined();
     expect(rows[1]).toEqual({
-      id: curry, name: 'Stephen Curry', teamName: 'Golden State Warriors', teamCode: 'GSW', salary: 2_000, sharesRemaining: 1_500,
-      lastTradePriceCents: 275, restrictedUntil: null, shareholderCount: 2, owned: 300,
+      id: curry,
+      name: 'Stephen Curry',
+      teamName: 'Golden State Warriors',
+      teamCode: 'GSW',
+      salary: 2_000,
+      sharesRemaining: 1_500,
+      lastTradePriceCents: 275,
+      restrictedUntil: null,
+      shareholderCount: 2,
+      owned: 300,
     });
     expect(rows[0]).toMatchObject({ shareholderCount: 0, owned: 0, restrictedUntil: 5_000 });
     expect(repo.players(null).map((r) => r.owned)).toEqual([0, 0]);
@@ -94,8 +102,16 @@ describe('asks and offers', () => {
     const o2 = addOrder(db, { side: 'offer', instrumentId: curry, userId: carol, priceCents: 600, shares: 10 });
     addOrder(db, { side: 'offer', instrumentId: curry, userId: carol, priceCents: 100, shares: 10, status: 'filled', sharesRemaining: 0 });
     expect(repo.openAsks('player', curry).map((o) => o.id)).toEqual([a2, a1, a3]);
-    expect(repo.openAsks('player', curry)[2]).toMatchObject({ sharesRemaining: 2, username: 'bob', itemName: 'Stephen Curry', teamName: 'Golden State Warriors' });
-    expect(repo.openOffers('player', curry).map((o) => [o.id, o.holderShares])).toEqual([[o2, 100], [o1, 100]]);
+    expect(repo.openAsks('player', curry)[2]).toMatchObject({
+      sharesRemaining: 2,
+      username: 'bob',
+      itemName: 'Stephen Curry',
+      teamName: 'Golden State Warriors',
+    });
+    expect(repo.openOffers('player', curry).map((o) => [o.id, o.holderShares])).toEqual([
+      [o2, 100],
+      [o1, 100],
+    ]);
   });
 
   it('lists every open offer, players and teams, cheapest first', () => {
@@ -123,7 +139,10 @@ describe('asks and offers', () => {
     addOrder(db, { side: 'ask', instrumentId: curry, userId: bob, priceCents: 400, shares: 5, status: 'cancelled' });
     addOrder(db, { side: 'offer', instrumentId: curry, userId: bob, priceCents: 400, shares: 5 }); // an offer, not an ask
     const asks = repo.relevantAsks(alice);
-    expect(asks.map((a) => [a.id, a.instrument])).toEqual([[onGsw, 'team'], [onCurry, 'player']]);
+    expect(asks.map((a) => [a.id, a.instrument])).toEqual([
+      [onGsw, 'team'],
+      [onCurry, 'player'],
+    ]);
     // Bob declined nothing and holds nothing.
     expect(repo.relevantAsks(bob)).toEqual([]);
     expect(repo.relevantAsks(carol)).toEqual([]);
@@ -135,6 +154,9 @@ describe('asks and offers', () => {
     const a = addOrder(db, { side: 'ask', instrumentId: tatum, userId: alice, priceCents: 200, shares: 5 });
     const o = addOrder(db, { side: 'offer', instrumentId: curry, userId: alice, priceCents: 300, shares: 5 });
     addOrder(db, { side: 'offer', instrumentId: curry, userId: alice, priceCents: 300, shares: 5, status: 'cancelled' });
-    expect(repo.openOrdersOf(alice).map((r) => [r.id, r.side])).toEqual([[o, 'offer'], [a, 'ask']]);
+    expect(repo.openOrdersOf(alice).map((r) => [r.id, r.side])).toEqual([
+      [o, 'offer'],
+      [a, 'ask'],
+    ]);
   });
 });

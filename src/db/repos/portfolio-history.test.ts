@@ -86,7 +86,13 @@ describe('portfolio history', () => {
     addTrade(db, { instrumentId: green, buyerId: alice, sellerId: null, shares: 10, priceCents: 100, at: 1_500 });
     const audit = createAuditRepo(db);
     // Curry's salary doubles: 200 shares for the same cost. A retirement of someone else is no point of hers.
-    audit.record({ actorId: null, actor: 'admin', action: 'player.salary', details: { playerId: curry, name: 'Stephen Curry', oldSalary: 1_000_000, newSalary: 2_000_000 }, at: 2_000 });
+    audit.record({
+      actorId: null,
+      actor: 'admin',
+      action: 'player.salary',
+      details: { playerId: curry, name: 'Stephen Curry', oldSalary: 1_000_000, newSalary: 2_000_000 },
+      at: 2_000,
+    });
     audit.record({ actorId: null, actor: 'admin', action: 'player.retire', details: { playerId: 999 }, at: 2_500 });
     setBalance(db, alice, START - 11_000);
     holdPlayer(db, alice, curry, 200, 10_000);

@@ -48,9 +48,7 @@ interface RosterRow {
 }
 
 /** What changes a portfolio: the user's trades of one millisecond (oldest first), or a player's contract change. */
-type Event =
-  | { kind: 'trades'; at: number; trades: TradeRow[] }
-  | { kind: 'rescale'; at: number; key: string; from: number; to: number };
+type Event = { kind: 'trades'; at: number; trades: TradeRow[] } | { kind: 'rescale'; at: number; key: string; from: number; to: number };
 
 /** The user's state just after an event: the holdings it changed, and their shares after it (0: sold out). */
 interface State {
@@ -286,7 +284,10 @@ export function createPortfolioHistoryRepo(db: Db) {
   const escrow = sqlite.prepare<[number], { cents: number }>(
     `SELECT COALESCE(SUM(price_cents * shares_remaining), 0) AS cents FROM orders WHERE user_id = ? AND side = 'ask' AND status = 'open'`,
   );
-  const holdings = sqlite.prepare<[{ userId: number }], { instrument: Instrument; instrumentId: number; shares: number; costBasisCents: number; lastPriceCents: number | null }>(`
+  const holdings = sqlite.prepare<
+    [{ userId: number }],
+    { instrument: Instrument; instrumentId: number; shares: number; costBasisCents: number; lastPriceCents: number | null }
+  >(`
     SELECT h.instrument, h.instrument_id AS instrumentId, h.shares, h.cost_basis_cents AS costBasisCents, ${INSTRUMENT_LAST_PRICE} AS lastPriceCents
       FROM holdings h ${instrumentPriceJoinsSql('h')} WHERE h.user_id = @userId ORDER BY h.instrument, h.instrument_id`);
   const tradeColumns = `id, instrument, instrument_id AS instrumentId, buyer_id AS buyerId, seller_id AS sellerId, shares,
@@ -299,10 +300,16 @@ export function createPortfolioHistoryRepo(db: Db) {
   );
   // What the user bought before a trade: of one instrument (through the instrument's trades), or
   // of all (through the user's purchases), whichever reads less for the instruments it is needed for.
-  const buysOfBefore = sqlite.prepare<[{ userId: number; instrument: Instrument; id: number; beforeId: number }], { costCents: number | null; shares: number | null }>(`
+  const buysOfBefore = sqlite.prepare<
+    [{ userId: number; instrument: Instrument; id: number; beforeId: number }],
+    { costCents: number | null; shares: number | null }
+  >(`
     SELECT SUM(shares * price_cents) AS costCents, SUM(shares) AS shares
     FROM trades WHERE instrument = @instrument AND instrument_id = @id AND buyer_id = @userId AND id < @beforeId`);
-  const buysBefore = sqlite.prepare<[{ userId: number; beforeId: number }], { instrument: Instrument; instrumentId: number; costCents: number; shares: number }>(`
+  const buysBefore = sqlite.prepare<
+    [{ userId: number; beforeId: number }],
+    { instrument: Instrument; instrumentId: number; costCents: number; shares: number }
+  >(`
     SELECT instrument, instrument_id AS instrumentId, SUM(shares * price_cents) AS costCents, SUM(shares) AS shares
     FROM trades WHERE buyer_id = @userId AND id < @beforeId
     GROUP BY instrument, instrument_id`);
@@ -312,9 +319,7 @@ export function createPortfolioHistoryRepo(db: Db) {
       json_extract(details, '$.oldSalary') AS oldSalary, json_extract(details, '$.newSalary') AS newSalary
     FROM audit_log WHERE action = 'player.salary' AND created_at >= @since
     ORDER BY created_at DESC, id DESC LIMIT @limit`);
-  const teamRoster = sqlite.prepare<[number], RosterRow>(
-    'SELECT id, salary, created_at AS createdAt, retired_at AS retiredAt FROM players WHERE team_id = ?',
-  );
+  const teamRoster = sqlite.prepare<[number], RosterRow>('SELECT id, salary, created_at AS createdAt, retired_at AS retiredAt FROM players WHERE team_id = ?');
 
   /**
    * The payroll changes of the given teams since `since`, as rescales of their holdings: a team's
@@ -419,7 +424,8 @@ export function createPortfolioHistoryRepo(db: Db) {
             break;
           }
           if (rows.length >= HISTORY_MAX_TRADES || groupCount - 1 >= HISTORY_MAX_POINTS) break;
-          const takeBought = s.done || (!b.done && (b.value.createdAt > s.value.createdAt || (b.value.createdAt === s.value.createdAt && b.value.id > s.value.id)));
+          const takeBought =
+            s.done || (!b.done && (b.value.createdAt > s.value.createdAt || (b.value.createdAt === s.value.createdAt && b.value.id > s.value.id)));
           const row = takeBought ? b.value! : s.value!;
           if (takeBought) b = purchases.next();
           else s = sales.next();

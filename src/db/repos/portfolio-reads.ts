@@ -143,10 +143,20 @@ export function createPortfolioReadsRepo(db: Db) {
       if (!u) return undefined;
       const params = { userId, since: now - WEEK_MS };
       const players = playerHoldings.all(params).map(({ playerId, name, teamName, salary, isTopHolder, ...row }) => ({
-        playerId, name, teamName, salary, isTopHolder: isTopHolder === 1, ...value(row),
+        playerId,
+        name,
+        teamName,
+        salary,
+        isTopHolder: isTopHolder === 1,
+        ...value(row),
       }));
       const teams = teamHoldings.all(params).map(({ teamId, name, code, conference, lockedUntil, ...row }) => ({
-        teamId, name, code, conference, lockedUntil, ...value(row),
+        teamId,
+        name,
+        code,
+        conference,
+        lockedUntil,
+        ...value(row),
       }));
       players.sort((a, b) => b.valueCents - a.valueCents || a.playerId - b.playerId);
       teams.sort((a, b) => b.valueCents - a.valueCents || a.teamId - b.teamId);

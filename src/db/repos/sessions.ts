@@ -6,7 +6,12 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 export function createSessionsRepo(db: Db) {
   // Every signed-in REST call looks its session up: prepared once (on first use), not built and compiled per call.
-  const byIdQuery = () => db.select().from(sessions).where(eq(sessions.id, sql.placeholder('id'))).prepare();
+  const byIdQuery = () =>
+    db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .prepare();
   let byId: ReturnType<typeof byIdQuery> | undefined;
   return {
     insert(row: SessionRow): void {

@@ -89,8 +89,18 @@ describe('statistics', () => {
     holdPlayer(db, b, p1, 1, 100);
     holdPlayer(db, a, retired, 1, 100);
     const { mostShareholders, islands } = repo.statistics(NOW);
-    expect(mostShareholders.map((r) => [r.id, r.holderCount])).toEqual([[p2, 3], [p3, 2], [p1, 1], [p4, 1]]);
-    expect(islands.map((r) => [r.id, r.holderCount])).toEqual([[p1, 1], [p4, 1], [p3, 2], [p2, 3]]);
+    expect(mostShareholders.map((r) => [r.id, r.holderCount])).toEqual([
+      [p2, 3],
+      [p3, 2],
+      [p1, 1],
+      [p4, 1],
+    ]);
+    expect(islands.map((r) => [r.id, r.holderCount])).toEqual([
+      [p1, 1],
+      [p4, 1],
+      [p3, 2],
+      [p2, 3],
+    ]);
   });
 
   it('is empty without trades or holders', () => {

@@ -22,7 +22,13 @@ describe('trade reads', () => {
     expect(repo.recent(10).map((t) => t.id)).toEqual([t4, t2, t3, t1]);
     expect(repo.recent(2).map((t) => t.id)).toEqual([t4, t2]);
     const byId = new Map(repo.recent(10).map((t) => [t.id, t]));
-    expect(byId.get(t2)).toMatchObject({ instrument: 'team', itemName: 'Boston Celtics', teamName: 'Boston Celtics', buyerUsername: 'bob', sellerUsername: 'alice' });
+    expect(byId.get(t2)).toMatchObject({
+      instrument: 'team',
+      itemName: 'Boston Celtics',
+      teamName: 'Boston Celtics',
+      buyerUsername: 'bob',
+      sellerUsername: 'alice',
+    });
     expect(byId.get(t1)).toMatchObject({ itemName: 'Jayson Tatum', teamName: 'Boston Celtics', buyerUsername: 'alice', sellerId: null, sellerUsername: null });
     expect(byId.get(t3)).toMatchObject({ buyerId: null, buyerUsername: null });
   });
@@ -56,7 +62,7 @@ describe('a user’s trades, a page at a time', () => {
     addTrade(db, { instrumentId: p, buyerId: alice, sellerId: alice, shares: 1, priceCents: 100, at: 2_000 });
     const repo = createTradeReadsRepo(db);
     const paged: number[] = [];
-    for (let after: { at: number; id: number } | null = null; ; ) {
+    for (let after: { at: number; id: number } | null = null; ;) {
       const page = repo.ofUserPage(alice, after, 4);
       paged.push(...page.map((t) => t.id));
       if (page.length < 4) break;

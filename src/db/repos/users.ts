@@ -6,7 +6,12 @@ export type UserRow = typeof users.$inferSelect;
 
 export function createUsersRepo(db: Db) {
   // Every signed-in REST call looks its user up: prepared once (on first use), not built and compiled per call.
-  const byIdQuery = () => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+  const byIdQuery = () =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare();
   let byId: ReturnType<typeof byIdQuery> | undefined;
   return {
     byId(id: number): UserRow | undefined {

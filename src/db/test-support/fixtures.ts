@@ -51,7 +51,10 @@ export function addPlayer(
     })
     .returning()
     .get().id;
-  db.update(teams).set({ sharesRemaining: sql`${teams.sharesRemaining} + ${salary}` }).where(eq(teams.id, p.teamId)).run();
+  db.update(teams)
+    .set({ sharesRemaining: sql`${teams.sharesRemaining} + ${salary}` })
+    .where(eq(teams.id, p.teamId))
+    .run();
   return id;
 }
 
@@ -69,13 +72,23 @@ export function setLastTradePrice(db: Db, playerId: number, cents: number | null
 
 /** A player holding of `shares` that cost `costCents` in all; the open market gives them up. */
 export function holdPlayer(db: Db, userId: number, playerId: number, shares: number, costCents: number, minSellPriceCents = 200): void {
-  db.insert(holdings).values({ userId, instrument: 'player', instrumentId: playerId, shares, costBasisCents: costCents, minSellPriceCents, minSellSeq: 1 }).run();
-  db.update(players).set({ sharesRemaining: sql`${players.sharesRemaining} - ${shares}` }).where(eq(players.id, playerId)).run();
+  db.insert(holdings)
+    .values({ userId, instrument: 'player', instrumentId: playerId, shares, costBasisCents: costCents, minSellPriceCents, minSellSeq: 1 })
+    .run();
+  db.update(players)
+    .set({ sharesRemaining: sql`${players.sharesRemaining} - ${shares}` })
+    .where(eq(players.id, playerId))
+    .run();
 }
 
 export function holdTeam(db: Db, userId: number, teamId: number, shares: number, costCents: number, lockedUntil = 0, minSellPriceCents = 200): void {
-  db.insert(holdings).values({ userId, instrument: 'team', instrumentId: teamId, shares, costBasisCents: costCents, minSellPriceCents, minSellSeq: 1, lockedUntil }).run();
-  db.update(teams).set({ sharesRemaining: sql`${teams.sharesRemaining} - ${shares}` }).where(eq(teams.id, teamId)).run();
+  db.insert(holdings)
+    .values({ userId, instrument: 'team', instrumentId: teamId, shares, costBasisCents: costCents, minSellPriceCents, minSellSeq: 1, lockedUntil })
+    .run();
+  db.update(teams)
+    .set({ sharesRemaining: sql`${teams.sharesRemaining} - ${shares}` })
+    .where(eq(teams.id, teamId))
+    .run();
 }
 
 let seq = 0;

@@ -30,7 +30,16 @@ export function insertLegacyHolding(db: Db, kind: Kind, h: LegacyHolding): void 
   const lock = kind === 'team' ? ', locked_until' : '';
   db.$client
     .prepare(`INSERT INTO ${TABLE[kind]} (${COLUMNS}, ${KEY[kind]}${lock}) VALUES (?, ?, ?, ?, ?, ?, ?${kind === 'team' ? ', ?' : ''})`)
-    .run(h.userId, h.shares, h.costBasisCents, h.minSellPriceCents, h.minSellCustom ? 1 : 0, h.minSellSeq, h.instrumentId, ...(kind === 'team' ? [h.lockedUntil ?? 0] : []));
+    .run(
+      h.userId,
+      h.shares,
+      h.costBasisCents,
+      h.minSellPriceCents,
+      h.minSellCustom ? 1 : 0,
+      h.minSellSeq,
+      h.instrumentId,
+      ...(kind === 'team' ? [h.lockedUntil ?? 0] : []),
+    );
 }
 
 const hasTable = (db: Db, name: string) => db.$client.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
@@ -75,8 +84,24 @@ export function legacyMarket(db: Db) {
   cash.run(2_500, a);
   cash.run(-2_500, b);
   db.$client.prepare('UPDATE players SET last_trade_price_cents = 250 WHERE id = ?').run(player);
-  insertLegacyHolding(db, 'player', { userId: a, instrumentId: player, shares: 490, costBasisCents: 49_000, minSellPriceCents: 300, minSellCustom: true, minSellSeq: 4 });
-  insertLegacyHolding(db, 'player', { userId: b, instrumentId: player, shares: 10, costBasisCents: 2_500, minSellPriceCents: 275, minSellCustom: false, minSellSeq: 3 });
+  insertLegacyHolding(db, 'player', {
+    userId: a,
+    instrumentId: player,
+    shares: 490,
+    costBasisCents: 49_000,
+    minSellPriceCents: 300,
+    minSellCustom: true,
+    minSellSeq: 4,
+  });
+  insertLegacyHolding(db, 'player', {
+    userId: b,
+    instrumentId: player,
+    shares: 10,
+    costBasisCents: 2_500,
+    minSellPriceCents: 275,
+    minSellCustom: false,
+    minSellSeq: 3,
+  });
 
   // c buys 1,000 of the team (locked for a week from then); b bought 20 earlier, its lock is over.
   addTrade(db, { instrument: 'team', instrumentId: team, buyerId: b, sellerId: null, shares: 20, priceCents: 100, at: 500 });
@@ -84,8 +109,26 @@ export function legacyMarket(db: Db) {
   addTrade(db, { instrument: 'team', instrumentId: team, buyerId: c, sellerId: null, shares: 1_000, priceCents: 100, at: 3_000 });
   cash.run(-100_000, c);
   take('team', team, 1_020);
-  insertLegacyHolding(db, 'team', { userId: c, instrumentId: team, shares: 1_000, costBasisCents: 100_000, minSellPriceCents: 500, minSellCustom: true, minSellSeq: 6, lockedUntil: 3_000 + WEEK_MS });
-  insertLegacyHolding(db, 'team', { userId: b, instrumentId: team, shares: 20, costBasisCents: 2_000, minSellPriceCents: 110, minSellCustom: false, minSellSeq: 2, lockedUntil: 500 + WEEK_MS });
+  insertLegacyHolding(db, 'team', {
+    userId: c,
+    instrumentId: team,
+    shares: 1_000,
+    costBasisCents: 100_000,
+    minSellPriceCents: 500,
+    minSellCustom: true,
+    minSellSeq: 6,
+    lockedUntil: 3_000 + WEEK_MS,
+  });
+  insertLegacyHolding(db, 'team', {
+    userId: b,
+    instrumentId: team,
+    shares: 20,
+    costBasisCents: 2_000,
+    minSellPriceCents: 110,
+    minSellCustom: false,
+    minSellSeq: 2,
+    lockedUntil: 500 + WEEK_MS,
+  });
 
   const offer = addOrder(db, { side: 'offer', instrumentId: player, userId: a, priceCents: 300, shares: 100 });
   const ask = addOrder(db, { side: 'ask', instrumentId: player, userId: b, priceCents: 120, shares: 5 });

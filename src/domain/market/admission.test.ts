@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  declinesOthersAsk, holdsShares, instrumentExists, knownUser, MAX_OPEN_ORDERS_PER_USER, oneTeamPerConference, openOrder, openOrderCap, rookieWeek, teamLock, tradable, validMinSellPrice,
+  declinesOthersAsk,
+  holdsShares,
+  instrumentExists,
+  knownUser,
+  MAX_OPEN_ORDERS_PER_USER,
+  oneTeamPerConference,
+  openOrder,
+  openOrderCap,
+  rookieWeek,
+  teamLock,
+  tradable,
+  validMinSellPrice,
 } from './admission.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,7 +40,10 @@ describe('admission: who may send which command', () => {
 
   it('for a week after the draft only holders of the rookie’s team may buy him', () => {
     const rookie = { restrictedUntil: now + 3 * DAY, at: now, teamId: 7, teamName: 'Utah Jazz' };
-    expect(rookieWeek({ ...rookie, holdsTeam: false })).toEqual({ code: 'rookie_restricted', message: 'Until 2025-10-04 only holders of Utah Jazz shares may buy this rookie' });
+    expect(rookieWeek({ ...rookie, holdsTeam: false })).toEqual({
+      code: 'rookie_restricted',
+      message: 'Until 2025-10-04 only holders of Utah Jazz shares may buy this rookie',
+    });
     expect(rookieWeek({ ...rookie, holdsTeam: true })).toBeNull();
     expect(rookieWeek({ ...rookie, holdsTeam: false, at: now + 3 * DAY })).toBeNull();
     expect(rookieWeek({ ...rookie, holdsTeam: false, restrictedUntil: null })).toBeNull();
@@ -37,7 +51,10 @@ describe('admission: who may send which command', () => {
   });
 
   it('team shares bought in the last 7 days cannot be listed, dumped or sold', () => {
-    expect(teamLock({ lockedUntil: now + DAY }, now)).toEqual({ code: 'team_locked', message: 'Your shares of this team are locked until 2025-10-02 12:00 UTC' });
+    expect(teamLock({ lockedUntil: now + DAY }, now)).toEqual({
+      code: 'team_locked',
+      message: 'Your shares of this team are locked until 2025-10-02 12:00 UTC',
+    });
     expect(teamLock({ lockedUntil: now }, now)).toBeNull();
     expect(teamLock(undefined, now)).toBeNull();
   });
@@ -45,7 +62,10 @@ describe('admission: who may send which command', () => {
   it('a user keeps at most 200 asks and offers open; commands that post none are not capped', () => {
     expect(MAX_OPEN_ORDERS_PER_USER).toBe(200);
     expect(openOrderCap(199, true)).toBeNull();
-    expect(openOrderCap(200, true)).toEqual({ code: 'open_order_limit', message: 'You already have 200 open asks and offers: cancel some before posting more' });
+    expect(openOrderCap(200, true)).toEqual({
+      code: 'open_order_limit',
+      message: 'You already have 200 open asks and offers: cancel some before posting more',
+    });
     expect(openOrderCap(200, false)).toBeNull();
   });
 
@@ -55,8 +75,13 @@ describe('admission: who may send which command', () => {
     expect(openOrder(undefined, { id: 7, side: 'ask' })).toEqual({ code: 'order_not_found', message: 'Ask 7 not found' });
     expect(openOrder(ask, { id: 7, side: 'offer' })).toEqual({ code: 'order_not_found', message: 'Offer 7 not found' });
     expect(openOrder(ask, { id: 7, side: 'ask', kind: 'team' })?.code).toBe('order_not_found');
-    expect(openOrder({ ...ask, status: 'filled' }, { id: 7, side: 'ask' })).toEqual({ code: 'order_not_open', message: 'Ask 7 is no longer open: it was filled' });
-    expect(openOrder({ side: 'offer', instrument: 'team', status: 'filled' }, { id: 8, side: 'offer' })?.message).toBe('Offer 8 is no longer open: it was bought');
+    expect(openOrder({ ...ask, status: 'filled' }, { id: 7, side: 'ask' })).toEqual({
+      code: 'order_not_open',
+      message: 'Ask 7 is no longer open: it was filled',
+    });
+    expect(openOrder({ side: 'offer', instrument: 'team', status: 'filled' }, { id: 8, side: 'offer' })?.message).toBe(
+      'Offer 8 is no longer open: it was bought',
+    );
     expect(openOrder({ ...ask, status: 'cancelled' }, { id: 7, side: 'ask' })?.message).toBe('Ask 7 is no longer open: it was cancelled');
   });
 

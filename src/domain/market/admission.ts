@@ -34,7 +34,10 @@ export function oneTeamPerConference(facts: { otherTeam: string | null; conferen
 export function rookieWeek(facts: { restrictedUntil: number | null; at: number; teamId: number | null; holdsTeam: boolean; teamName: string }): Refusal | null {
   const { restrictedUntil, at } = facts;
   if (!restrictedUntil || restrictedUntil <= at || facts.teamId === null || facts.holdsTeam) return null;
-  return refusal('rookie_restricted', `Until ${new Date(restrictedUntil).toISOString().slice(0, 10)} only holders of ${facts.teamName} shares may buy this rookie`);
+  return refusal(
+    'rookie_restricted',
+    `Until ${new Date(restrictedUntil).toISOString().slice(0, 10)} only holders of ${facts.teamName} shares may buy this rookie`,
+  );
 }
 
 /** Team shares bought in the last 7 days cannot be listed, dumped or sold. */

@@ -56,12 +56,22 @@ describe('rescaleHoldings', () => {
 
 describe('retirement', () => {
   it('pays every holder $1.00 a share from the open market, which holds the whole salary again', () => {
-    const plan = retirementPayouts([{ userId: 1, shares: 120 }, { userId: 2, shares: 0 }, { userId: 3, shares: 30 }], 500);
+    const plan = retirementPayouts(
+      [
+        { userId: 1, shares: 120 },
+        { userId: 2, shares: 0 },
+        { userId: 3, shares: 30 },
+      ],
+      500,
+    );
     expect(plan.fills).toEqual([
       expect.objectContaining({ buyerId: null, sellerId: 1, shares: 120, price: 100 }),
       expect.objectContaining({ buyerId: null, sellerId: 3, shares: 30, price: 100 }),
     ]);
-    expect(plan.accounts).toEqual([{ userId: 1, cash: 12_000, escrow: 0, shares: -120 }, { userId: 3, cash: 3_000, escrow: 0, shares: -30 }]);
+    expect(plan.accounts).toEqual([
+      { userId: 1, cash: 12_000, escrow: 0, shares: -120 },
+      { userId: 3, cash: 3_000, escrow: 0, shares: -30 },
+    ]);
     expect(plan.remaining).toBe(500);
   });
 });

@@ -41,7 +41,6 @@ export function rescaleHoldings<H extends ScalableHolding>(holdings: readonly H[
   return { holdings: kept, removed, remaining: newTotal - held };
 }
 
-
 /** The largest salary an admin may set, in dollars. */
 export const MAX_SALARY = 1_000_000_000;
 
@@ -59,10 +58,22 @@ export const RETIREMENT_PRICE_CENTS = DUMP_PRICE_CENTS;
  * whole salary again. As a plan: one fill per holder (the open market buys), each holder's cash up
  * and holding gone, no orders.
  */
-export function retirementPayouts(holdings: readonly { userId: number; shares: number }[], salary: number): { fills: Fill[]; accounts: AccountChange[]; remaining: number; newAsk: null; newOffer: null; askUpdates: []; offerUpdates: []; cancelled: null } {
+export function retirementPayouts(
+  holdings: readonly { userId: number; shares: number }[],
+  salary: number,
+): { fills: Fill[]; accounts: AccountChange[]; remaining: number; newAsk: null; newOffer: null; askUpdates: []; offerUpdates: []; cancelled: null } {
   const held = holdings.filter((h) => h.shares > 0);
   return {
-    fills: held.map((h) => ({ buyerId: null, sellerId: h.userId, shares: h.shares, price: RETIREMENT_PRICE_CENTS, askId: null, offerId: null, standingSell: false, escrowRefund: 0 })),
+    fills: held.map((h) => ({
+      buyerId: null,
+      sellerId: h.userId,
+      shares: h.shares,
+      price: RETIREMENT_PRICE_CENTS,
+      askId: null,
+      offerId: null,
+      standingSell: false,
+      escrowRefund: 0,
+    })),
     accounts: held.map((h) => ({ userId: h.userId, cash: h.shares * RETIREMENT_PRICE_CENTS, escrow: 0, shares: -h.shares })),
     remaining: salary,
     newAsk: null,

@@ -24,7 +24,12 @@ describe('a holding', () => {
   it('keeps a minimum sell price the holder set, through later purchases', () => {
     const set = withMinSellPrice(bought(NO_HOLDING, 'player', { shares: 2, paidCents: 200, seq: 1, at }), 500, 2);
     expect(set).toMatchObject({ minSellPriceCents: 500, minSellCustom: true, minSellSeq: 2 });
-    expect(bought(set, 'player', { shares: 2, paidCents: 2_000, seq: 3, at })).toMatchObject({ shares: 4, costBasisCents: 2_200, minSellPriceCents: 500, minSellCustom: true });
+    expect(bought(set, 'player', { shares: 2, paidCents: 2_000, seq: 3, at })).toMatchObject({
+      shares: 4,
+      costBasisCents: 2_200,
+      minSellPriceCents: 500,
+      minSellCustom: true,
+    });
   });
 
   it('sends its standing sell to the back of its price on every purchase', () => {

@@ -32,12 +32,8 @@ export const bookErrors = {
   tooLarge: (shares: number, price: Cents) => err('invalid_amount', `${shares} shares at ${formatCents(price)} is too large an order.`),
   duplicateOrderId: (kind: 'ask' | 'offer', id: OrderId) => err('duplicate_order_id', `An ${kind} with id ${id} is already open.`),
   insufficientCash: (shares: number, price: Cents, cash: Cents) =>
-    err(
-      'insufficient_cash',
-      `Not enough cash: ${shares} shares at ${formatCents(price)} need ${formatCents(shares * price)}, available ${formatCents(cash)}.`,
-    ),
-  insufficientShares: (shares: number, unlisted: number) =>
-    err('insufficient_shares', `You have ${unlisted} unlisted shares, so you cannot list ${shares}.`),
+    err('insufficient_cash', `Not enough cash: ${shares} shares at ${formatCents(price)} need ${formatCents(shares * price)}, available ${formatCents(cash)}.`),
+  insufficientShares: (shares: number, unlisted: number) => err('insufficient_shares', `You have ${unlisted} unlisted shares, so you cannot list ${shares}.`),
   nothingToSell: () => err('nothing_to_sell', 'You have no unlisted shares to sell.'),
   askNotFound: (id: OrderId) => err('ask_not_found', `Ask ${id} is not open: it was filled, cancelled or never existed.`),
   offerNotFound: (id: OrderId) => err('offer_not_found', `Offer ${id} is not open: it was bought, cancelled or never existed.`),

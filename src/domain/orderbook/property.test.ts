@@ -27,8 +27,7 @@ const badNumber = fc.constantFrom(0, -1, 1.5, Number.NaN);
 const shares = fc.oneof({ weight: 12, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: badNumber });
 // Few distinct prices, so that ties in price and the time priority between them get exercised;
 // bids a little lower than sells, so that asks rest often enough to be sold to.
-const priced = (...prices: number[]) =>
-  fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...prices) }, { weight: 1, arbitrary: fc.constantFrom(99, 150.5) });
+const priced = (...prices: number[]) => fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...prices) }, { weight: 1, arbitrary: fc.constantFrom(99, 150.5) });
 const bid = priced(100, 110, 120, 150, 200);
 const price = priced(110, 120, 150, 200, 250, 300);
 const pick = fc.nat(8);

@@ -5,7 +5,22 @@
 import { OPEN_MARKET_PRICE_CENTS } from '../../shared/money.js';
 import { bookErrors, type BookError } from './errors.js';
 import { PlanBuilder } from './plan-builder.js';
-import type { BestAsk, BookDepth, BookSnapshot, Command, DepthLevel, Fill, OrderBook, OrderId, Plan, PlanResult, QueuedSell, RestingOrder, StandingSell, UserId } from './types.js';
+import type {
+  BestAsk,
+  BookDepth,
+  BookSnapshot,
+  Command,
+  DepthLevel,
+  Fill,
+  OrderBook,
+  OrderId,
+  Plan,
+  PlanResult,
+  QueuedSell,
+  RestingOrder,
+  StandingSell,
+  UserId,
+} from './types.js';
 import { checkAmount, checkOrder, checkPrice, checkShares } from './validation.js';
 
 type FillInput = Pick<Fill, 'buyerId' | 'sellerId' | 'shares' | 'price'> & Partial<Fill>;
@@ -44,9 +59,7 @@ export class ReferenceBook implements OrderBook {
       ...this.standing.map((order): Sell => ({ standing: true, order })),
     ];
     const id = (s: Sell): number => (s.standing ? s.order.userId : s.order.id);
-    return sells.sort(
-      (a, b) => a.order.price - b.order.price || a.order.seq - b.order.seq || Number(a.standing) - Number(b.standing) || id(a) - id(b),
-    );
+    return sells.sort((a, b) => a.order.price - b.order.price || a.order.seq - b.order.seq || Number(a.standing) - Number(b.standing) || id(a) - id(b));
   }
 
   private standingOf(userId: UserId): StandingSell | undefined {

@@ -22,14 +22,4 @@ export {
   total,
   zeroAll,
 } from './solver.js';
-export type {
-  BalanceOptions,
-  BalanceResult,
-  Conference,
-  Distance,
-  LocksByTeam,
-  TeamSlot,
-  WinTotalsError,
-  WinTotalsErrorCode,
-  WinsByTeam,
-} from './solver.js';
+export type { BalanceOptions, BalanceResult, Conference, Distance, LocksByTeam, TeamSlot, WinTotalsError, WinTotalsErrorCode, WinsByTeam } from './solver.js';

@@ -8,26 +8,19 @@ const teams: readonly TeamSlot[] = TEAMS;
 const codes = teams.map((t) => t.code);
 
 /** Whole wins 0–82 for every team. */
-const wholeWins = fc.tuple(...codes.map(() => fc.integer({ min: MIN_WINS, max: MAX_WINS }))).map((values) =>
-  Object.fromEntries(codes.map((c, i) => [c, values[i]!])),
-);
+const wholeWins = fc
+  .tuple(...codes.map(() => fc.integer({ min: MIN_WINS, max: MAX_WINS })))
+  .map((values) => Object.fromEntries(codes.map((c, i) => [c, values[i]!])));
 /** Anything a careless caller might pass: fractions, out of range, NaN, ±Infinity. */
 const messyWins = fc
   .tuple(
     ...codes.map(() =>
-      fc.oneof(
-        fc.integer({ min: MIN_WINS, max: MAX_WINS }),
-        fc.double({ min: -50, max: 150, noNaN: false }),
-        fc.constantFrom(Number.NaN, Infinity, -Infinity),
-      ),
+      fc.oneof(fc.integer({ min: MIN_WINS, max: MAX_WINS }), fc.double({ min: -50, max: 150, noNaN: false }), fc.constantFrom(Number.NaN, Infinity, -Infinity)),
     ),
   )
   .map((values) => Object.fromEntries(codes.map((c, i) => [c, values[i]!])));
 /** Mostly few locks, so most cases are feasible; sometimes many. */
-const lockSets = fc.oneof(
-  fc.subarray(codes, { maxLength: 6 }),
-  fc.subarray(codes),
-).map((list) => Object.fromEntries(list.map((c) => [c, true])));
+const lockSets = fc.oneof(fc.subarray(codes, { maxLength: 6 }), fc.subarray(codes)).map((list) => Object.fromEntries(list.map((c) => [c, true])));
 const options = fc.record({ locked: lockSets, respectLocks: fc.boolean(), scheduleAware: fc.boolean() });
 
 const runs = { numRuns: 400 };
@@ -75,9 +68,7 @@ describe('balanceWins properties', () => {
     const highWins = fc
       .tuple(...codes.map(() => fc.integer({ min: 55, max: MAX_WINS })))
       .map((values) => Object.fromEntries(codes.map((c, i) => [c, values[i]!])));
-    const manyLocks = fc
-      .subarray(codes, { minLength: 18 })
-      .map((list) => Object.fromEntries(list.map((c) => [c, true])));
+    const manyLocks = fc.subarray(codes, { minLength: 18 }).map((list) => Object.fromEntries(list.map((c) => [c, true])));
     fc.assert(
       fc.property(fc.oneof(highWins, wholeWins), manyLocks, fc.boolean(), (wins, locked, scheduleAware) => {
         const opts = { locked, respectLocks: true, scheduleAware };
@@ -154,8 +145,7 @@ describe('balanceWins properties', () => {
         const schedule = scheduleWeights(teams, adjustable);
         // A lone adjustable team has no adjustable opponents (weight 0): the solver shares uniformly.
         const weights = opts.scheduleAware && schedule.some((w) => w > 0) ? schedule : flat;
-        const at = (lambda: number): number[] =>
-          codes.map((c, i) => Math.min(MAX_WINS, Math.max(MIN_WINS, wins[c]! + lambda * weights[i]!)));
+        const at = (lambda: number): number[] => codes.map((c, i) => Math.min(MAX_WINS, Math.max(MIN_WINS, wins[c]! + lambda * weights[i]!)));
         const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
         // Bisection for λ, independent of the solver's iteration.
         let lo = -200;

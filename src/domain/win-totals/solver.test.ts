@@ -45,7 +45,10 @@ describe('the league', () => {
   });
 
   it('gives every team the same schedule weight when no team is locked (4×4 + 10×3.3 + 15×2 = 79)', () => {
-    const weights = scheduleWeights(teams, teams.map(() => true));
+    const weights = scheduleWeights(
+      teams,
+      teams.map(() => true),
+    );
     expect(new Set(weights)).toEqual(new Set([790]));
   });
 });
@@ -115,9 +118,7 @@ describe('helpers', () => {
     const sameDivision = teams.find((t) => t.division === 'Atlantic' && t !== bos)!;
     const sameConference = teams.find((t) => t.conference === bos.conference && t.division !== 'Atlantic')!;
     const other = teams.find((t) => t.conference !== bos.conference)!;
-    expect([gamesBetween(bos, sameDivision), gamesBetween(bos, sameConference), gamesBetween(bos, other)]).toEqual([
-      4, 3.3, 2,
-    ]);
+    expect([gamesBetween(bos, sameDivision), gamesBetween(bos, sameConference), gamesBetween(bos, other)]).toEqual([4, 3.3, 2]);
   });
 });
 

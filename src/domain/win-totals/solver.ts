@@ -89,8 +89,7 @@ export interface WinTotalsError {
 }
 
 export type BalanceResult =
-  | { readonly ok: true; readonly wins: WinsByTeam; readonly iterations: number }
-  | { readonly ok: false; readonly error: WinTotalsError };
+  { readonly ok: true; readonly wins: WinsByTeam; readonly iterations: number } | { readonly ok: false; readonly error: WinTotalsError };
 
 /** Rounds (halves up) and clamps to 0–82; ±Infinity to the nearest bound; NaN to 41. */
 export function clampWins(value: number): number {
@@ -120,12 +119,7 @@ export function normalizeWins(teams: readonly TeamSlot[], wins: Readonly<Record<
  * Every team set to `value` (clamped), except the teams in `keep`, which keep their (clamped)
  * wins. The page passes the locked teams as `keep` when respect-locks is on.
  */
-export function setAll(
-  teams: readonly TeamSlot[],
-  wins: Readonly<Record<string, unknown>>,
-  value: number,
-  keep: LocksByTeam = {},
-): WinsByTeam {
+export function setAll(teams: readonly TeamSlot[], wins: Readonly<Record<string, unknown>>, value: number, keep: LocksByTeam = {}): WinsByTeam {
   const target = clampWins(value);
   const out: WinsByTeam = {};
   for (const team of teams) out[team.code] = keep[team.code] === true ? winsOf(wins, team.code) : target;
@@ -152,10 +146,7 @@ export function total(teams: readonly TeamSlot[], wins: Readonly<Record<string, 
 }
 
 /** Total (clamped) wins per conference. */
-export function conferenceTotals(
-  teams: readonly TeamSlot[],
-  wins: Readonly<Record<string, unknown>>,
-): Record<Conference, number> {
+export function conferenceTotals(teams: readonly TeamSlot[], wins: Readonly<Record<string, unknown>>): Record<Conference, number> {
   const out: Record<Conference, number> = { East: 0, West: 0 };
   for (const team of teams) out[team.conference] += winsOf(wins, team.code);
   return out;
@@ -248,11 +239,7 @@ function impossible(lockedTotal: number, lockedCount: number, adjustableCount: n
  * Returns the new wins of every team (keys in team order), or a typed error when 1230 cannot be
  * reached without changing locked teams. Never throws; the same input gives the same output.
  */
-export function balanceWins(
-  teams: readonly TeamSlot[],
-  wins: Readonly<Record<string, unknown>>,
-  options: BalanceOptions,
-): BalanceResult {
+export function balanceWins(teams: readonly TeamSlot[], wins: Readonly<Record<string, unknown>>, options: BalanceOptions): BalanceResult {
   const base = teams.map((team) => winsOf(wins, team.code));
   const adjustable = teams.map((team) => isAdjustable(team, options));
 

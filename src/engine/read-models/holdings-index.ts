@@ -71,13 +71,33 @@ export class HoldingsIndex {
   }
 
   /** Adds holdings of a kind (of instruments it holds none of yet), sorting each instrument's holders once. */
-  load(kind: InstrumentKind, rows: readonly { userId: number; instrumentId: number; shares: number; costBasisCents: number; minSellPriceCents: number; minSellSeq: number; lockedUntil: number }[]): void {
+  load(
+    kind: InstrumentKind,
+    rows: readonly {
+      userId: number;
+      instrumentId: number;
+      shares: number;
+      costBasisCents: number;
+      minSellPriceCents: number;
+      minSellSeq: number;
+      lockedUntil: number;
+    }[],
+  ): void {
     const touched = new Set<HoldingView[]>();
     // By number: one string key per instrument, not one per holding.
     const lists = new Map<number, { key: string; holders: HoldingView[] }>();
     for (const r of rows) {
       if (r.shares <= 0) continue;
-      const h: HoldingView = { userId: r.userId, kind, instrumentId: r.instrumentId, shares: r.shares, costBasisCents: r.costBasisCents, minSellPriceCents: r.minSellPriceCents, minSellSeq: r.minSellSeq, lockedUntil: r.lockedUntil };
+      const h: HoldingView = {
+        userId: r.userId,
+        kind,
+        instrumentId: r.instrumentId,
+        shares: r.shares,
+        costBasisCents: r.costBasisCents,
+        minSellPriceCents: r.minSellPriceCents,
+        minSellSeq: r.minSellSeq,
+        lockedUntil: r.lockedUntil,
+      };
       let list = lists.get(r.instrumentId);
       if (!list) {
         const key = `${kind}:${r.instrumentId}`;

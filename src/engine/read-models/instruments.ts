@@ -52,14 +52,31 @@ export class Instruments {
   setTeam(t: TeamStateRow): void {
     this.teams.set(t.id, { id: t.id, code: t.code, name: t.name, conference: t.conference });
     const current = this.all.get(keyOf('team', t.id));
-    const view: InstrumentView = { kind: 'team', id: t.id, name: t.name, teamId: t.id, totalShares: current?.totalShares ?? 0, remaining: t.remaining, lastPriceCents: t.lastPriceCents, active: true, restrictedUntil: null };
+    const view: InstrumentView = {
+      kind: 'team',
+      id: t.id,
+      name: t.name,
+      teamId: t.id,
+      totalShares: current?.totalShares ?? 0,
+      remaining: t.remaining,
+      lastPriceCents: t.lastPriceCents,
+      active: true,
+      restrictedUntil: null,
+    };
     this.all.set(keyOf('team', t.id), view);
   }
 
   setPlayer(p: PlayerStateRow): void {
     this.all.set(keyOf('player', p.id), {
-      kind: 'player', id: p.id, name: p.name, teamId: p.teamId, totalShares: p.salary, remaining: p.remaining,
-      lastPriceCents: p.lastPriceCents, active: p.retiredAt === null, restrictedUntil: p.restrictedUntil,
+      kind: 'player',
+      id: p.id,
+      name: p.name,
+      teamId: p.teamId,
+      totalShares: p.salary,
+      remaining: p.remaining,
+      lastPriceCents: p.lastPriceCents,
+      active: p.retiredAt === null,
+      restrictedUntil: p.restrictedUntil,
     });
     this.activePlayers = null;
   }

@@ -11,7 +11,15 @@ type Ledger = ReturnType<typeof cachedLedger>;
 export function mirroredLedger(ledger: Ledger, models: () => ReadModels): Ledger {
   return {
     ...ledger,
-    insertTrade(t: { instrument: InstrumentKind; instrumentId: number; buyerId: number | null; sellerId: number | null; shares: number; price: number; at: number }): number {
+    insertTrade(t: {
+      instrument: InstrumentKind;
+      instrumentId: number;
+      buyerId: number | null;
+      sellerId: number | null;
+      shares: number;
+      price: number;
+      at: number;
+    }): number {
       const id = ledger.insertTrade(t);
       models().trade(t.instrument, t.instrumentId, t.buyerId, t.sellerId, t.shares, t.price, t.at);
       return id;
@@ -20,9 +28,29 @@ export function mirroredLedger(ledger: Ledger, models: () => ReadModels): Ledger
       ledger.saveHolding(kind, userId, id, h);
       models().holding(kind, userId, id, h);
     },
-    insertOrder(o: { id: number; side: 'ask' | 'offer'; instrument: InstrumentKind; instrumentId: number; userId: number; priceCents: number; shares: number; seq: number; at: number }): void {
+    insertOrder(o: {
+      id: number;
+      side: 'ask' | 'offer';
+      instrument: InstrumentKind;
+      instrumentId: number;
+      userId: number;
+      priceCents: number;
+      shares: number;
+      seq: number;
+      at: number;
+    }): void {
       ledger.insertOrder(o);
-      models().orderOpened({ id: o.id, side: o.side, instrument: o.instrument, instrumentId: o.instrumentId, userId: o.userId, priceCents: o.priceCents, sharesRemaining: o.shares, seq: o.seq, createdAt: o.at });
+      models().orderOpened({
+        id: o.id,
+        side: o.side,
+        instrument: o.instrument,
+        instrumentId: o.instrumentId,
+        userId: o.userId,
+        priceCents: o.priceCents,
+        sharesRemaining: o.shares,
+        seq: o.seq,
+        createdAt: o.at,
+      });
     },
     setOrderRemaining(id: number, remaining: number): void {
       ledger.setOrderRemaining(id, remaining);

@@ -166,7 +166,14 @@ export class OpenOrders {
   /** One page of every open offer, players and teams, cheapest first. */
   allOffersPage(cursor: OrderCursor | null, limit: number): OrderView[] {
     const lists = [...this.books.values()].map((b) => b.offers);
-    return mergePage(lists, cursor, (item, c) => OFFERS_FIRST(item, c) > 0, OFFERS_FIRST, limit, () => false);
+    return mergePage(
+      lists,
+      cursor,
+      (item, c) => OFFERS_FIRST(item, c) > 0,
+      OFFERS_FIRST,
+      limit,
+      () => false,
+    );
   }
 
   /** One page of the asks on these instruments, best first, without those `skip` refuses. */

@@ -9,7 +9,15 @@ import { expectModelsEqualSql } from '../test-support/read-models.js';
 import { keyOf } from './instruments.js';
 
 type Step =
-  | { op: 'trade'; user: number; item: number; action: 'buy' | 'listOffer' | 'dump' | 'setMinSellPrice' | 'acceptAsk' | 'acceptOffer' | 'cancelAsk' | 'cancelOffer' | 'declineAsk'; shares: number; price: number; pick: number }
+  | {
+      op: 'trade';
+      user: number;
+      item: number;
+      action: 'buy' | 'listOffer' | 'dump' | 'setMinSellPrice' | 'acceptAsk' | 'acceptOffer' | 'cancelAsk' | 'cancelOffer' | 'declineAsk';
+      shares: number;
+      price: number;
+      pick: number;
+    }
   | { op: 'salary'; item: number; factor: number }
   | { op: 'retire'; item: number }
   | { op: 'time'; ms: number };
@@ -22,7 +30,18 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       op: fc.constant('trade' as const),
       user: fc.integer({ min: 0, max: 4 }),
       item: fc.integer({ min: 0, max: 3 }),
-      action: fc.constantFrom('buy' as const, 'buy' as const, 'listOffer' as const, 'dump' as const, 'setMinSellPrice' as const, 'acceptAsk' as const, 'acceptOffer' as const, 'cancelAsk' as const, 'cancelOffer' as const, 'declineAsk' as const),
+      action: fc.constantFrom(
+        'buy' as const,
+        'buy' as const,
+        'listOffer' as const,
+        'dump' as const,
+        'setMinSellPrice' as const,
+        'acceptAsk' as const,
+        'acceptOffer' as const,
+        'cancelAsk' as const,
+        'cancelOffer' as const,
+        'declineAsk' as const,
+      ),
       shares: fc.integer({ min: 1, max: 60 }),
       price: fc.integer({ min: 100, max: 400 }),
       pick: fc.integer({ min: 0, max: 10 }),
@@ -48,7 +67,8 @@ describe('the read models under random trading, admin changes and time', () => {
         // Three holders of each player to begin with (open markets sold out): buys then trade between users, and other holders' values move.
         for (const p of players) {
           const salary = league.playerById(p.id)!.salary;
-          for (const [i, part] of [0.4, 0.3, 0.3].entries()) t.submit({ type: 'buy', userId: users[i]!, instrument: p, shares: Math.round(salary * part), priceCents: 100 });
+          for (const [i, part] of [0.4, 0.3, 0.3].entries())
+            t.submit({ type: 'buy', userId: users[i]!, instrument: p, shares: Math.round(salary * part), priceCents: 100 });
         }
         for (const s of steps) {
           if (s.op === 'time') {
@@ -83,10 +103,17 @@ describe('the read models under random trading, admin changes and time', () => {
     const other = t.user('other');
     t.ok({ type: 'buy', userId: holder, instrument: p, shares: 40, priceCents: 100 });
     expect(t.exchange.readModels().holdings.holderCount(keyOf('player', p.id))).toBe(1);
-    t.db.$client.prepare(`INSERT INTO holdings (user_id, instrument, instrument_id, shares, cost_basis_cents, min_sell_price_cents, min_sell_seq) VALUES (?, 'player', ?, 10, 1000, 500, 1)`).run(other, p.id);
+    t.db.$client
+      .prepare(
+        `INSERT INTO holdings (user_id, instrument, instrument_id, shares, cost_basis_cents, min_sell_price_cents, min_sell_seq) VALUES (?, 'player', ?, 10, 1000, 500, 1)`,
+      )
+      .run(other, p.id);
     t.db.$client.prepare('UPDATE players SET shares_remaining = shares_remaining - 10 WHERE id = ?').run(p.id);
     const models = t.exchange.readModels();
-    expect(models.holdings.holders(keyOf('player', p.id)).map((h) => [h.userId, h.shares])).toEqual([[holder, 40], [other, 10]]);
+    expect(models.holdings.holders(keyOf('player', p.id)).map((h) => [h.userId, h.shares])).toEqual([
+      [holder, 40],
+      [other, 10],
+    ]);
     expect(models.instruments.get('player', p.id)!.remaining).toBe(50);
     // The books too: the new holder's standing sell fills a bid at its price.
     const bidder = t.user('bidder');

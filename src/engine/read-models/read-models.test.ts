@@ -54,7 +54,11 @@ describe('the read models', () => {
     const rest = models.relevantAsksPage(holder, first.at(-1)!, 2);
     expect([...first, ...rest].map((o) => o.id)).toEqual([asks[1], asks[0], asks[2]]);
     expect(models.relevantAskCount(holder)).toBe(3);
-    expect(createMarketReadsRepo(t.db).relevantAsks(holder).map((o) => o.id)).toEqual([asks[1], asks[0], asks[2]]);
+    expect(
+      createMarketReadsRepo(t.db)
+        .relevantAsks(holder)
+        .map((o) => o.id),
+    ).toEqual([asks[1], asks[0], asks[2]]);
     expect(models.holdings.top(keyOf('player', p.id))?.userId).toBe(holder);
   });
 
@@ -67,7 +71,11 @@ describe('the read models', () => {
     const models = t.exchange.readModels();
     const valuation = createValuationRepo(t.db);
     const values = () => [a, b, c].map((u) => [models.shareValueCents(u), valuation.shareValueCents(u)]);
-    expect(values()).toEqual([[6_000, 6_000], [4_000, 4_000], [0, 0]]);
+    expect(values()).toEqual([
+      [6_000, 6_000],
+      [4_000, 4_000],
+      [0, 0],
+    ]);
     // C buys from A's standing sell at $1.10, then at $3.00: B's holding is valued at each price.
     t.ok({ type: 'buy', userId: c, instrument: p, shares: 5, priceCents: 200 });
     expect(values().map(([m]) => m)).toEqual([55 * 110, 40 * 110, 5 * 110]);
@@ -79,4 +87,3 @@ describe('the read models', () => {
     expect(models.topByShareValue(3).map((r) => r.userId)).toEqual([a, b, c]);
   });
 });
-

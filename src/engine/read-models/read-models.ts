@@ -128,8 +128,20 @@ export class ReadModels {
     this.version++;
   }
 
-  holding(kind: InstrumentKind, userId: number, id: number, h: { shares: number; costBasisCents: number; minSellPriceCents: number; minSellSeq: number; lockedUntil: number }): void {
-    this.holdings.set(kind, id, userId, h.shares > 0 ? { shares: h.shares, costBasisCents: h.costBasisCents, minSellPriceCents: h.minSellPriceCents, minSellSeq: h.minSellSeq, lockedUntil: h.lockedUntil } : null);
+  holding(
+    kind: InstrumentKind,
+    userId: number,
+    id: number,
+    h: { shares: number; costBasisCents: number; minSellPriceCents: number; minSellSeq: number; lockedUntil: number },
+  ): void {
+    this.holdings.set(
+      kind,
+      id,
+      userId,
+      h.shares > 0
+        ? { shares: h.shares, costBasisCents: h.costBasisCents, minSellPriceCents: h.minSellPriceCents, minSellSeq: h.minSellSeq, lockedUntil: h.lockedUntil }
+        : null,
+    );
     this.version++;
   }
 
@@ -243,7 +255,14 @@ export class ReadModels {
       if (!i) continue;
       const valued = valueHolding(h, listed.get(key) ?? 0, i.lastPriceCents, this.weeklyAverage(i, now));
       if (h.kind === 'player') {
-        players.push({ playerId: i.id, name: i.name, teamName: this.instruments.teamOf(i).name, salary: i.totalShares, isTopHolder: this.holdings.top(key)?.userId === userId, ...valued });
+        players.push({
+          playerId: i.id,
+          name: i.name,
+          teamName: this.instruments.teamOf(i).name,
+          salary: i.totalShares,
+          isTopHolder: this.holdings.top(key)?.userId === userId,
+          ...valued,
+        });
       } else {
         const team = this.instruments.teamOf(i);
         teams.push({ teamId: i.id, name: i.name, code: team.code, conference: team.conference, lockedUntil: h.lockedUntil, ...valued });
@@ -287,7 +306,10 @@ export class ReadModels {
       active.push({ ...base, tradeCount: w.trades, lowCents: all.low, highCents: all.high, avgCents: vwap(w.cents, w.shares) ?? 0 });
       if (w.userTrades > 0) {
         const range = this.windows.userRange(key, since)!;
-        priced.push({ row: { ...base, tradeCount: w.userTrades, lowCents: range.low, highCents: range.high, avgCents: vwap(w.userCents, w.userShares) ?? 0 }, avg: w.userCents / w.userShares });
+        priced.push({
+          row: { ...base, tradeCount: w.userTrades, lowCents: range.low, highCents: range.high, avgCents: vwap(w.userCents, w.userShares) ?? 0 },
+          avg: w.userCents / w.userShares,
+        });
       }
     }
     priced.sort((a, b) => b.avg - a.avg || a.row.id - b.row.id);
@@ -330,6 +352,15 @@ export class ReadModels {
 const partOf = (h: HoldingView, priceCents: number | null): number => (priceCents === null ? h.costBasisCents : h.shares * priceCents);
 
 function orderOf(o: OpenOrderStateRow): OrderView {
-  return { id: o.id, side: o.side, kind: o.instrument, instrumentId: o.instrumentId, userId: o.userId, priceCents: o.priceCents, sharesRemaining: o.sharesRemaining, seq: o.seq, createdAt: o.createdAt };
+  return {
+    id: o.id,
+    side: o.side,
+    kind: o.instrument,
+    instrumentId: o.instrumentId,
+    userId: o.userId,
+    priceCents: o.priceCents,
+    sharesRemaining: o.sharesRemaining,
+    seq: o.seq,
+    createdAt: o.createdAt,
+  };
 }
-

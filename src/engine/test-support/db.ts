@@ -12,5 +12,13 @@ export function seededDb(): Db {
 }
 
 export function addUser(db: Db, username: string, balanceCents: number = START_BALANCE_CENTS): number {
-  return createUsersRepo(db).insert({ username, emailHash: `hash-${username}`, passwordHash: 'x', isAdmin: false, avatar: null, balanceCents, createdAt: 1_000 }).id;
+  return createUsersRepo(db).insert({
+    username,
+    emailHash: `hash-${username}`,
+    passwordHash: 'x',
+    isAdmin: false,
+    avatar: null,
+    balanceCents,
+    createdAt: 1_000,
+  }).id;
 }

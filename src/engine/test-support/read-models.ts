@@ -16,7 +16,7 @@ import type { TestExchange } from './exchange.js';
 /** Every page of a list, `limit` at a time, from the first. */
 function allPages<T, C>(page: (cursor: C | null) => T[], cursorOf: (last: T) => C): T[] {
   const out: T[] = [];
-  for (let cursor: C | null = null; ; ) {
+  for (let cursor: C | null = null; ;) {
     const items = page(cursor);
     out.push(...items);
     if (items.length === 0) return out;
@@ -48,21 +48,28 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
     expect(fromModels, `book of ${key}`).toEqual(active ? books.get(key)!.snapshot() : undefined);
     const holders = ref.kind === 'player' ? market.shareholders(ref.id) : teams.shareholders(ref.id);
     const paged = allPages((c: HolderCursor | null) => models.holdings.page(key, c, 2), holderCursor);
-    expect(paged.map((h) => [h.userId, h.shares, h.minSellPriceCents]), `holders of ${key}`).toEqual(holders.map((h) => [h.userId, h.shares, h.minSellPriceCents]));
+    expect(
+      paged.map((h) => [h.userId, h.shares, h.minSellPriceCents]),
+      `holders of ${key}`,
+    ).toEqual(holders.map((h) => [h.userId, h.shares, h.minSellPriceCents]));
     expect(models.holdings.holderCount(key)).toBe(holders.length);
     for (const side of ['ask', 'offer'] as const) {
       const sql = side === 'ask' ? market.openAsks(ref.kind, ref.id) : market.openOffers(ref.kind, ref.id);
       const mine = allPages((c: OrderCursor | null) => models.orders.page(key, side, c, 2), orderCursor);
-      expect(mine.map((o) => [o.id, o.userId, o.priceCents, o.sharesRemaining, o.createdAt]), `${side}s of ${key}`).toEqual(
-        sql.map((o) => [o.id, o.userId, o.priceCents, o.sharesRemaining, o.createdAt]),
-      );
+      expect(
+        mine.map((o) => [o.id, o.userId, o.priceCents, o.sharesRemaining, o.createdAt]),
+        `${side}s of ${key}`,
+      ).toEqual(sql.map((o) => [o.id, o.userId, o.priceCents, o.sharesRemaining, o.createdAt]));
     }
     // The price over time, at every trade's time and between them.
-    const times = t.db.$client.prepare<[string, number], { at: number }>('SELECT DISTINCT created_at AS at FROM trades WHERE instrument = ? AND instrument_id = ?').all(ref.kind, ref.id);
+    const times = t.db.$client
+      .prepare<[string, number], { at: number }>('SELECT DISTINCT created_at AS at FROM trades WHERE instrument = ? AND instrument_id = ?')
+      .all(ref.kind, ref.id);
     const priceAt = t.db.$client.prepare<[string, number, number], { p: number }>(
       `SELECT price_cents AS p FROM trades WHERE instrument = ? AND instrument_id = ? AND created_at <= ? AND buyer_id IS NOT NULL AND seller_id IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 1`,
     );
-    for (const { at } of times) for (const probe of [at - 1, at, at + 1]) expect(models.timelines.priceAt(key, probe)).toBe(priceAt.get(ref.kind, ref.id, probe)?.p ?? null);
+    for (const { at } of times)
+      for (const probe of [at - 1, at, at + 1]) expect(models.timelines.priceAt(key, probe)).toBe(priceAt.get(ref.kind, ref.id, probe)?.p ?? null);
   }
 
   const offers = allPages((c: OrderCursor | null) => models.orders.allOffersPage(c, 3), orderCursor);
@@ -71,7 +78,10 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
 
   for (const userId of users) {
     const relevant = market.relevantAsks(userId).map((o) => o.id);
-    expect(allPages((c: OrderCursor | null) => models.relevantAsksPage(userId, c, 2), orderCursor).map((o) => o.id), `asks for ${userId}`).toEqual(relevant);
+    expect(
+      allPages((c: OrderCursor | null) => models.relevantAsksPage(userId, c, 2), orderCursor).map((o) => o.id),
+      `asks for ${userId}`,
+    ).toEqual(relevant);
     expect(models.relevantAskCount(userId)).toBe(relevant.length);
     expect(models.shareValueCents(userId)).toBe(valuation.shareValueCents(userId));
     // The portfolio chart with prices from the timelines and the portfolio now from the models, as with both read from the database.
@@ -97,4 +107,3 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
   expect(models.topByShareValue(users.length).map((r) => [r.userId, r.shareValueCents])).toEqual(ranked.map((r) => [r.userId, r.shareValueCents]));
   expect(models.statistics(now, 10)).toEqual(stats.statistics(now));
 }
-

@@ -1,4 +1,11 @@
 import { z } from 'zod';
 
 /** The input of both live subscriptions: the id of the last message a returning client saw, if any. */
-export const resumeInput = z.object({ lastEventId: z.string().regex(/^\d{1,16}$/).nullish() }).optional();
+export const resumeInput = z
+  .object({
+    lastEventId: z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .nullish(),
+  })
+  .optional();

@@ -5,9 +5,17 @@ import { centsToDollars } from '../../shared/money.js';
 /** A trade as the live feed sends it. */
 export function liveTrade(t: TradeEvent): LiveTrade {
   return {
-    tradeId: t.tradeId, itemType: t.itemType, playerId: t.itemId, playerName: t.itemName,
-    buyer_id: t.buyerId, seller_id: t.sellerId, buyerUsername: t.buyerUsername, sellerUsername: t.sellerUsername,
-    shares_transferred: t.shares, price_per_share: centsToDollars(t.priceCents), total_value: centsToDollars(t.shares * t.priceCents),
+    tradeId: t.tradeId,
+    itemType: t.itemType,
+    playerId: t.itemId,
+    playerName: t.itemName,
+    buyer_id: t.buyerId,
+    seller_id: t.sellerId,
+    buyerUsername: t.buyerUsername,
+    sellerUsername: t.sellerUsername,
+    shares_transferred: t.shares,
+    price_per_share: centsToDollars(t.priceCents),
+    total_value: centsToDollars(t.shares * t.priceCents),
     created_at: new Date(t.at).toISOString(),
   };
 }
@@ -18,9 +26,25 @@ export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted
     case 'portfolioUpdated':
       return { type: 'portfolioUpdated' };
     case 'orderFilled':
-      return { type: 'orderFilled', side: event.side, orderId: event.orderId, itemType: event.itemType, itemId: event.itemId, itemName: event.itemName, shares: event.shares, price_per_share: centsToDollars(event.priceCents) };
+      return {
+        type: 'orderFilled',
+        side: event.side,
+        orderId: event.orderId,
+        itemType: event.itemType,
+        itemId: event.itemId,
+        itemName: event.itemName,
+        shares: event.shares,
+        price_per_share: centsToDollars(event.priceCents),
+      };
     case 'outbid':
-      return { type: 'outbid', itemType: event.itemType, itemId: event.itemId, itemName: event.itemName, your_price: centsToDollars(event.yourPriceCents), best_price: centsToDollars(event.bestPriceCents) };
+      return {
+        type: 'outbid',
+        itemType: event.itemType,
+        itemId: event.itemId,
+        itemName: event.itemName,
+        your_price: centsToDollars(event.yourPriceCents),
+        best_price: centsToDollars(event.bestPriceCents),
+      };
     default:
       return { type: event.type, itemType: event.itemType, itemId: event.itemId };
   }

@@ -20,7 +20,19 @@ afterEach(async () => {
 const trade = (tradeId: number, name = 'A Player'): GameEvent => ({
   type: 'tradeCompleted',
   userId: null,
-  trade: { tradeId, itemType: 'player', itemId: 7, itemName: name, buyerId: 1, sellerId: null, buyerUsername: 'amy', sellerUsername: null, shares: 1, priceCents: 150, at: Date.UTC(2026, 10, 21) },
+  trade: {
+    tradeId,
+    itemType: 'player',
+    itemId: 7,
+    itemName: name,
+    buyerId: 1,
+    sellerId: null,
+    buyerUsername: 'amy',
+    sellerUsername: null,
+    shares: 1,
+    priceCents: 150,
+    at: Date.UTC(2026, 10, 21),
+  },
 });
 
 /** A ws server with tRPC's handler (and our encoder) as the game wires it, with or without the ticker feed in front. */
@@ -29,7 +41,12 @@ async function harness(ticker: Ticker, bus: EventBus, feedOptions: TickerFeedOpt
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   const feed = feedOptions ? new TickerFeed(ticker, appRouter, feedOptions) : null;
   const services = { ticker, bus, sessions: { isLive: () => false } };
-  applyWSSHandler({ wss, router: appRouter, createContext: () => ({ services, user: null, session: null, ip: '127.0.0.1' }) as unknown as Context, experimental_encoder: createSharedPayloadEncoder() });
+  applyWSSHandler({
+    wss,
+    router: appRouter,
+    createContext: () => ({ services, user: null, session: null, ip: '127.0.0.1' }) as unknown as Context,
+    experimental_encoder: createSharedPayloadEncoder(),
+  });
   server.on('upgrade', (req, socket, head) =>
     wss.handleUpgrade(req, socket, head, (ws) => {
       feed?.attach(ws, socket, req);
@@ -77,7 +94,11 @@ describe('the ticker feed', () => {
     bus.publish([trade(1)]);
     ticker.flush();
     const seen = String(bus.lastId);
-    const clients = await Promise.all(servers.map(async ({ url }) => [await plain(url), await plain(url), await plain(`${url}?connectionParams=1`), await plain(`${url}?connectionParams=1`)] as const));
+    const clients = await Promise.all(
+      servers.map(
+        async ({ url }) => [await plain(url), await plain(url), await plain(`${url}?connectionParams=1`), await plain(`${url}?connectionParams=1`)] as const,
+      ),
+    );
     for (const [one, named, withParams, badParams] of clients) {
       one.send({ id: 1, method: 'subscription', params: { path: 'live.ticker', input: {} } });
       named.send({ id: 'x', jsonrpc: '2.0', method: 'subscription', params: { path: 'live.ticker', lastEventId: String(Number(seen) - 1) } });
@@ -90,7 +111,12 @@ describe('the ticker feed', () => {
         { id: 4, method: 'subscription', params: { path: 'live.events' } },
       ]);
     }
-    await until(() => clients.every(([one, named, withParams, badParams]) => one.messages.length === 1 && named.messages.length === 2 && withParams.messages.length === 2 && badParams.messages.length === 2));
+    await until(() =>
+      clients.every(
+        ([one, named, withParams, badParams]) =>
+          one.messages.length === 1 && named.messages.length === 2 && withParams.messages.length === 2 && badParams.messages.length === 2,
+      ),
+    );
     expect(servers[0]!.feed!.size).toBe(3);
     bus.publish([1, 2, 3, 4, 5].map((n) => trade(10 + n, `Name ${n} "quoted" é`)));
     await until(() => clients.every((cs) => cs.slice(0, 3).every((c) => dataOf(c.messages).some((m) => m.result!.data!.data!.skipped === 2))));
@@ -99,10 +125,14 @@ describe('the ticker feed', () => {
       named.send({ id: 'x', method: 'subscription', params: { path: 'live.ticker' } });
       withParams.send({ id: 5, method: 'subscription', params: { path: 'live.ticker', input: { lastEventId: 'not a number' } } });
     }
-    await until(() => clients.every(([one, named, withParams]) => one.messages.length === 3 && named.messages.length === 4 && withParams.messages.length === 4));
+    await until(() =>
+      clients.every(([one, named, withParams]) => one.messages.length === 3 && named.messages.length === 4 && withParams.messages.length === 4),
+    );
     const [fed, trpc] = clients.map((cs) => cs.map((c) => [...c.messages].sort()));
     expect(fed).toEqual(trpc);
-    expect(clients[0]![0].messages[1]).toMatch(/^\{"id":1,"result":\{"type":"data","id":"\d+","data":\{"id":"\d+","data":\{"type":"tradesCompleted","trades":\[/);
+    expect(clients[0]![0].messages[1]).toMatch(
+      /^\{"id":1,"result":\{"type":"data","id":"\d+","data":\{"id":"\d+","data":\{"type":"tradesCompleted","trades":\[/,
+    );
     expect(clients[0]![0].messages[2]).toBe('{"id":1,"result":{"type":"stopped"}}');
     expect(servers[0]!.feed!.size).toBe(2);
   });

@@ -5,7 +5,17 @@ import { parseConnectionParamsFromUnknown } from '@trpc/server/http';
 import type { WebSocket } from 'ws';
 import { resumeInput } from './resume.js';
 import type { Tick, Ticker } from './ticker.js';
-import { controlMessage, dataHead, dataMessage, TICKER_PATH, textFrame, tickerRequest, type JsonRpc, type SubscriptionId, type TickerRequest } from './ticker-wire.js';
+import {
+  controlMessage,
+  dataHead,
+  dataMessage,
+  TICKER_PATH,
+  textFrame,
+  tickerRequest,
+  type JsonRpc,
+  type SubscriptionId,
+  type TickerRequest,
+} from './ticker-wire.js';
 
 const OPEN = 1;
 

@@ -9,9 +9,7 @@ export type JsonRpc = '2.0' | undefined;
 
 export const TICKER_PATH = 'live.ticker';
 
-export type TickerRequest =
-  | { kind: 'subscribe'; id: SubscriptionId; jsonrpc: JsonRpc; input: unknown }
-  | { kind: 'stop'; id: SubscriptionId };
+export type TickerRequest = { kind: 'subscribe'; id: SubscriptionId; jsonrpc: JsonRpc; input: unknown } | { kind: 'stop'; id: SubscriptionId };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isId = (v: unknown): v is SubscriptionId => typeof v === 'number' || typeof v === 'string';

@@ -5,7 +5,19 @@ import { Ticker, type Tick } from './ticker.js';
 const trade = (tradeId: number, shares = 1): GameEvent => ({
   type: 'tradeCompleted',
   userId: null,
-  trade: { tradeId, itemType: 'player', itemId: 7, itemName: 'A Player', buyerId: 1, sellerId: null, buyerUsername: 'amy', sellerUsername: null, shares, priceCents: 150, at: Date.UTC(2026, 10, 21) },
+  trade: {
+    tradeId,
+    itemType: 'player',
+    itemId: 7,
+    itemName: 'A Player',
+    buyerId: 1,
+    sellerId: null,
+    buyerUsername: 'amy',
+    sellerUsername: null,
+    shares,
+    priceCents: 150,
+    at: Date.UTC(2026, 10, 21),
+  },
 });
 const notice: GameEvent = { type: 'marketUpdated', userId: null, itemType: 'player', itemId: 7 };
 
@@ -36,7 +48,11 @@ describe('Ticker', () => {
     vi.advanceTimersByTime(50);
     expect(ticks).toHaveLength(1);
     expect(listed(ticks[0]!)).toEqual([10, 11, 12]);
-    expect(ticks[0]!.message).toMatchObject({ type: 'tradesCompleted', skipped: 0, trades: [{ shares_transferred: 4, price_per_share: 1.5, total_value: 6, playerId: 7, created_at: '2026-11-21T00:00:00.000Z' }, {}, {}] });
+    expect(ticks[0]!.message).toMatchObject({
+      type: 'tradesCompleted',
+      skipped: 0,
+      trades: [{ shares_transferred: 4, price_per_share: 1.5, total_value: 6, playerId: 7, created_at: '2026-11-21T00:00:00.000Z' }, {}, {}],
+    });
     expect(ticks[0]!.lastId).toBe(bus.lastId);
     expect(ticks[0]!.envelope[0]).toBe(String(bus.lastId));
   });

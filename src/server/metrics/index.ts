@@ -38,7 +38,15 @@ export interface MetricsOptions {
 }
 
 const COMMAND_TYPES = Object.keys({
-  buy: 1, listOffer: 1, setMinSellPrice: 1, acceptAsk: 1, acceptOffer: 1, cancelAsk: 1, cancelOffer: 1, declineAsk: 1, dump: 1,
+  buy: 1,
+  listOffer: 1,
+  setMinSellPrice: 1,
+  acceptAsk: 1,
+  acceptOffer: 1,
+  cancelAsk: 1,
+  cancelOffer: 1,
+  declineAsk: 1,
+  dump: 1,
 } satisfies Record<CommandType, 1>);
 
 /** From a planned command (about a microsecond) to a slow disk's fsync. */
@@ -63,32 +71,110 @@ export function createMetrics({ token, dbFile, logger }: MetricsOptions): Metric
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
 
-  const accepted = new Counter({ name: 'hoops_orders_accepted_total', help: 'Trading commands the exchange carried out, by command', labelNames: ['command'], registers });
-  const refused = new Counter({ name: 'hoops_orders_refused_total', help: 'Trading commands the exchange refused, by command and reason', labelNames: ['command', 'reason'], registers });
-  const failed = new Counter({ name: 'hoops_orders_failed_total', help: 'Trading commands that failed on an unexpected error (such as a full disk), by command', labelNames: ['command'], registers });
-  const rateLimited = new Counter({ name: 'hoops_orders_rate_limited_total', help: 'Trading calls refused by the per-user rate limit before reaching the exchange', registers });
+  const accepted = new Counter({
+    name: 'hoops_orders_accepted_total',
+    help: 'Trading commands the exchange carried out, by command',
+    labelNames: ['command'],
+    registers,
+  });
+  const refused = new Counter({
+    name: 'hoops_orders_refused_total',
+    help: 'Trading commands the exchange refused, by command and reason',
+    labelNames: ['command', 'reason'],
+    registers,
+  });
+  const failed = new Counter({
+    name: 'hoops_orders_failed_total',
+    help: 'Trading commands that failed on an unexpected error (such as a full disk), by command',
+    labelNames: ['command'],
+    registers,
+  });
+  const rateLimited = new Counter({
+    name: 'hoops_orders_rate_limited_total',
+    help: 'Trading calls refused by the per-user rate limit before reaching the exchange',
+    registers,
+  });
   for (const command of COMMAND_TYPES) accepted.inc({ command }, 0);
-  const commandSeconds = new Histogram({ name: 'hoops_command_duration_seconds', help: 'From a trading command submitted to its answer: queueing, group commit and fsync', buckets: COMMAND_BUCKETS, registers });
-  const phases = new Histogram({ name: 'hoops_command_phase_seconds', help: 'plan: one command matched on its book; commit: one group commit transaction; fsync: one fsync of the log', labelNames: ['phase'], buckets: PHASE_BUCKETS, registers });
+  const commandSeconds = new Histogram({
+    name: 'hoops_command_duration_seconds',
+    help: 'From a trading command submitted to its answer: queueing, group commit and fsync',
+    buckets: COMMAND_BUCKETS,
+    registers,
+  });
+  const phases = new Histogram({
+    name: 'hoops_command_phase_seconds',
+    help: 'plan: one command matched on its book; commit: one group commit transaction; fsync: one fsync of the log',
+    labelNames: ['phase'],
+    buckets: PHASE_BUCKETS,
+    registers,
+  });
   const plan = phases.labels('plan');
   const commit = phases.labels('commit');
   const fsync = phases.labels('fsync');
-  const groupCommit = new Histogram({ name: 'hoops_group_commit_commands', help: 'Commands committed together in one transaction', buckets: BATCH_BUCKETS, registers });
+  const groupCommit = new Histogram({
+    name: 'hoops_group_commit_commands',
+    help: 'Commands committed together in one transaction',
+    buckets: BATCH_BUCKETS,
+    registers,
+  });
 
   let connectionCount = () => 0;
-  new Gauge({ name: 'hoops_ws_connections', help: 'Open WebSocket connections', registers, collect() { this.set(connectionCount()); } });
-  const subscriptions = new Gauge({ name: 'hoops_live_subscriptions', help: 'Live subscriptions being followed, by stream (live.ticker, live.events)', labelNames: ['stream'], registers });
+  new Gauge({
+    name: 'hoops_ws_connections',
+    help: 'Open WebSocket connections',
+    registers,
+    collect() {
+      this.set(connectionCount());
+    },
+  });
+  const subscriptions = new Gauge({
+    name: 'hoops_live_subscriptions',
+    help: 'Live subscriptions being followed, by stream (live.ticker, live.events)',
+    labelNames: ['stream'],
+    registers,
+  });
   for (const stream of ['ticker', 'events']) subscriptions.set({ stream }, 0);
   const tickerMessages = new Counter({ name: 'hoops_ticker_messages_total', help: 'Ticker messages sent (one per interval with trades)', registers });
-  const tickerDeliveries = new Counter({ name: 'hoops_ticker_deliveries_total', help: 'Ticker messages written to followers (messages times followers)', registers });
-  const tickerSkippedDeliveries = new Counter({ name: 'hoops_ticker_skipped_deliveries_total', help: 'Ticker messages a follower skipped because it was not reading fast enough', registers });
+  const tickerDeliveries = new Counter({
+    name: 'hoops_ticker_deliveries_total',
+    help: 'Ticker messages written to followers (messages times followers)',
+    registers,
+  });
+  const tickerSkippedDeliveries = new Counter({
+    name: 'hoops_ticker_skipped_deliveries_total',
+    help: 'Ticker messages a follower skipped because it was not reading fast enough',
+    registers,
+  });
   const tickerDisconnected = new Counter({ name: 'hoops_ticker_disconnected_total', help: 'Ticker followers disconnected for staying behind', registers });
-  const tickerSkipped = new Counter({ name: 'hoops_ticker_skipped_trades_total', help: 'Trades left out of ticker messages in a burst (counted in their skipped field)', registers });
+  const tickerSkipped = new Counter({
+    name: 'hoops_ticker_skipped_trades_total',
+    help: 'Trades left out of ticker messages in a burst (counted in their skipped field)',
+    registers,
+  });
 
-  const requests = new Counter({ name: 'hoops_http_requests_total', help: 'HTTP responses by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers });
+  const requests = new Counter({
+    name: 'hoops_http_requests_total',
+    help: 'HTTP responses by route pattern, method and status',
+    labelNames: ['route', 'method', 'status'],
+    registers,
+  });
 
-  new Gauge({ name: 'hoops_database_size_bytes', help: 'Size of the SQLite database file', registers, collect() { this.set(fileSize(dbFile)); } });
-  new Gauge({ name: 'hoops_wal_size_bytes', help: 'Size of the SQLite write-ahead log', registers, collect() { this.set(fileSize(`${dbFile}-wal`)); } });
+  new Gauge({
+    name: 'hoops_database_size_bytes',
+    help: 'Size of the SQLite database file',
+    registers,
+    collect() {
+      this.set(fileSize(dbFile));
+    },
+  });
+  new Gauge({
+    name: 'hoops_wal_size_bytes',
+    help: 'Size of the SQLite write-ahead log',
+    registers,
+    collect() {
+      this.set(fileSize(`${dbFile}-wal`));
+    },
+  });
 
   const authorized = bearerMatcher(token);
 

@@ -6,9 +6,20 @@ const celtics = { type: 'team' as const, id: 2, name: 'Boston Celtics' };
 
 describe('composeNotification', () => {
   it('says what filled, one fill or many, bought and sold', () => {
-    const fill = (side: 'ask' | 'offer', shares: number, priceCents: number): PushIntent => ({ kind: 'orderFilled', userId: 1, item: curry, side, shares, priceCents });
+    const fill = (side: 'ask' | 'offer', shares: number, priceCents: number): PushIntent => ({
+      kind: 'orderFilled',
+      userId: 1,
+      item: curry,
+      side,
+      shares,
+      priceCents,
+    });
     expect(composeNotification([fill('ask', 1, 150)])).toEqual({
-      kind: 'orderFilled', title: 'Order filled: Stephen Curry', body: 'You bought 1 share at $1.50.', url: '/market/7', tag: 'orderFilled:player:7',
+      kind: 'orderFilled',
+      title: 'Order filled: Stephen Curry',
+      body: 'You bought 1 share at $1.50.',
+      url: '/market/7',
+      tag: 'orderFilled:player:7',
     });
     expect(composeNotification([fill('ask', 10, 150), fill('ask', 30, 170), fill('offer', 5, 200)])).toMatchObject({
       title: '3 fills of Stephen Curry',
@@ -19,7 +30,11 @@ describe('composeNotification', () => {
   it('says who outbid whom at what, and sums new offers', () => {
     const outbid = (best: number): PushIntent => ({ kind: 'outbid', userId: 1, item: celtics, yourPriceCents: 200, bestPriceCents: best });
     expect(composeNotification([outbid(210), outbid(250)])).toEqual({
-      kind: 'outbid', title: 'Outbid 2 times on Boston Celtics', body: 'The best bid is now $2.50 (yours $2.00).', url: '/teams/2', tag: 'outbid:team:2',
+      kind: 'outbid',
+      title: 'Outbid 2 times on Boston Celtics',
+      body: 'The best bid is now $2.50 (yours $2.00).',
+      url: '/teams/2',
+      tag: 'outbid:team:2',
     });
     const offer = (shares: number, priceCents: number): PushIntent => ({ kind: 'newOffer', userId: 1, item: curry, sellerUsername: 'zoe', shares, priceCents });
     expect(composeNotification([offer(100, 250)]).body).toBe('zoe offers 100 shares at $2.50.');

@@ -25,7 +25,11 @@ function filled(intents: Extract<PushIntent, { kind: 'orderFilled' }>[]): { titl
     const n = mine.reduce((s, i) => s + i.shares, 0);
     const cost = mine.reduce((s, i) => s + i.shares * i.priceCents, 0);
     const verb = side === 'ask' ? 'bought' : 'sold';
-    parts.push(mine.length === 1 ? `${verb} ${shares(n)} at ${formatCents(mine[0]!.priceCents)}` : `${verb} ${shares(n)} at ${formatCents(Math.round(cost / n))} on average`);
+    parts.push(
+      mine.length === 1
+        ? `${verb} ${shares(n)} at ${formatCents(mine[0]!.priceCents)}`
+        : `${verb} ${shares(n)} at ${formatCents(Math.round(cost / n))} on average`,
+    );
   }
   const name = intents[0]!.item.name;
   const body = `You ${parts.join(' and ')}.`;
@@ -35,7 +39,10 @@ function filled(intents: Extract<PushIntent, { kind: 'orderFilled' }>[]): { titl
 function outbid(intents: Extract<PushIntent, { kind: 'outbid' }>[]): { title: string; body: string } {
   const last = intents[intents.length - 1]!;
   const times = intents.length === 1 ? '' : ` ${intents.length} times`;
-  return { title: `Outbid${times} on ${last.item.name}`, body: `The best bid is now ${formatCents(last.bestPriceCents)} (yours ${formatCents(last.yourPriceCents)}).` };
+  return {
+    title: `Outbid${times} on ${last.item.name}`,
+    body: `The best bid is now ${formatCents(last.bestPriceCents)} (yours ${formatCents(last.yourPriceCents)}).`,
+  };
 }
 
 function offers(intents: Extract<PushIntent, { kind: 'newOffer' }>[]): { title: string; body: string } {

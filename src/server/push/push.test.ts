@@ -17,7 +17,12 @@ let endpoint: Awaited<ReturnType<typeof startPushEndpoint>>;
 let publicKey = '';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
-interface Player { id: number; name: string; salary: number; shares_remaining: number }
+interface Player {
+  id: number;
+  name: string;
+  salary: number;
+  shares_remaining: number;
+}
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -33,7 +38,13 @@ async function until<T>(what: string, probe: () => T | undefined, ms = 10_000): 
 
 async function subscribe(user: User, path: string, kinds: string[]): Promise<BrowserKeys> {
   const keys = browserKeys();
-  const res = await api(server.url, 'POST', '/push/subscriptions', { subscription: { endpoint: `${endpoint.origin}${path}`, keys: keys.json }, kinds }, user.token);
+  const res = await api(
+    server.url,
+    'POST',
+    '/push/subscriptions',
+    { subscription: { endpoint: `${endpoint.origin}${path}`, keys: keys.json }, kinds },
+    user.token,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return keys;
 }
@@ -45,7 +56,13 @@ const message = (path: string, keys: BrowserKeys, index = 0) => JSON.parse(decry
 async function ownedPlayer(owner: User, index: number): Promise<Player> {
   const players = (await api<Player[]>(server.url, 'GET', '/players')).body.sort((a, b) => a.salary - b.salary || a.id - b.id);
   const player = players[index]!;
-  const buy = await api(server.url, 'POST', '/trade/ask', { userId: owner.id, playerId: player.id, shares: player.shares_remaining, pricePerShare: 1 }, owner.token);
+  const buy = await api(
+    server.url,
+    'POST',
+    '/trade/ask',
+    { userId: owner.id, playerId: player.id, shares: player.shares_remaining, pricePerShare: 1 },
+    owner.token,
+  );
   expect(buy.status, JSON.stringify(buy.body)).toBe(200);
   return player;
 }
@@ -72,7 +89,9 @@ describe('push notifications', () => {
 
     // Twelve buys of Alice's shares (her standing sell at $1.10), all at once: a burst.
     const buys = await Promise.all(
-      Array.from({ length: 12 }, () => api(server.url, 'POST', '/trade/ask', { userId: bob.id, playerId: player.id, shares: 10, pricePerShare: 1.1 }, bob.token)),
+      Array.from({ length: 12 }, () =>
+        api(server.url, 'POST', '/trade/ask', { userId: bob.id, playerId: player.id, shares: 10, pricePerShare: 1.1 }, bob.token),
+      ),
     );
     for (const b of buys) expect(b.status).toBe(200);
 
@@ -108,7 +127,9 @@ describe('push notifications', () => {
     const bidder = await registerUser(server.url);
     const player = await ownedPlayer(seller, 1);
     // The holder buys 10 of the seller's shares; then both raise their minimum prices so that no bid fills.
-    expect((await api(server.url, 'POST', '/trade/ask', { userId: holder.id, playerId: player.id, shares: 10, pricePerShare: 1.1 }, holder.token)).status).toBe(200);
+    expect((await api(server.url, 'POST', '/trade/ask', { userId: holder.id, playerId: player.id, shares: 10, pricePerShare: 1.1 }, holder.token)).status).toBe(
+      200,
+    );
     const holderKeys = await subscribe(holder, '/push/holder', ['newOffer']);
     await subscribe(seller, '/push/seller', ['newOffer', 'outbid']);
     const bidderKeys = await subscribe(bidder, '/push/bidder', ['outbid']);
@@ -116,17 +137,31 @@ describe('push notifications', () => {
       expect((await api(server.url, 'PUT', `/portfolio/${user.id}/min-sell-price/${player.id}`, { minSellPrice: 50 }, user.token)).status).toBe(200);
     }
 
-    expect((await api(server.url, 'POST', '/offers', { userId: seller.id, playerId: player.id, shares: 25, pricePerShare: 9.5 }, seller.token)).status).toBe(200);
+    expect((await api(server.url, 'POST', '/offers', { userId: seller.id, playerId: player.id, shares: 25, pricePerShare: 9.5 }, seller.token)).status).toBe(
+      200,
+    );
     // The bidder's ask at $2, then the seller's at $3: the bidder is outbid.
-    expect((await api(server.url, 'POST', '/trade/ask', { userId: bidder.id, playerId: player.id, shares: 3, pricePerShare: 2 }, bidder.token)).status).toBe(200);
-    expect((await api(server.url, 'POST', '/trade/ask', { userId: holder.id, playerId: player.id, shares: 3, pricePerShare: 3 }, holder.token)).status).toBe(200);
+    expect((await api(server.url, 'POST', '/trade/ask', { userId: bidder.id, playerId: player.id, shares: 3, pricePerShare: 2 }, bidder.token)).status).toBe(
+      200,
+    );
+    expect((await api(server.url, 'POST', '/trade/ask', { userId: holder.id, playerId: player.id, shares: 3, pricePerShare: 3 }, holder.token)).status).toBe(
+      200,
+    );
 
     await until('the offer notice', () => requestsTo('/push/holder')[0]);
     expect(message('/push/holder', holderKeys)).toEqual({
-      kind: 'newOffer', title: `New offer: ${player.name}`, body: `${seller.username} offers 25 shares at $9.50.`, url: `/market/${player.id}`, tag: `newOffer:player:${player.id}`,
+      kind: 'newOffer',
+      title: `New offer: ${player.name}`,
+      body: `${seller.username} offers 25 shares at $9.50.`,
+      url: `/market/${player.id}`,
+      tag: `newOffer:player:${player.id}`,
     });
     await until('the outbid notice', () => requestsTo('/push/bidder')[0]);
-    expect(message('/push/bidder', bidderKeys)).toMatchObject({ kind: 'outbid', title: `Outbid on ${player.name}`, body: 'The best bid is now $3.00 (yours $2.00).' });
+    expect(message('/push/bidder', bidderKeys)).toMatchObject({
+      kind: 'outbid',
+      title: `Outbid on ${player.name}`,
+      body: 'The best bid is now $3.00 (yours $2.00).',
+    });
     await wait(GATHER_MS * 3);
     // The seller chose new offers and outbid: their own offer is no news to them, and they were not outbid.
     expect(requestsTo('/push/seller')).toHaveLength(0);
@@ -139,11 +174,14 @@ describe('push notifications', () => {
     const dave = await registerUser(server.url);
     const buyer = await registerUser(server.url);
     const player = await ownedPlayer(carol, 2);
-    expect((await api(server.url, 'POST', '/trade/ask', { userId: dave.id, playerId: player.id, shares: 10, pricePerShare: 1.1 }, dave.token)).status).toBe(200);
+    expect((await api(server.url, 'POST', '/trade/ask', { userId: dave.id, playerId: player.id, shares: 10, pricePerShare: 1.1 }, dave.token)).status).toBe(
+      200,
+    );
     await subscribe(carol, '/push/carol', ['orderFilled']);
     await subscribe(dave, '/push/dave', ['orderFilled']);
     endpoint.answer.set('/push/carol', 410);
-    const status = (user: User, path: string) => api<{ kinds: string[] | null }>(server.url, 'POST', '/push/subscriptions/status', { endpoint: `${endpoint.origin}${path}` }, user.token);
+    const status = (user: User, path: string) =>
+      api<{ kinds: string[] | null }>(server.url, 'POST', '/push/subscriptions/status', { endpoint: `${endpoint.origin}${path}` }, user.token);
     expect((await status(carol, '/push/carol')).body.kinds).toEqual(['orderFilled']);
 
     // Dave turns his switches off: the server forgets his subscription.
@@ -152,24 +190,40 @@ describe('push notifications', () => {
     expect((await status(dave, '/push/dave')).body.kinds).toBeNull();
 
     // A fill for Carol: the push service answers 410 and the subscription is deleted.
-    expect((await api(server.url, 'POST', '/trade/ask', { userId: buyer.id, playerId: player.id, shares: 1, pricePerShare: 1.1 }, buyer.token)).status).toBe(200);
+    expect((await api(server.url, 'POST', '/trade/ask', { userId: buyer.id, playerId: player.id, shares: 1, pricePerShare: 1.1 }, buyer.token)).status).toBe(
+      200,
+    );
     await until('the send to a gone subscription', () => requestsTo('/push/carol')[0]);
     await until('the subscription removed', () => (server.services.push.stats().removed > 0 ? true : undefined));
     expect((await status(carol, '/push/carol')).body.kinds).toBeNull();
 
     // Dave's holding fills too, but he unsubscribed: nothing is sent to him.
     await api(server.url, 'PUT', `/portfolio/${carol.id}/min-sell-price/${player.id}`, { minSellPrice: 50 }, carol.token);
-    expect((await api(server.url, 'POST', '/trade/ask', { userId: buyer.id, playerId: player.id, shares: 2, pricePerShare: 1.1 }, buyer.token)).status).toBe(200);
+    expect((await api(server.url, 'POST', '/trade/ask', { userId: buyer.id, playerId: player.id, shares: 2, pricePerShare: 1.1 }, buyer.token)).status).toBe(
+      200,
+    );
     await wait(GATHER_MS * 3);
     expect(requestsTo('/push/dave')).toHaveLength(0);
   });
 
   it('refuses subscriptions to push services the server does not send to, and another user’s endpoint stays theirs', async () => {
     const eve = await registerUser(server.url);
-    const res = await api<{ error: string }>(server.url, 'POST', '/push/subscriptions', { subscription: { endpoint: 'https://10.0.0.1/push', keys: browserKeys().json }, kinds: ['outbid'] }, eve.token);
+    const res = await api<{ error: string }>(
+      server.url,
+      'POST',
+      '/push/subscriptions',
+      { subscription: { endpoint: 'https://10.0.0.1/push', keys: browserKeys().json }, kinds: ['outbid'] },
+      eve.token,
+    );
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('This push service is not allowed on this server');
-    const none = await api(server.url, 'POST', '/push/subscriptions', { subscription: { endpoint: `${endpoint.origin}/push/eve`, keys: browserKeys().json }, kinds: [] }, eve.token);
+    const none = await api(
+      server.url,
+      'POST',
+      '/push/subscriptions',
+      { subscription: { endpoint: `${endpoint.origin}/push/eve`, keys: browserKeys().json }, kinds: [] },
+      eve.token,
+    );
     expect(none.status).toBe(400);
     expect((await api(server.url, 'DELETE', '/push/subscriptions', { endpoint: `${endpoint.origin}/push/eve` })).status).toBe(401);
   });

@@ -109,7 +109,10 @@ export function createPushSender(options: PushSenderOptions) {
           return;
         }
         stats.failed += 1;
-        logger.warn({ subscription: target.id, err: error instanceof WebPushError ? `${error.statusCode} ${error.body}` : error }, 'Push notification not delivered');
+        logger.warn(
+          { subscription: target.id, err: error instanceof WebPushError ? `${error.statusCode} ${error.body}` : error },
+          'Push notification not delivered',
+        );
       } catch (inner) {
         // The database closed under a late answer (shutdown): nothing more to do.
         logger.warn({ err: inner }, 'Push answer not recorded');

@@ -19,9 +19,21 @@ type ItemDetail = Omit<MarketDetail, 'player' | 'trades'>;
 export function itemDetail(m: ReadModels, users: UserRowsRepo, book: OrderBook | undefined, i: InstrumentView): ItemDetail {
   const key = keyOf(i.kind, i.id);
   const request = { limit: PAGE_DEFAULT };
-  const asks = pageOf(request, (limit) => m.orders.page(key, 'ask', null, limit), (o) => [o.priceCents, o.seq, o.id]);
-  const offers = pageOf(request, (limit) => m.orders.page(key, 'offer', null, limit), (o) => [o.priceCents, o.seq, o.id]);
-  const holders = pageOf(request, (limit) => m.holdings.page(key, null, limit), (h) => [h.shares, h.userId]);
+  const asks = pageOf(
+    request,
+    (limit) => m.orders.page(key, 'ask', null, limit),
+    (o) => [o.priceCents, o.seq, o.id],
+  );
+  const offers = pageOf(
+    request,
+    (limit) => m.orders.page(key, 'offer', null, limit),
+    (o) => [o.priceCents, o.seq, o.id],
+  );
+  const holders = pageOf(
+    request,
+    (limit) => m.holdings.page(key, null, limit),
+    (h) => [h.shares, h.userId],
+  );
   const all = m.orders.offers(key);
   const depth = book?.depth(DEPTH_LEVELS) ?? { asks: [], sells: [] };
   const queue = book?.sellQueue(SELL_QUEUE_SIZE) ?? [];
@@ -31,9 +43,18 @@ export function itemDetail(m: ReadModels, users: UserRowsRepo, book: OrderBook |
     asks: orderRows(m, users, asks.items).map(toAsk),
     offers: orderRows(m, users, offers.items).map(toOffer),
     shareholders: holderRows(users, holders.items).map((h) => toShareholder(h, i.totalShares)),
-    priceRange: all.length > 0 ? { min_price: centsToDollars(all[0]!.priceCents), max_price: centsToDollars(all[all.length - 1]!.priceCents) } : { min_price: null, max_price: null },
+    priceRange:
+      all.length > 0
+        ? { min_price: centsToDollars(all[0]!.priceCents), max_price: centsToDollars(all[all.length - 1]!.priceCents) }
+        : { min_price: null, max_price: null },
     depth: { bids: depth.asks.map(level), sells: depth.sells.map(level) },
-    sellQueue: queue.map((s) => ({ sellerId: s.userId, sellerUsername: names.get(s.userId) ?? '', shares: s.shares, price_per_share: centsToDollars(s.price), offerId: s.offerId })),
+    sellQueue: queue.map((s) => ({
+      sellerId: s.userId,
+      sellerUsername: names.get(s.userId) ?? '',
+      shares: s.shares,
+      price_per_share: centsToDollars(s.price),
+      offerId: s.offerId,
+    })),
     pages: { asks: asks.nextCursor, offers: offers.nextCursor, shareholders: holders.nextCursor },
     totals: { asks: m.orders.asks(key).length, offers: all.length, shareholders: m.holdings.holderCount(key) },
   };

@@ -40,7 +40,12 @@ describe('a portfolio’s chart while others trade', () => {
   const fresh = (userId: number) =>
     createPortfolioHistoryRepo(server.db)
       .history(userId, clock, server.services.exchange.readModels().timelines)!
-      .map((p) => ({ at: new Date(p.at).toISOString(), cash: centsToDollars(p.cashCents), shareValue: centsToDollars(p.shareValueCents), totalValue: centsToDollars(p.totalValueCents) }));
+      .map((p) => ({
+        at: new Date(p.at).toISOString(),
+        cash: centsToDollars(p.cashCents),
+        shareValue: centsToDollars(p.shareValueCents),
+        totalValue: centsToDollars(p.totalValueCents),
+      }));
 
   it('keeps its past through trades after its last point, and follows one at that very millisecond', async () => {
     const player = (await api<PlayerOut[]>(server.url, 'GET', '/players')).body.sort((a, b) => a.salary - b.salary)[1]!;

@@ -56,11 +56,20 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
 
   const holdersPage = (m: ReadModels, key: string, totalShares: number, request: PageRequest): Page<ShareholderOut> => {
     const after = cursorKey(request, 2);
-    const page = pageOf(request, (limit) => m.holdings.page(key, after ? { shares: after[0]!, userId: after[1]! } : null, limit), (h) => [h.shares, h.userId]);
+    const page = pageOf(
+      request,
+      (limit) => m.holdings.page(key, after ? { shares: after[0]!, userId: after[1]! } : null, limit),
+      (h) => [h.shares, h.userId],
+    );
     return mapPage(page, (items) => holderRows(users, items).map((h) => toShareholder(h, totalShares)));
   };
 
-  const ordersPage = <T>(m: ReadModels, request: PageRequest, fetch: (after: ReturnType<typeof orderCursor>, limit: number) => OrderView[], shape: (rows: ReturnType<typeof orderRows>) => T[]): Page<T> => {
+  const ordersPage = <T>(
+    m: ReadModels,
+    request: PageRequest,
+    fetch: (after: ReturnType<typeof orderCursor>, limit: number) => OrderView[],
+    shape: (rows: ReturnType<typeof orderRows>) => T[],
+  ): Page<T> => {
     const after = orderCursor(cursorKey(request, 3));
     return mapPage(
       pageOf(request, (limit) => fetch(after, limit), orderKey),
@@ -104,25 +113,45 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     itemAsks(kind: InstrumentKind, id: number, request: PageRequest): Page<AskOut> {
       const m = models();
       if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
-      return ordersPage(m, request, (after, limit) => m.orders.page(keyOf(kind, id), 'ask', after, limit), (rows) => rows.map(toAsk));
+      return ordersPage(
+        m,
+        request,
+        (after, limit) => m.orders.page(keyOf(kind, id), 'ask', after, limit),
+        (rows) => rows.map(toAsk),
+      );
     },
 
     /** A page of one instrument's offers, cheapest first. */
     itemOffers(kind: InstrumentKind, id: number, request: PageRequest): Page<OfferOut> {
       const m = models();
       if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
-      return ordersPage(m, request, (after, limit) => m.orders.page(keyOf(kind, id), 'offer', after, limit), (rows) => rows.map(toOffer));
+      return ordersPage(
+        m,
+        request,
+        (after, limit) => m.orders.page(keyOf(kind, id), 'offer', after, limit),
+        (rows) => rows.map(toOffer),
+      );
     },
 
     /** Every open offer, a page at a time, cheapest first. */
     offers(request: PageRequest): Page<OfferOut> {
       const m = models();
-      return ordersPage(m, request, (after, limit) => m.orders.allOffersPage(after, limit), (rows) => rows.map(toOffer));
+      return ordersPage(
+        m,
+        request,
+        (after, limit) => m.orders.allOffersPage(after, limit),
+        (rows) => rows.map(toOffer),
+      );
     },
 
     relevantAsks(userId: number, request: PageRequest): Page<AskOut> {
       const m = models();
-      return ordersPage(m, request, (after, limit) => m.relevantAsksPage(userId, after, limit), (rows) => rows.map(toAsk));
+      return ordersPage(
+        m,
+        request,
+        (after, limit) => m.relevantAsksPage(userId, after, limit),
+        (rows) => rows.map(toAsk),
+      );
     },
 
     /** The navigation badges' numbers. */
@@ -165,7 +194,11 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     /** A page of the user's trades, newest first. */
     userTrades(userId: number, request: PageRequest): Page<UserTradeOut> {
       const after = cursorKey(request, 2);
-      const page = pageOf(request, (limit) => trades.ofUserPage(userId, after ? { at: after[0]!, id: after[1]! } : null, limit), (t) => [t.createdAt, t.id]);
+      const page = pageOf(
+        request,
+        (limit) => trades.ofUserPage(userId, after ? { at: after[0]!, id: after[1]! } : null, limit),
+        (t) => [t.createdAt, t.id],
+      );
       return mapPage(page, (items) => items.map((t) => toUserTrade(t, userId)));
     },
 

@@ -48,7 +48,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 
 function sendJsonText(res: ServerResponse, status: number, text: string, extra: OutgoingHttpHeaders = {}): void {
   // With its length given, the answer goes out in one piece instead of chunked.
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text), ...extra });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+    ...extra,
+  });
   res.end(text);
 }
 

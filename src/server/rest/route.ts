@@ -74,7 +74,10 @@ export function route(procedure: ProcedurePath, spec: RouteSpec): RestRoute {
  * A path whose own names (`input`, e.g. `/market/{playerId}/asks`) become the procedure's input
  * through `toProcedure` (e.g. `{ itemType: 'player', itemId: playerId, … }`).
  */
-export function mappedRoute<I extends z.ZodType>(procedure: ProcedurePath, spec: RouteSpec & { input: I; toProcedure: (input: z.output<I>) => unknown }): RestRoute {
+export function mappedRoute<I extends z.ZodType>(
+  procedure: ProcedurePath,
+  spec: RouteSpec & { input: I; toProcedure: (input: z.output<I>) => unknown },
+): RestRoute {
   const { input, toProcedure, ...rest } = spec;
   const call = callerOf(procedure);
   return {

@@ -45,7 +45,12 @@ function pngBomb(): Buffer {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
   const firstRows = deflateSync(Buffer.alloc(3 * 30_001 * 4));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', firstRows), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', firstRows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('PUT /users/{id}/username', () => {
@@ -61,7 +66,10 @@ describe('PUT /users/{id}/username', () => {
   it('refuses a name someone else has, whatever its case, with 409', async () => {
     const owner = await registerUser(server.url, 'taken_name');
     const u = await registerUser(server.url);
-    expect(await api(server.url, 'PUT', `/users/${u.id}/username`, { username: 'TAKEN_NAME' }, u.token)).toMatchObject({ status: 409, body: { error: 'This username is taken' } });
+    expect(await api(server.url, 'PUT', `/users/${u.id}/username`, { username: 'TAKEN_NAME' }, u.token)).toMatchObject({
+      status: 409,
+      body: { error: 'This username is taken' },
+    });
     expect((await api(server.url, 'GET', `/users/${u.id}`)).body).toMatchObject({ username: u.username });
     expect((await api(server.url, 'GET', `/users/${owner.id}`)).body).toMatchObject({ username: 'taken_name' });
   });
@@ -78,7 +86,10 @@ describe('PUT /users/{id}/username', () => {
   it('acts only for oneself: 403 for another id, 401 without a session', async () => {
     const u = await registerUser(server.url);
     const other = await registerUser(server.url);
-    expect(await api(server.url, 'PUT', `/users/${other.id}/username`, { username: 'hijacked' }, u.token)).toMatchObject({ status: 403, body: { error: 'You can only act for yourself' } });
+    expect(await api(server.url, 'PUT', `/users/${other.id}/username`, { username: 'hijacked' }, u.token)).toMatchObject({
+      status: 403,
+      body: { error: 'You can only act for yourself' },
+    });
     expect(await api(server.url, 'PUT', `/users/${other.id}/username`, { username: 'hijacked' })).toMatchObject({ status: 401 });
     expect((await api(server.url, 'GET', `/users/${other.id}`)).body).toMatchObject({ username: other.username });
   });
@@ -87,7 +98,9 @@ describe('PUT /users/{id}/username', () => {
 describe('PUT /users/{id}/avatar', () => {
   it('turns a PNG into a 128×128 PNG that the public user shows', async () => {
     const u = await registerUser(server.url);
-    const png = await sharp({ create: { width: 640, height: 400, channels: 4, background: '#c8102e' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 400, channels: 4, background: '#c8102e' } })
+      .png()
+      .toBuffer();
     const res = await api<{ message: string; user: { avatar: string } }>(server.url, 'PUT', `/users/${u.id}/avatar`, { image: dataUrl(png) }, u.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Avatar updated');
@@ -104,7 +117,10 @@ describe('PUT /users/{id}/avatar', () => {
     // Left half red, right half blue; orientation 6 means "rotate 90° clockwise to view": red on top.
     const raw = Buffer.alloc(200 * 100 * 3);
     for (let y = 0; y < 100; y += 1) for (let x = 0; x < 200; x += 1) raw.set(x < 100 ? [255, 0, 0] : [0, 0, 255], (y * 200 + x) * 3);
-    const jpeg = await sharp(raw, { raw: { width: 200, height: 100, channels: 3 } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width: 200, height: 100, channels: 3 } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const result = await trpcAs(u.token).users.setAvatar.mutate({ id: u.id, image: dataUrl(jpeg, 'image/jpeg') });
     expect(result.message).toBe('Avatar updated');
     const { bytes, meta } = await decoded(result.user.avatar!);
@@ -122,7 +138,10 @@ describe('PUT /users/{id}/avatar', () => {
   it.each([
     ['a text file', dataUrl(Buffer.from('hello, this is not a picture\n'), 'text/plain')],
     ['a text file named as a PNG', dataUrl(Buffer.from('hello, this is not a picture\n'))],
-    ['an SVG document', dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), 'image/svg+xml')],
+    [
+      'an SVG document',
+      dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), 'image/svg+xml'),
+    ],
     ['a string that is no data URL', 'https://example.com/me.png'],
     ['broken base64', 'data:image/png;base64,@@@@'],
     ['an empty data URL', 'data:image/png;base64,'],
@@ -136,7 +155,9 @@ describe('PUT /users/{id}/avatar', () => {
     const u = await registerUser(server.url);
     const raw = Buffer.alloc(300 * 300 * 3);
     for (let i = 0; i < raw.length; i += 1) raw[i] = (i * 7919) % 251;
-    const png = await sharp(raw, { raw: { width: 300, height: 300, channels: 3 } }).png().toBuffer();
+    const png = await sharp(raw, { raw: { width: 300, height: 300, channels: 3 } })
+      .png()
+      .toBuffer();
     const res = await api(server.url, 'PUT', `/users/${u.id}/avatar`, { image: dataUrl(png.subarray(0, Math.floor(png.length / 2))) }, u.token);
     expect(res).toMatchObject({ status: 400, body: { error: 'Invalid file type' } });
   });
@@ -156,13 +177,20 @@ describe('PUT /users/{id}/avatar', () => {
     const u = await registerUser(server.url);
     const noise = Buffer.alloc(900 * 800 * 3);
     for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2_654_435_761) >>> 24;
-    const big = await sharp(noise, { raw: { width: 900, height: 800, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp(noise, { raw: { width: 900, height: 800, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
     expect(big.length).toBeLessThan(2.2 * 1024 * 1024);
-    expect(await api(server.url, 'PUT', `/users/${u.id}/avatar`, { image: dataUrl(big) }, u.token)).toMatchObject({ status: 400, body: { error: 'The image is too large' } });
+    expect(await api(server.url, 'PUT', `/users/${u.id}/avatar`, { image: dataUrl(big) }, u.token)).toMatchObject({
+      status: 400,
+      body: { error: 'The image is too large' },
+    });
     const huge = `data:image/png;base64,${'A'.repeat(4 * 1024 * 1024)}`;
     expect((await api(server.url, 'PUT', `/users/${u.id}/avatar`, { image: huge }, u.token)).status).toBe(413);
-    const viaTrpc = await trpcAs(u.token).users.setAvatar.mutate({ id: u.id, image: huge }).catch((e: unknown) => e);
+    const viaTrpc = await trpcAs(u.token)
+      .users.setAvatar.mutate({ id: u.id, image: huge })
+      .catch((e: unknown) => e);
     expect(viaTrpc).toBeInstanceOf(TRPCClientError);
     expect((viaTrpc as TRPCClientError<AppRouter>).data?.httpStatus).toBe(413);
     expect((await api(server.url, 'GET', `/users/${u.id}`)).body).toMatchObject({ avatar: null });
@@ -171,8 +199,13 @@ describe('PUT /users/{id}/avatar', () => {
   it('acts only for oneself: 403 for another id', async () => {
     const u = await registerUser(server.url);
     const other = await registerUser(server.url);
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
-    expect(await api(server.url, 'PUT', `/users/${other.id}/avatar`, { image: dataUrl(png) }, u.token)).toMatchObject({ status: 403, body: { error: 'You can only act for yourself' } });
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect(await api(server.url, 'PUT', `/users/${other.id}/avatar`, { image: dataUrl(png) }, u.token)).toMatchObject({
+      status: 403,
+      body: { error: 'You can only act for yourself' },
+    });
     expect((await api(server.url, 'PUT', `/users/${other.id}/avatar`, { image: dataUrl(png) })).status).toBe(401);
     expect((await api(server.url, 'GET', `/users/${other.id}`)).body).toMatchObject({ avatar: null });
   });

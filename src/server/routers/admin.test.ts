@@ -28,7 +28,10 @@ describe('admin calls', () => {
     const user = await registerUser(server.url);
     const before = await api<{ id: number; salary: number }[]>(server.url, 'GET', '/players');
     for (const [method, path, body] of calls(playerId)) {
-      expect(await api(server.url, method, path, body, user.token), `${method} ${path}`).toMatchObject({ status: 403, body: { error: 'Only admins can do that' } });
+      expect(await api(server.url, method, path, body, user.token), `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: { error: 'Only admins can do that' },
+      });
       expect((await api(server.url, method, path, body)).status, `${method} ${path}`).toBe(401);
     }
     const after = await api<{ id: number; salary: number }[]>(server.url, 'GET', '/players');

@@ -37,6 +37,8 @@ export const adminRouter = router({
     .input(auditInput.prefault({}))
     .output(auditResult)
     .query(({ ctx, input }) =>
-      ctx.services.admin.latestAudit(input.limit).map((e) => ({ id: e.id, actor: e.actor, action: e.action, details: e.details, created_at: new Date(e.createdAt).toISOString() })),
+      ctx.services.admin
+        .latestAudit(input.limit)
+        .map((e) => ({ id: e.id, actor: e.actor, action: e.action, details: e.details, created_at: new Date(e.createdAt).toISOString() })),
     ),
 });

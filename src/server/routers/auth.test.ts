@@ -81,7 +81,10 @@ describe('register', () => {
 describe('login and logout', () => {
   it('logs in with the right password, case-insensitive email', async () => {
     const user = await registerUser(server.url);
-    const res = await api<{ token: string; user: { id: number } }>(server.url, 'POST', '/auth/login', { email: user.email.toUpperCase(), password: user.password });
+    const res = await api<{ token: string; user: { id: number } }>(server.url, 'POST', '/auth/login', {
+      email: user.email.toUpperCase(),
+      password: user.password,
+    });
     expect(res.status).toBe(200);
     expect(res.body.user.id).toBe(user.id);
     expect(res.body.token).not.toBe(user.token);
@@ -99,7 +102,9 @@ describe('login and logout', () => {
     const user = await registerUser(server.url);
     expect((await trpcAs(user.token).auth.me.query()).user.id).toBe(user.id);
     expect(await api(server.url, 'POST', '/auth/logout', undefined, user.token)).toMatchObject({ status: 200 });
-    const after = await trpcAs(user.token).auth.me.query().catch((e: unknown) => e);
+    const after = await trpcAs(user.token)
+      .auth.me.query()
+      .catch((e: unknown) => e);
     expect(after).toBeInstanceOf(TRPCClientError);
     expect((after as TRPCClientError<AppRouter>).data?.httpStatus).toBe(401);
     expect(await api(server.url, 'POST', '/auth/logout', undefined, user.token)).toMatchObject({ status: 401, body: { error: AUTH_TEXT.notLoggedIn } });
@@ -123,7 +128,9 @@ describe('password reset', () => {
     const before = resetLines().length;
     await api(server.url, 'POST', '/auth/request-password-reset', { email });
     await expect.poll(() => resetLines().length).toBe(before + 1);
-    const token = resetLines().at(-1)?.match(/http:\/\/game\.test\/reset-password\?token=([a-z2-7]+)/)?.[1];
+    const token = resetLines()
+      .at(-1)
+      ?.match(/http:\/\/game\.test\/reset-password\?token=([a-z2-7]+)/)?.[1];
     if (!token) throw new Error('no reset link in the log');
     return token;
   }
@@ -277,7 +284,11 @@ describe('health and the API document', () => {
   });
 
   it('serves an OpenAPI 3 document covering every REST path, with bearer auth and the error shape', async () => {
-    const res = await api<{ openapi: string; paths: Record<string, Record<string, { security?: unknown }>>; components: { securitySchemes: object } }>(server.url, 'GET', '/openapi.json');
+    const res = await api<{ openapi: string; paths: Record<string, Record<string, { security?: unknown }>>; components: { securitySchemes: object } }>(
+      server.url,
+      'GET',
+      '/openapi.json',
+    );
     expect(res.body.openapi).toMatch(/^3\./);
     const { restRoutes } = await import('../rest/routes.js');
     for (const r of restRoutes) expect(res.body.paths[r.path]?.[r.method.toLowerCase()]).toBeDefined();

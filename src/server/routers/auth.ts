@@ -1,13 +1,5 @@
 import { centsToDollars } from '../../shared/money.js';
-import {
-  authResult,
-  loginInput,
-  meResult,
-  messageResult,
-  registerInput,
-  requestPasswordResetInput,
-  resetPasswordInput,
-} from '../../shared/schemas/auth.js';
+import { authResult, loginInput, meResult, messageResult, registerInput, requestPasswordResetInput, resetPasswordInput } from '../../shared/schemas/auth.js';
 import { toPublicUser } from '../auth/service.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 

@@ -26,11 +26,40 @@ describe('exports: one’s own data as JSON', () => {
     const res = await api<PortfolioExport>(server.url, 'GET', `/portfolio/${owner.id}/export`, undefined, owner.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      userId: owner.id, username: owner.username, exportedAt: new Date(clock).toISOString(),
-      cash: 80_000_000, escrow: 0, shareValue: 380, totalValue: 80_000_380,
+      userId: owner.id,
+      username: owner.username,
+      exportedAt: new Date(clock).toISOString(),
+      cash: 80_000_000,
+      escrow: 0,
+      shareValue: 380,
+      totalValue: 80_000_380,
       holdings: [
-        { itemType: 'player', itemId: p.id, name: p.name, team: team.name, shares: 100, listedShares: 0, averagePrice: 1.5, currentPrice: 3, value: 300, minSellPrice: 1.65, lockedUntil: null },
-        { itemType: 'team', itemId: team.id, name: team.name, team: team.conference, shares: 40, listedShares: 0, averagePrice: 2, currentPrice: null, value: 80, minSellPrice: 2, lockedUntil: new Date(clock + 7 * DAY).toISOString() },
+        {
+          itemType: 'player',
+          itemId: p.id,
+          name: p.name,
+          team: team.name,
+          shares: 100,
+          listedShares: 0,
+          averagePrice: 1.5,
+          currentPrice: 3,
+          value: 300,
+          minSellPrice: 1.65,
+          lockedUntil: null,
+        },
+        {
+          itemType: 'team',
+          itemId: team.id,
+          name: team.name,
+          team: team.conference,
+          shares: 40,
+          listedShares: 0,
+          averagePrice: 2,
+          currentPrice: null,
+          value: 80,
+          minSellPrice: 2,
+          lockedUntil: new Date(clock + 7 * DAY).toISOString(),
+        },
       ],
     });
   });
@@ -39,13 +68,24 @@ describe('exports: one’s own data as JSON', () => {
     const p = server.db.select().from(players).where(isNull(players.retiredAt)).orderBy(players.id).limit(1).offset(1).get()!;
     const me = await registerUser(server.url);
     const other = await registerUser(server.url);
-    for (let i = 0; i < 520; i += 1) addTrade(server.db, { instrumentId: p.id, buyerId: me.id, sellerId: null, shares: 1, priceCents: 100, at: clock - DAY + i });
+    for (let i = 0; i < 520; i += 1)
+      addTrade(server.db, { instrumentId: p.id, buyerId: me.id, sellerId: null, shares: 1, priceCents: 100, at: clock - DAY + i });
     addTrade(server.db, { instrumentId: p.id, buyerId: other.id, sellerId: me.id, shares: 5, priceCents: 250, at: clock });
 
     const res = await api<TransactionsExport>(server.url, 'GET', `/trades/user/${me.id}/export`, undefined, me.token);
     expect(res.status).toBe(200);
     expect(res.body.transactions).toHaveLength(521);
-    expect(res.body.transactions[0]).toMatchObject({ itemType: 'player', itemId: p.id, item: p.name, side: 'Sold', shares: 5, price: 2.5, total: 12.5, counterparty: other.username, date: new Date(clock).toISOString() });
+    expect(res.body.transactions[0]).toMatchObject({
+      itemType: 'player',
+      itemId: p.id,
+      item: p.name,
+      side: 'Sold',
+      shares: 5,
+      price: 2.5,
+      total: 12.5,
+      counterparty: other.username,
+      date: new Date(clock).toISOString(),
+    });
     expect(res.body.transactions[520]).toMatchObject({ side: 'Bought', shares: 1, price: 1, total: 1, counterparty: 'Market' });
     const page = await api<unknown[]>(server.url, 'GET', `/trades/user/${me.id}`, undefined, me.token);
     expect(page.body).toHaveLength(50);

@@ -75,7 +75,11 @@ describe('GET /players', () => {
     const retired = freshPlayer();
     const rookie = freshPlayer();
     server.db.update(players).set({ retiredAt: clock }).where(eq(players.id, retired.id)).run();
-    server.db.update(players).set({ restrictedUntil: Date.UTC(2030, 0, 1) }).where(eq(players.id, rookie.id)).run();
+    server.db
+      .update(players)
+      .set({ restrictedUntil: Date.UTC(2030, 0, 1) })
+      .where(eq(players.id, rookie.id))
+      .run();
     // Changes written behind the exchange's back announce themselves, as every real change does.
     server.services.bus.publish([{ type: 'marketUpdated', userId: null, itemType: 'player', itemId: rookie.id }]);
     const res = await get<PlayerOut[]>('/players');
@@ -117,7 +121,8 @@ describe('GET /market/{playerId}', () => {
     const ask2 = addOrder(server.db, { side: 'ask', instrumentId: p.id, userId: other.id, priceCents: 175, shares: 4, createdAt: clock - 1_000 });
     const off1 = addOrder(server.db, { side: 'offer', instrumentId: p.id, userId: seller.id, priceCents: 400, shares: 20 });
     const off2 = addOrder(server.db, { side: 'offer', instrumentId: p.id, userId: seller.id, priceCents: 325, shares: 30 });
-    for (let i = 0; i < 55; i += 1) addTrade(server.db, { instrumentId: p.id, buyerId: buyer.id, sellerId: seller.id, shares: 1, priceCents: 200 + i, at: clock - 100_000 + i });
+    for (let i = 0; i < 55; i += 1)
+      addTrade(server.db, { instrumentId: p.id, buyerId: buyer.id, sellerId: seller.id, shares: 1, priceCents: 200 + i, at: clock - 100_000 + i });
     addTrade(server.db, { instrumentId: p.id, buyerId: buyer.id, sellerId: null, shares: 3, priceCents: 100, at: clock });
 
     const res = await get<MarketDetail>(`/market/${p.id}`, buyer.token);
@@ -126,8 +131,17 @@ describe('GET /market/{playerId}', () => {
     expect(d.player).toMatchObject({ id: p.id, name: p.name, shareholder_count: 1, owned: 0 });
     expect(d.asks.map((a) => a.askId)).toEqual([ask2, ask1]);
     expect(d.asks[0]).toEqual({
-      ask_id: ask2, askId: ask2, askType: 'player', itemId: p.id, itemName: p.name, teamName: teamOf(p.teamId).name,
-      askerUsername: other.username, userId: other.id, shares_available: 4, price_per_share: 1.75, created_at: new Date(clock - 1_000).toISOString(),
+      ask_id: ask2,
+      askId: ask2,
+      askType: 'player',
+      itemId: p.id,
+      itemName: p.name,
+      teamName: teamOf(p.teamId).name,
+      askerUsername: other.username,
+      userId: other.id,
+      shares_available: 4,
+      price_per_share: 1.75,
+      created_at: new Date(clock - 1_000).toISOString(),
     });
     expect(d.offers.map((o) => [o.offerId, o.price_per_share, o.totalCost, o.totalShares])).toEqual([
       [off2, 3.25, 97.5, 500],
@@ -135,9 +149,20 @@ describe('GET /market/{playerId}', () => {
     ]);
     expect(d.priceRange).toEqual({ min_price: 3.25, max_price: 4 });
     expect(d.trades).toHaveLength(50);
-    expect(d.trades[0]).toMatchObject({ itemType: 'player', playerId: p.id, buyer_id: buyer.id, seller_id: null, sellerUsername: null, shares_transferred: 3, price_per_share: 1, total_value: 3 });
+    expect(d.trades[0]).toMatchObject({
+      itemType: 'player',
+      playerId: p.id,
+      buyer_id: buyer.id,
+      seller_id: null,
+      sellerUsername: null,
+      shares_transferred: 3,
+      price_per_share: 1,
+      total_value: 3,
+    });
     expect(d.trades[1]).toMatchObject({ price_per_share: 2.54, buyerUsername: buyer.username, sellerUsername: seller.username });
-    expect(d.shareholders).toEqual([{ user_id: seller.id, username: seller.username, shares_owned: 500, min_sell_price: 2, percent_owned: (500 / p.salary) * 100 }]);
+    expect(d.shareholders).toEqual([
+      { user_id: seller.id, username: seller.username, shares_owned: 500, min_sell_price: 2, percent_owned: (500 / p.salary) * 100 },
+    ]);
   });
 
   it('has a null price range without offers, 404 for an unknown player, 400 for a bad id', async () => {
@@ -166,13 +191,33 @@ describe('GET /offers', () => {
     const mine = res.body.filter((o) => o.sellerId === seller.id);
     expect(mine).toEqual([
       {
-        offerId: teamOffer, askType: 'team', itemType: 'team', itemId: team.id, playerName: team.name, teamName: team.name,
-        sellerUsername: seller.username, sellerId: seller.id, shares_offered: 25, totalShares: 60, price_per_share: 999.99, totalCost: 24_999.75,
+        offerId: teamOffer,
+        askType: 'team',
+        itemType: 'team',
+        itemId: team.id,
+        playerName: team.name,
+        teamName: team.name,
+        sellerUsername: seller.username,
+        sellerId: seller.id,
+        shares_offered: 25,
+        totalShares: 60,
+        price_per_share: 999.99,
+        totalCost: 24_999.75,
         created_at: expect.any(String),
       },
       {
-        offerId: playerOffer, askType: 'player', itemType: 'player', itemId: p.id, playerName: p.name, teamName: team.name,
-        sellerUsername: seller.username, sellerId: seller.id, shares_offered: 10, totalShares: 100, price_per_share: 1_000, totalCost: 10_000,
+        offerId: playerOffer,
+        askType: 'player',
+        itemType: 'player',
+        itemId: p.id,
+        playerName: p.name,
+        teamName: team.name,
+        sellerUsername: seller.username,
+        sellerId: seller.id,
+        shares_offered: 10,
+        totalShares: 100,
+        price_per_share: 1_000,
+        totalCost: 10_000,
         created_at: expect.any(String),
       },
     ]);
@@ -194,9 +239,18 @@ describe('GET /asks/relevant/{userId} and GET /asks/mine', () => {
 
     const res = await get<AskOut[]>(`/asks/relevant/${holder.id}`, holder.token);
     expect(res.status).toBe(200);
-    expect(res.body.map((a) => [a.askId, a.askType])).toEqual([[onPlayer, 'player'], [onTeam, 'team']]);
+    expect(res.body.map((a) => [a.askId, a.askType])).toEqual([
+      [onPlayer, 'player'],
+      [onTeam, 'team'],
+    ]);
     expect(res.body[1]).toMatchObject({ itemId: team.id, itemName: team.name, askerUsername: bidder.username, userId: bidder.id, price_per_share: 2.5 });
-    expect(server.db.select().from(declinedAsks).where(and(eq(declinedAsks.orderId, declined), eq(declinedAsks.userId, holder.id))).all()).toHaveLength(1);
+    expect(
+      server.db
+        .select()
+        .from(declinedAsks)
+        .where(and(eq(declinedAsks.orderId, declined), eq(declinedAsks.userId, holder.id)))
+        .all(),
+    ).toHaveLength(1);
   });
 
   it('refuses someone else’s list with 403, without a token with 401, a bad id with 400', async () => {

@@ -14,13 +14,14 @@ const offerIds: number[] = [];
 const askIds: number[] = [];
 
 const get = <T>(path: string, token?: string) => api<T>(server.url, 'GET', path, undefined, token);
-const post = (path: string, body: unknown, token: string) => api<{ offer?: { offerId: number }; ask?: { askId: number } }>(server.url, 'POST', path, body, token);
+const post = (path: string, body: unknown, token: string) =>
+  api<{ offer?: { offerId: number }; ask?: { askId: number } }>(server.url, 'POST', path, body, token);
 
 /** Every page of a REST list, following X-Next-Cursor from the first page. */
 async function walk<T>(path: string, limit: number, token?: string): Promise<{ items: T[]; pages: number }> {
   const items: T[] = [];
   let pages = 0;
-  for (let cursor: string | null = null; ; ) {
+  for (let cursor: string | null = null; ;) {
     const sep = path.includes('?') ? '&' : '?';
     const res: Awaited<ReturnType<typeof get<T[]>>> = await get<T[]>(`${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, token);
     expect(res.status).toBe(200);
@@ -31,7 +32,9 @@ async function walk<T>(path: string, limit: number, token?: string): Promise<{ i
       expect(res.headers.get('link')).toBeNull();
       return { items, pages };
     }
-    expect(res.headers.get('link')).toBe(`</api${path.split('?')[0]}?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? '')), limit: String(limit), cursor })}>; rel="next"`);
+    expect(res.headers.get('link')).toBe(
+      `</api${path.split('?')[0]}?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? '')), limit: String(limit), cursor })}>; rel="next"`,
+    );
     expect(res.body).toHaveLength(limit);
   }
 }
@@ -43,9 +46,11 @@ beforeAll(async () => {
   seller = await registerUser(server.url);
   bidder = await registerUser(server.url);
   expect((await post('/trade/ask', { userId: seller.id, playerId: player.id, shares: player.salary, pricePerShare: 1 }, seller.token)).status).toBe(200);
-  for (let i = 0; i < 7; i += 1) offerIds.push((await post('/offers', { userId: seller.id, playerId: player.id, shares: 10 + i, pricePerShare: 9 - i }, seller.token)).body.offer!.offerId);
+  for (let i = 0; i < 7; i += 1)
+    offerIds.push((await post('/offers', { userId: seller.id, playerId: player.id, shares: 10 + i, pricePerShare: 9 - i }, seller.token)).body.offer!.offerId);
   // Below the seller's minimum sell price ($1.10): they rest as asks.
-  for (let i = 0; i < 5; i += 1) askIds.push((await post('/trade/ask', { userId: bidder.id, playerId: player.id, shares: 2, pricePerShare: 1.01 + i / 100 }, bidder.token)).body.ask!.askId);
+  for (let i = 0; i < 5; i += 1)
+    askIds.push((await post('/trade/ask', { userId: bidder.id, playerId: player.id, shares: 2, pricePerShare: 1.01 + i / 100 }, bidder.token)).body.ask!.askId);
 });
 afterAll(() => server.stop());
 
@@ -78,14 +83,22 @@ describe('pages of the lists that grow with the league', () => {
     const first = await get<{ shareholders: ShareholderOut[]; nextCursor: string | null }>(`/players/${player.id}/shareholders?limit=2`);
     expect(first.body.shareholders.map((h) => h.shares_owned)).toEqual([player.salary - 6, 3]);
     expect(first.headers.get('x-next-cursor')).toBe(first.body.nextCursor);
-    const rest = await get<{ shareholders: ShareholderOut[]; nextCursor: string | null }>(`/players/${player.id}/shareholders?limit=2&cursor=${first.body.nextCursor}`);
+    const rest = await get<{ shareholders: ShareholderOut[]; nextCursor: string | null }>(
+      `/players/${player.id}/shareholders?limit=2&cursor=${first.body.nextCursor}`,
+    );
     expect(rest.body.shareholders.map((h) => h.shares_owned)).toEqual([2, 1]);
     expect(rest.body.nextCursor).toBeNull();
 
     const detail = (await get<MarketDetail>(`/market/${player.id}`)).body;
     expect(detail.totals).toEqual({ asks: 5, offers: 7, shareholders: 4 });
     expect(detail.pages).toEqual({ asks: null, offers: null, shareholders: null });
-    expect(detail.depth.bids.map((l) => [l.price, l.shares, l.orders])).toEqual([[1.05, 2, 1], [1.04, 2, 1], [1.03, 2, 1], [1.02, 2, 1], [1.01, 2, 1]]);
+    expect(detail.depth.bids.map((l) => [l.price, l.shares, l.orders])).toEqual([
+      [1.05, 2, 1],
+      [1.04, 2, 1],
+      [1.03, 2, 1],
+      [1.02, 2, 1],
+      [1.01, 2, 1],
+    ]);
     // The offers at $3 … $9, then the seller's unlisted shares at $1.10: cheapest first.
     expect(detail.depth.sells[0]).toEqual({ price: 1.1, shares: player.salary - 6 - offerIdsShares(), orders: 1 });
     expect(detail.sellQueue[0]).toMatchObject({ sellerId: seller.id, sellerUsername: seller.username, price_per_share: 1.1, offerId: null });
@@ -117,10 +130,27 @@ describe('pages of the lists that grow with the league', () => {
   });
 
   it('documents limit and cursor, and the next page’s headers, in the OpenAPI document', async () => {
-    const doc = (await get<{ paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>> }>('/openapi.json')).body;
-    for (const path of ['/offers', '/asks/relevant/{userId}', '/trades/user/{userId}', '/market/{playerId}/asks', '/market/team/{teamId}/shareholders', '/players/{id}/shareholders']) {
+    const doc = (
+      await get<{
+        paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+      }>('/openapi.json')
+    ).body;
+    for (const path of [
+      '/offers',
+      '/asks/relevant/{userId}',
+      '/trades/user/{userId}',
+      '/market/{playerId}/asks',
+      '/market/team/{teamId}/shareholders',
+      '/players/{id}/shareholders',
+    ]) {
       const op = doc.paths[path]!.get!;
-      expect(op.parameters.filter((p) => p.in === 'query').map((p) => p.name).sort(), path).toEqual(['cursor', 'limit']);
+      expect(
+        op.parameters
+          .filter((p) => p.in === 'query')
+          .map((p) => p.name)
+          .sort(),
+        path,
+      ).toEqual(['cursor', 'limit']);
       expect(Object.keys(op.responses['200']!.headers ?? {}), path).toEqual(['X-Next-Cursor', 'Link']);
     }
   });

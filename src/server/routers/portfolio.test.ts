@@ -16,7 +16,10 @@ afterAll(() => server.stop());
 
 describe('GET /portfolio/{userId}', () => {
   it('shows anyone’s cash, escrow, holdings and daily change, in dollars, without signing in', async () => {
-    const [p, q] = server.db.select().from(players).where(isNull(players.retiredAt)).orderBy(players.id).limit(2).all() as [typeof players.$inferSelect, typeof players.$inferSelect];
+    const [p, q] = server.db.select().from(players).where(isNull(players.retiredAt)).orderBy(players.id).limit(2).all() as [
+      typeof players.$inferSelect,
+      typeof players.$inferSelect,
+    ];
     const team = server.db.select().from(teams).where(eq(teams.id, p.teamId)).get()!;
     const owner = await registerUser(server.url);
     const rival = await registerUser(server.url);
@@ -46,18 +49,48 @@ describe('GET /portfolio/{userId}', () => {
     });
     expect(res.body.players).toEqual([
       {
-        player_id: p.id, name: p.name, team_name: team.name, shares_owned: 100, listed_shares: 30, average_buy_price: 1.5, current_price: 3,
-        weekly_avg_price: 2, min_sell_price: 1.65, salary: p.salary, is_top_holder: true, value: 300,
+        player_id: p.id,
+        name: p.name,
+        team_name: team.name,
+        shares_owned: 100,
+        listed_shares: 30,
+        average_buy_price: 1.5,
+        current_price: 3,
+        weekly_avg_price: 2,
+        min_sell_price: 1.65,
+        salary: p.salary,
+        is_top_holder: true,
+        value: 300,
       },
       {
-        player_id: q.id, name: q.name, team_name: expect.any(String), shares_owned: 10, listed_shares: 0, average_buy_price: 1.23, current_price: null,
-        weekly_avg_price: null, min_sell_price: 2, salary: q.salary, is_top_holder: true, value: 12.34,
+        player_id: q.id,
+        name: q.name,
+        team_name: expect.any(String),
+        shares_owned: 10,
+        listed_shares: 0,
+        average_buy_price: 1.23,
+        current_price: null,
+        weekly_avg_price: null,
+        min_sell_price: 2,
+        salary: q.salary,
+        is_top_holder: true,
+        value: 12.34,
       },
     ]);
     expect(res.body.teams).toEqual([
       {
-        id: team.id, name: team.name, code: team.code, conference: team.conference, shares_owned: 40, listed_shares: 0, min_sell_price: 2,
-        locked_until: new Date(clock + 7 * DAY).toISOString(), average_buy_price: 2, current_price: null, weekly_avg_price: null, value: 80,
+        id: team.id,
+        name: team.name,
+        code: team.code,
+        conference: team.conference,
+        shares_owned: 40,
+        listed_shares: 0,
+        min_sell_price: 2,
+        locked_until: new Date(clock + 7 * DAY).toISOString(),
+        average_buy_price: 2,
+        current_price: null,
+        weekly_avg_price: null,
+        value: 80,
       },
     ]);
     const rivalView = await api<PortfolioOut>(server.url, 'GET', `/portfolio/${rival.id}`, undefined, owner.token);

@@ -1,4 +1,11 @@
-import { pushEndpointInput, pushPublicKeyResult, pushStatusResult, pushSubscribeResult, pushSubscriptionInput, pushUnsubscribeResult } from '../../shared/schemas/push.js';
+import {
+  pushEndpointInput,
+  pushPublicKeyResult,
+  pushStatusResult,
+  pushSubscribeResult,
+  pushSubscriptionInput,
+  pushUnsubscribeResult,
+} from '../../shared/schemas/push.js';
 import { AppError } from '../errors.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 

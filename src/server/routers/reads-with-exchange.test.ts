@@ -19,14 +19,22 @@ describe('the read side after trades through the exchange', () => {
     const post = <T>(path: string, body: unknown, token: string) => api<T>(server.url, 'POST', path, body, token);
 
     expect((await post('/trade/ask', { userId: seller.id, playerId: player.id, shares: 1_000, pricePerShare: 1 }, seller.token)).status).toBe(200);
-    const offer = await post<{ offer: { offerId: number } }>('/offers', { userId: seller.id, playerId: player.id, shares: 100, pricePerShare: 3 }, seller.token);
+    const offer = await post<{ offer: { offerId: number } }>(
+      '/offers',
+      { userId: seller.id, playerId: player.id, shares: 100, pricePerShare: 3 },
+      seller.token,
+    );
     expect(offer.status).toBe(200);
     const offerId = offer.body.offer.offerId;
     expect((await post('/offers/accept', { buyerId: buyer.id, offerId, shares: 40 }, buyer.token)).status).toBe(200);
 
     const players = await api<PlayerOut[]>(server.url, 'GET', '/players', undefined, seller.token);
     expect(players.body.find((p) => p.id === player.id)).toMatchObject({
-      shareholder_count: 2, owned: 960, last_trade_price: 3, total_distributed: 1_000, shares_remaining: player.salary - 1_000,
+      shareholder_count: 2,
+      owned: 960,
+      last_trade_price: 3,
+      total_distributed: 1_000,
+      shares_remaining: player.salary - 1_000,
     });
 
     const detail = await api<MarketDetail>(server.url, 'GET', `/market/${player.id}`);
@@ -36,23 +44,47 @@ describe('the read side after trades through the exchange', () => {
       [buyer.id, seller.id, 40, 3],
       [seller.id, null, 1_000, 1],
     ]);
-    expect(detail.body.shareholders.map((h) => [h.user_id, h.shares_owned])).toEqual([[seller.id, 960], [buyer.id, 40]]);
+    expect(detail.body.shareholders.map((h) => [h.user_id, h.shares_owned])).toEqual([
+      [seller.id, 960],
+      [buyer.id, 40],
+    ]);
 
     const mine = await api<PortfolioOut>(server.url, 'GET', `/portfolio/${seller.id}`);
-    expect(mine.body).toMatchObject({ balance: 80_000_000 - 1_000 + 120, escrow: 0, shareValue: 2_880, totalValue: 80_000_000 - 1_000 + 120 + 2_880, dailyChangePercent: 0 });
+    expect(mine.body).toMatchObject({
+      balance: 80_000_000 - 1_000 + 120,
+      escrow: 0,
+      shareValue: 2_880,
+      totalValue: 80_000_000 - 1_000 + 120 + 2_880,
+      dailyChangePercent: 0,
+    });
     expect(mine.body.players).toEqual([
-      expect.objectContaining({ player_id: player.id, shares_owned: 960, listed_shares: 60, average_buy_price: 1, current_price: 3, weekly_avg_price: 3, is_top_holder: true, value: 2_880 }),
+      expect.objectContaining({
+        player_id: player.id,
+        shares_owned: 960,
+        listed_shares: 60,
+        average_buy_price: 1,
+        current_price: 3,
+        weekly_avg_price: 3,
+        is_top_holder: true,
+        value: 2_880,
+      }),
     ]);
     const theirs = await api<PortfolioOut>(server.url, 'GET', `/portfolio/${buyer.id}`);
     expect(theirs.body.players[0]).toMatchObject({ shares_owned: 40, average_buy_price: 3, value: 120, is_top_holder: false });
 
     const trades = await api<UserTradeOut[]>(server.url, 'GET', `/trades/user/${seller.id}`, undefined, seller.token);
-    expect(trades.body.map((t) => [t.side, t.shares_transferred, t.sellerUsername])).toEqual([['Sold', 40, seller.username], ['Bought', 1_000, null]]);
+    expect(trades.body.map((t) => [t.side, t.shares_transferred, t.sellerUsername])).toEqual([
+      ['Sold', 40, seller.username],
+      ['Bought', 1_000, null],
+    ]);
     const recent = await api<TradeOut[]>(server.url, 'GET', '/trades/recent');
     expect(recent.body.slice(0, 2).map((t) => t.playerId)).toEqual([player.id, player.id]);
 
     const board = await api<LeaderboardRowOut[]>(server.url, 'GET', '/leaderboard');
-    expect(board.body.slice(0, 2).map((r) => [r.userId, r.shareValue])).toEqual([[seller.id, 2_880], [buyer.id, 120]]);
+    expect(board.body.slice(0, 2).map((r) => [r.userId, r.shareValue])).toEqual([
+      [seller.id, 2_880],
+      [buyer.id, 120],
+    ]);
     const stats = await api<StatisticsOut>(server.url, 'GET', '/statistics');
     expect(stats.body.mostValuable).toEqual([expect.objectContaining({ id: player.id, lowest_trade: 3, highest_trade: 3, avg_price: 3 })]);
     expect(stats.body.mostActive[0]).toMatchObject({ id: player.id, trade_count: 2 });

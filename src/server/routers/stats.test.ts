@@ -16,7 +16,10 @@ afterAll(() => server.stop());
 
 describe('GET /leaderboard and GET /statistics', () => {
   it('ranks the top 10 by share value and fills the four statistics tables', async () => {
-    const [p, q] = server.db.select().from(players).where(isNull(players.retiredAt)).orderBy(players.id).limit(2).all() as [typeof players.$inferSelect, typeof players.$inferSelect];
+    const [p, q] = server.db.select().from(players).where(isNull(players.retiredAt)).orderBy(players.id).limit(2).all() as [
+      typeof players.$inferSelect,
+      typeof players.$inferSelect,
+    ];
     const users = [];
     for (let i = 0; i < 12; i += 1) users.push(await registerUser(server.url));
     const [rich, middle, poor] = users as [(typeof users)[number], (typeof users)[number], (typeof users)[number]];
@@ -51,6 +54,9 @@ describe('GET /leaderboard and GET /statistics', () => {
       { id: p.id, name: p.name, team_name: expect.any(String), holder_count: 2 },
       { id: q.id, name: q.name, team_name: expect.any(String), holder_count: 1 },
     ]);
-    expect(stats.body.islands.map((r) => [r.id, r.holder_count])).toEqual([[q.id, 1], [p.id, 2]]);
+    expect(stats.body.islands.map((r) => [r.id, r.holder_count])).toEqual([
+      [q.id, 1],
+      [p.id, 2],
+    ]);
   });
 });

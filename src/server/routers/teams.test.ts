@@ -22,7 +22,11 @@ describe('GET /api/teams and /api/market/team/{teamId}', () => {
   });
 
   it('shows a team’s roster, orders, trades and shareholders; 404 for an unknown team', async () => {
-    const detail = await api<{ team: Team; roster: unknown[]; asks: unknown[]; shareholders: unknown[] }>(server.url, 'GET', `/market/team/${byCode('LAL').id}`);
+    const detail = await api<{ team: Team; roster: unknown[]; asks: unknown[]; shareholders: unknown[] }>(
+      server.url,
+      'GET',
+      `/market/team/${byCode('LAL').id}`,
+    );
     expect(detail.status).toBe(200);
     expect(detail.body.team.code).toBe('LAL');
     expect(detail.body.roster.length).toBeGreaterThan(10);
@@ -38,20 +42,32 @@ describe('team trading over REST', () => {
     expect(bought).toMatchObject({ status: 200, body: { sharesPurchased: 100, message: 'Purchased 100 shares' } });
     const second = await api(server.url, 'POST', '/teams/bid', { userId: u.id, teamId: byCode('NYK').id, shares: 1, pricePerShare: 1 }, u.token);
     expect(second).toMatchObject({ status: 400, body: { error: 'You already hold or bid on Boston Celtics: you may have one Eastern team only' } });
-    expect(await api(server.url, 'POST', '/teams/bid', { userId: u.id, teamId: byCode('GSW').id, shares: 1, pricePerShare: 1 }, u.token)).toMatchObject({ status: 200 });
+    expect(await api(server.url, 'POST', '/teams/bid', { userId: u.id, teamId: byCode('GSW').id, shares: 1, pricePerShare: 1 }, u.token)).toMatchObject({
+      status: 200,
+    });
 
     const dump = await api(server.url, 'POST', '/teams/dump', { userId: u.id, teamId: bos.id, shares: 10 }, u.token);
     expect(dump).toMatchObject({ status: 400, body: { error: expect.stringContaining('locked until') } });
     const listed = await api(server.url, 'POST', '/teams/ask', { userId: u.id, teamId: bos.id, shares: 10, pricePerShare: 3 }, u.token);
     expect(listed).toMatchObject({ status: 400, body: { error: expect.stringContaining('locked until') } });
 
-    const portfolio = await api<{ teams: { id: number; shares_owned: number; min_sell_price: number; locked_until: string }[] }>(server.url, 'GET', `/portfolio/${u.id}`);
+    const portfolio = await api<{ teams: { id: number; shares_owned: number; min_sell_price: number; locked_until: string }[] }>(
+      server.url,
+      'GET',
+      `/portfolio/${u.id}`,
+    );
     const holding = portfolio.body.teams.find((t) => t.id === bos.id)!;
     expect(holding).toMatchObject({ shares_owned: 100, min_sell_price: 2 });
     expect(Date.parse(holding.locked_until)).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
 
-    expect(await api(server.url, 'PUT', `/portfolio/${u.id}/team-min-sell-price/${bos.id}`, { minSellPrice: 4.25 }, u.token)).toMatchObject({ status: 200, body: { message: 'Min sell price updated' } });
-    expect(await api(server.url, 'PUT', `/portfolio/${u.id}/team-min-sell-price/${bos.id}`, { minSellPrice: 0 }, u.token)).toMatchObject({ status: 400, body: { error: 'Invalid price' } });
+    expect(await api(server.url, 'PUT', `/portfolio/${u.id}/team-min-sell-price/${bos.id}`, { minSellPrice: 4.25 }, u.token)).toMatchObject({
+      status: 200,
+      body: { message: 'Min sell price updated' },
+    });
+    expect(await api(server.url, 'PUT', `/portfolio/${u.id}/team-min-sell-price/${bos.id}`, { minSellPrice: 0 }, u.token)).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid price' },
+    });
   });
 
   it('shows team asks to the team’s holders, who can decline them', async () => {
@@ -65,11 +81,20 @@ describe('team trading over REST', () => {
     }
     const holder = holders[0]!;
     const bidder = await registerUser(server.url);
-    const ask = await api<{ ask: { askId: number } | null }>(server.url, 'POST', '/teams/bid', { userId: bidder.id, teamId: mia.id, shares: 10, pricePerShare: 2.5 }, bidder.token);
+    const ask = await api<{ ask: { askId: number } | null }>(
+      server.url,
+      'POST',
+      '/teams/bid',
+      { userId: bidder.id, teamId: mia.id, shares: 10, pricePerShare: 2.5 },
+      bidder.token,
+    );
     expect(ask.body.ask).not.toBeNull();
     const relevant = await api<{ askId: number; askType: string }[]>(server.url, 'GET', `/asks/relevant/${holder.id}`, undefined, holder.token);
     expect(relevant.body).toContainEqual(expect.objectContaining({ askId: ask.body.ask!.askId, askType: 'team' }));
-    expect(await api(server.url, 'POST', '/teams/decline-ask', { userId: holder.id, teamAskId: ask.body.ask!.askId }, holder.token)).toMatchObject({ status: 200, body: { message: 'Ask declined' } });
+    expect(await api(server.url, 'POST', '/teams/decline-ask', { userId: holder.id, teamAskId: ask.body.ask!.askId }, holder.token)).toMatchObject({
+      status: 200,
+      body: { message: 'Ask declined' },
+    });
     const after = await api<{ askId: number }[]>(server.url, 'GET', `/asks/relevant/${holder.id}`, undefined, holder.token);
     expect(after.body.some((a) => a.askId === ask.body.ask!.askId)).toBe(false);
   });

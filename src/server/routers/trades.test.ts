@@ -23,14 +23,27 @@ describe('GET /trades/recent', () => {
   it('returns the latest 10 trades, newest first, or `limit` of them (1-50)', async () => {
     const p = server.db.select().from(players).where(isNull(players.retiredAt)).limit(1).get()!;
     const [a, b] = [await registerUser(server.url), await registerUser(server.url)];
-    const ids = Array.from({ length: 60 }, (_, i) => addTrade(server.db, { instrumentId: p.id, buyerId: a!.id, sellerId: i % 2 ? b!.id : null, shares: i + 1, priceCents: 150, at: clock - 60 + i }));
+    const ids = Array.from({ length: 60 }, (_, i) =>
+      addTrade(server.db, { instrumentId: p.id, buyerId: a!.id, sellerId: i % 2 ? b!.id : null, shares: i + 1, priceCents: 150, at: clock - 60 + i }),
+    );
     const res = await get<TradeOut[]>('/trades/recent');
     expect(res.status).toBe(200);
     expect(res.body.map((t) => t.tradeId)).toEqual(ids.slice(-10).reverse());
     expect(res.body[0]).toEqual({
-      tradeId: ids[59], itemType: 'player', itemId: p.id, playerId: p.id, playerName: p.name, teamName: expect.any(String),
-      buyer_id: a!.id, seller_id: b!.id, buyerUsername: a!.username, sellerUsername: b!.username,
-      shares_transferred: 60, price_per_share: 1.5, total_value: 90, created_at: new Date(clock - 1).toISOString(),
+      tradeId: ids[59],
+      itemType: 'player',
+      itemId: p.id,
+      playerId: p.id,
+      playerName: p.name,
+      teamName: expect.any(String),
+      buyer_id: a!.id,
+      seller_id: b!.id,
+      buyerUsername: a!.username,
+      sellerUsername: b!.username,
+      shares_transferred: 60,
+      price_per_share: 1.5,
+      total_value: 90,
+      created_at: new Date(clock - 1).toISOString(),
     });
     expect(res.body[1]).toMatchObject({ seller_id: null, sellerUsername: null });
     expect((await get<TradeOut[]>('/trades/recent?limit=3')).body).toHaveLength(3);
@@ -52,7 +65,11 @@ describe('GET /trades/user/{userId}', () => {
     addTrade(server.db, { instrumentId: p.id, buyerId: other!.id, sellerId: null, shares: 1, priceCents: 100, at: clock });
     const res = await get<UserTradeOut[]>(`/trades/user/${me!.id}`, me!.token);
     expect(res.status).toBe(200);
-    expect(res.body.map((t) => [t.tradeId, t.side])).toEqual([[dumped, 'Sold'], [sold, 'Sold'], [bought, 'Bought']]);
+    expect(res.body.map((t) => [t.tradeId, t.side])).toEqual([
+      [dumped, 'Sold'],
+      [sold, 'Sold'],
+      [bought, 'Bought'],
+    ]);
     expect(res.body[0]).toMatchObject({ buyer_id: null, buyerUsername: null, sellerUsername: me!.username, total_value: 1 });
   });
 

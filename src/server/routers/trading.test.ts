@@ -16,7 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-type Trade = { sharesPurchased: number; sharesSold: number; message: string; ask: { askId: number; shares: number; price_per_share: number } | null; offer: { offerId: number } | null };
+type Trade = {
+  sharesPurchased: number;
+  sharesSold: number;
+  message: string;
+  ask: { askId: number; shares: number; price_per_share: number } | null;
+  offer: { offerId: number } | null;
+};
 
 async function balance(token: string): Promise<number> {
   const me = await fetch(`${server.url}/trpc/auth.me`, { headers: { authorization: `Bearer ${token}` } });
@@ -76,12 +82,18 @@ describe('offers, asks and the minimum sell price over REST', () => {
     const listed = await api<Trade>(server.url, 'POST', '/offers', { userId: seller.id, playerId, shares: 20, pricePerShare: 30 }, seller.token);
     expect(listed).toMatchObject({ status: 200, body: { message: 'Offer posted successfully', offer: { offerId: expect.any(Number) } } });
     const offerId = listed.body.offer!.offerId;
-    expect(await api(server.url, 'POST', '/offers/accept', { buyerId: seller.id, offerId }, seller.token)).toMatchObject({ status: 400, body: { error: 'You cannot buy your own offer.' } });
+    expect(await api(server.url, 'POST', '/offers/accept', { buyerId: seller.id, offerId }, seller.token)).toMatchObject({
+      status: 400,
+      body: { error: 'You cannot buy your own offer.' },
+    });
     const bought = await api<Trade>(server.url, 'POST', '/offers/accept', { buyerId: buyer.id, offerId, shares: 5 }, buyer.token);
     expect(bought).toMatchObject({ status: 200, body: { message: 'Offer accepted', sharesPurchased: 5 } });
     expect(await balance(buyer.token)).toBe(80_000_000 - 150);
     expect(await api(server.url, 'DELETE', `/offers/${offerId}`, { userId: buyer.id }, buyer.token)).toMatchObject({ status: 403 });
-    expect(await api(server.url, 'DELETE', `/offers/${offerId}`, { userId: seller.id }, seller.token)).toMatchObject({ status: 200, body: { message: 'Offer cancelled' } });
+    expect(await api(server.url, 'DELETE', `/offers/${offerId}`, { userId: seller.id }, seller.token)).toMatchObject({
+      status: 200,
+      body: { message: 'Offer cancelled' },
+    });
     expect(await api(server.url, 'DELETE', `/offers/${offerId}`, { userId: seller.id }, seller.token)).toMatchObject({ status: 409 });
   });
 
@@ -89,9 +101,15 @@ describe('offers, asks and the minimum sell price over REST', () => {
     const u = await registerUser(server.url);
     await api(server.url, 'POST', '/trade/ask', { userId: u.id, playerId, shares: 5, pricePerShare: 1 }, u.token);
     for (const bad of [0, -1, 0.5, 1.234, 'abc']) {
-      expect(await api(server.url, 'PUT', `/portfolio/${u.id}/min-sell-price/${playerId}`, { minSellPrice: bad }, u.token)).toMatchObject({ status: 400, body: { error: 'Invalid price' } });
+      expect(await api(server.url, 'PUT', `/portfolio/${u.id}/min-sell-price/${playerId}`, { minSellPrice: bad }, u.token)).toMatchObject({
+        status: 400,
+        body: { error: 'Invalid price' },
+      });
     }
-    expect(await api(server.url, 'PUT', `/portfolio/${u.id}/min-sell-price/${playerId}`, { minSellPrice: 12.5 }, u.token)).toMatchObject({ status: 200, body: { message: 'Min sell price updated' } });
+    expect(await api(server.url, 'PUT', `/portfolio/${u.id}/min-sell-price/${playerId}`, { minSellPrice: 12.5 }, u.token)).toMatchObject({
+      status: 200,
+      body: { message: 'Min sell price updated' },
+    });
   });
 
   it('shows the same total value in the user box (Val) as on the portfolio, escrow and traded prices included', async () => {
@@ -118,7 +136,10 @@ describe('offers, asks and the minimum sell price over REST', () => {
 
   it('accepting and declining an unknown ask is a 404', async () => {
     const u = await registerUser(server.url);
-    expect(await api(server.url, 'POST', '/trade/buy', { sellerId: u.id, askId: 99_999, shares: 1 }, u.token)).toMatchObject({ status: 404, body: { error: 'Ask 99999 not found' } });
+    expect(await api(server.url, 'POST', '/trade/buy', { sellerId: u.id, askId: 99_999, shares: 1 }, u.token)).toMatchObject({
+      status: 404,
+      body: { error: 'Ask 99999 not found' },
+    });
     expect(await api(server.url, 'POST', '/asks/99999/decline', { userId: u.id }, u.token)).toMatchObject({ status: 404 });
   });
 });
@@ -126,7 +147,11 @@ describe('offers, asks and the minimum sell price over REST', () => {
 describe('live events over WebSocket', () => {
   type Message<T> = { id: string; data: T };
   function connect(token?: string) {
-    const client = createWSClient({ url: server.url.replace('http', 'ws') + '/trpc', WebSocket: WebSocket as never, connectionParams: token ? { token } : undefined });
+    const client = createWSClient({
+      url: server.url.replace('http', 'ws') + '/trpc',
+      WebSocket: WebSocket as never,
+      connectionParams: token ? { token } : undefined,
+    });
     return { client, trpc: createTRPCClient<AppRouter>({ links: [wsLink({ client })] }) };
   }
   function follow<T>(path: 'ticker' | 'events', token?: string, lastEventId?: string) {
@@ -157,7 +182,9 @@ describe('live events over WebSocket', () => {
     await expect.poll(() => tradesOf(ticker.received, trader.id).length).toBe(1);
     await expect.poll(() => own.received.some((e) => e.data.type === 'portfolioUpdated')).toBe(true);
     expect(messagesWith(ticker.received, trader.id)[0]!.data).toMatchObject({ type: 'tradesCompleted', skipped: 0 });
-    expect(tradesOf(ticker.received, trader.id)).toMatchObject([{ buyer_id: trader.id, seller_id: null, shares_transferred: 3, price_per_share: 1, total_value: 3, playerId }]);
+    expect(tradesOf(ticker.received, trader.id)).toMatchObject([
+      { buyer_id: trader.id, seller_id: null, shares_transferred: 3, price_per_share: 1, total_value: 3, playerId },
+    ]);
     expect(own.received.some((e) => e.data.type === 'marketUpdated')).toBe(true);
     expect(anonymousEvents.received).toEqual([]);
     await Promise.all([ticker.close(), anonymousEvents.close(), own.close()]);
@@ -169,10 +196,16 @@ describe('live events over WebSocket', () => {
     await new Promise((r) => setTimeout(r, 300));
     // Submitted in one turn, so they share a group commit and reach the ticker together.
     const { exchange } = server.services;
-    await Promise.all([1, 2, 3].map((shares) => exchange.submit({ type: 'buy', userId: trader.id, instrument: { kind: 'player', id: playerId }, shares, priceCents: 100 })));
+    await Promise.all(
+      [1, 2, 3].map((shares) => exchange.submit({ type: 'buy', userId: trader.id, instrument: { kind: 'player', id: playerId }, shares, priceCents: 100 })),
+    );
     await expect.poll(() => tradesOf(ticker.received, trader.id).length).toBe(3);
     expect(messagesWith(ticker.received, trader.id)).toHaveLength(1);
-    expect(tradesOf(ticker.received, trader.id).map((t) => t.shares_transferred).sort()).toEqual([1, 2, 3]);
+    expect(
+      tradesOf(ticker.received, trader.id)
+        .map((t) => t.shares_transferred)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     await ticker.close();
   });
 
@@ -222,7 +255,10 @@ describe('live events over WebSocket', () => {
     await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 4, pricePerShare: 1 }, trader.token);
     type Plain = { result?: { data?: { data?: { type?: string; trades?: { buyer_id: number }[] } } } };
     const mine = () => messages.find((m) => (m as Plain).result?.data?.data?.trades?.some((t) => t.buyer_id === trader.id));
-    await expect.poll(mine).toMatchObject({ id: 1, result: { type: 'data', id: expect.any(String), data: { id: expect.any(String), data: { type: 'tradesCompleted', skipped: 0 } } } });
+    await expect.poll(mine).toMatchObject({
+      id: 1,
+      result: { type: 'data', id: expect.any(String), data: { id: expect.any(String), data: { type: 'tradesCompleted', skipped: 0 } } },
+    });
     expect((mine() as Plain).result!.data!.data!.trades).toContainEqual(expect.objectContaining({ buyer_id: trader.id, shares_transferred: 4 }));
     ws.close();
   });

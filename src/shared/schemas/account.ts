@@ -26,10 +26,7 @@ export const setUsernameInput = z.object({ id: id('User id'), username: username
 export const setAvatarInput = z.object({
   id: id('User id'),
   /** The picked file as a data URL (`data:image/png;base64,…`). */
-  image: z
-    .string({ error: ACCOUNT_TEXT.invalidFileType })
-    .min(1, ACCOUNT_TEXT.invalidFileType)
-    .max(AVATAR_MAX_DATA_URL_LENGTH, ACCOUNT_TEXT.imageTooLarge),
+  image: z.string({ error: ACCOUNT_TEXT.invalidFileType }).min(1, ACCOUNT_TEXT.invalidFileType).max(AVATAR_MAX_DATA_URL_LENGTH, ACCOUNT_TEXT.imageTooLarge),
 });
 
 export const accountResult = z.object({ message: z.string(), user: publicUser });

@@ -13,11 +13,32 @@ export const retirePlayerInput = z.object({ playerId: id('Player id') });
 
 export const adminResult = z.object({ message: z.string() });
 
-export const salaryResult = adminResult.extend({ playerId: z.number().int(), name: z.string(), oldSalary: z.number().int(), newSalary: z.number().int(), cancelledOrders: z.number().int() });
-export const retireResult = adminResult.extend({ playerId: z.number().int(), name: z.string(), holdersPaid: z.number().int(), paidOut: z.number(), cancelledOrders: z.number().int() });
+export const salaryResult = adminResult.extend({
+  playerId: z.number().int(),
+  name: z.string(),
+  oldSalary: z.number().int(),
+  newSalary: z.number().int(),
+  cancelledOrders: z.number().int(),
+});
+export const retireResult = adminResult.extend({
+  playerId: z.number().int(),
+  name: z.string(),
+  holdersPaid: z.number().int(),
+  paidOut: z.number(),
+  cancelledOrders: z.number().int(),
+});
 export const draftResult = adminResult.extend({
   restrictedUntil: z.string(),
-  picks: z.array(z.object({ round: z.number().int(), pick: z.number().int(), playerId: z.number().int(), teamId: z.number().int(), name: z.string(), salary: z.number().int() })),
+  picks: z.array(
+    z.object({
+      round: z.number().int(),
+      pick: z.number().int(),
+      playerId: z.number().int(),
+      teamId: z.number().int(),
+      name: z.string(),
+      salary: z.number().int(),
+    }),
+  ),
 });
 
 export const auditEntry = z.object({ id: z.number().int(), actor: z.string(), action: z.string(), details: z.unknown(), created_at: z.string() });

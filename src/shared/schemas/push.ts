@@ -6,11 +6,13 @@ import { PUSH_KINDS } from '../push.js';
 export const pushKind = z.enum(PUSH_KINDS);
 
 const base64url = (label: string, min: number, max: number) =>
-  z.string().min(min, `${label} is too short`).max(max, `${label} is too long`).regex(/^[A-Za-z0-9_-]+={0,2}$/, `${label} must be base64url`);
+  z
+    .string()
+    .min(min, `${label} is too short`)
+    .max(max, `${label} is too long`)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${label} must be base64url`);
 
-export const pushEndpoint = z
-  .url({ protocol: /^https$/, error: 'The push endpoint must be an https:// URL' })
-  .max(2048, 'The push endpoint is too long');
+export const pushEndpoint = z.url({ protocol: /^https$/, error: 'The push endpoint must be an https:// URL' }).max(2048, 'The push endpoint is too long');
 
 export const pushSubscriptionInput = z.object({
   subscription: z.object({

@@ -25,7 +25,14 @@ export const teamOut = z.object({
 export type TeamOut = z.infer<typeof teamOut>;
 export const teamList = z.array(teamOut);
 
-export const rosterPlayerOut = z.object({ id: int, name: z.string(), salary: int, shares_remaining: int, last_trade_price: z.number().nullable(), restricted_until: z.string().nullable() });
+export const rosterPlayerOut = z.object({
+  id: int,
+  name: z.string(),
+  salary: int,
+  shares_remaining: int,
+  last_trade_price: z.number().nullable(),
+  restricted_until: z.string().nullable(),
+});
 
 export const teamIdInput = z.object({ teamId: id('Team id') });
 

@@ -7,10 +7,36 @@ const parse = (csv: string) => Papa.parse<string[]>(csv.trim()).data;
 describe('CSV exports', () => {
   it('writes transactions with money in dollars to 2 decimals, and guards cells a spreadsheet would run', () => {
     const csv = transactionsCsv({
-      userId: 1, username: 'me', exportedAt: '2026-01-31T10:00:00.000Z',
+      userId: 1,
+      username: 'me',
+      exportedAt: '2026-01-31T10:00:00.000Z',
       transactions: [
-        { tradeId: 2, date: '2026-01-31T09:00:00.000Z', itemType: 'player', itemId: 7, item: 'Nikola Jokić', team: 'Denver Nuggets', side: 'Sold', shares: 12, price: 1.5, total: 18, counterparty: '=HYPERLINK("x")' },
-        { tradeId: 1, date: '2026-01-30T09:00:00.000Z', itemType: 'team', itemId: 3, item: 'Boston Celtics', team: 'Boston Celtics', side: 'Bought', shares: 3, price: 1, total: 3, counterparty: 'Market' },
+        {
+          tradeId: 2,
+          date: '2026-01-31T09:00:00.000Z',
+          itemType: 'player',
+          itemId: 7,
+          item: 'Nikola Jokić',
+          team: 'Denver Nuggets',
+          side: 'Sold',
+          shares: 12,
+          price: 1.5,
+          total: 18,
+          counterparty: '=HYPERLINK("x")',
+        },
+        {
+          tradeId: 1,
+          date: '2026-01-30T09:00:00.000Z',
+          itemType: 'team',
+          itemId: 3,
+          item: 'Boston Celtics',
+          team: 'Boston Celtics',
+          side: 'Bought',
+          shares: 3,
+          price: 1,
+          total: 3,
+          counterparty: 'Market',
+        },
       ],
     });
     expect(parse(csv)).toEqual([
@@ -19,17 +45,56 @@ describe('CSV exports', () => {
       ['2026-01-30T09:00:00.000Z', 'team', 'Boston Celtics', 'Boston Celtics', 'Bought', '3', '1.00', '3.00', 'Market'],
     ]);
     for (const bad of ['+1', '-1', '@SUM(A1)']) {
-      const row = parse(transactionsCsv({ userId: 1, username: 'me', exportedAt: '', transactions: [{ tradeId: 1, date: 'd', itemType: 'player', itemId: 1, item: 'i', team: 't', side: 'Bought', shares: 1, price: 1, total: 1, counterparty: bad }] }))[1]!;
+      const row = parse(
+        transactionsCsv({
+          userId: 1,
+          username: 'me',
+          exportedAt: '',
+          transactions: [
+            { tradeId: 1, date: 'd', itemType: 'player', itemId: 1, item: 'i', team: 't', side: 'Bought', shares: 1, price: 1, total: 1, counterparty: bad },
+          ],
+        }),
+      )[1]!;
       expect(row[8]).toBe(`'${bad}`);
     }
   });
 
   it('writes holdings with average price, current price (empty when never traded), value and lock', () => {
     const csv = portfolioCsv({
-      userId: 1, username: 'me', exportedAt: '2026-01-31T10:00:00.000Z', cash: 10, escrow: 0, shareValue: 5, totalValue: 15,
+      userId: 1,
+      username: 'me',
+      exportedAt: '2026-01-31T10:00:00.000Z',
+      cash: 10,
+      escrow: 0,
+      shareValue: 5,
+      totalValue: 15,
       holdings: [
-        { itemType: 'player', itemId: 7, name: 'Stephen Curry', team: 'Golden State Warriors', shares: 100, listedShares: 30, averagePrice: 1.505, currentPrice: 3, value: 300, minSellPrice: 1.66, lockedUntil: null },
-        { itemType: 'team', itemId: 3, name: 'Boston Celtics', team: 'East', shares: 40, listedShares: 0, averagePrice: 2, currentPrice: null, value: 80, minSellPrice: 2, lockedUntil: '2026-02-07T10:00:00.000Z' },
+        {
+          itemType: 'player',
+          itemId: 7,
+          name: 'Stephen Curry',
+          team: 'Golden State Warriors',
+          shares: 100,
+          listedShares: 30,
+          averagePrice: 1.505,
+          currentPrice: 3,
+          value: 300,
+          minSellPrice: 1.66,
+          lockedUntil: null,
+        },
+        {
+          itemType: 'team',
+          itemId: 3,
+          name: 'Boston Celtics',
+          team: 'East',
+          shares: 40,
+          listedShares: 0,
+          averagePrice: 2,
+          currentPrice: null,
+          value: 80,
+          minSellPrice: 2,
+          lockedUntil: '2026-02-07T10:00:00.000Z',
+        },
       ],
     });
     expect(parse(csv)).toEqual([

@@ -21,7 +21,18 @@ export function transactionsCsv(data: TransactionsExport): string {
 export function portfolioCsv(data: PortfolioExport): string {
   return toCsv(
     ['Type', 'Name', 'Team', 'Shares', 'Listed shares', 'Average price', 'Current price', 'Value', 'Min sell price', 'Locked until'],
-    data.holdings.map((h) => [h.itemType, h.name, h.team, h.shares, h.listedShares, money(h.averagePrice), money(h.currentPrice), money(h.value), money(h.minSellPrice), h.lockedUntil ?? '']),
+    data.holdings.map((h) => [
+      h.itemType,
+      h.name,
+      h.team,
+      h.shares,
+      h.listedShares,
+      money(h.averagePrice),
+      money(h.currentPrice),
+      money(h.value),
+      money(h.minSellPrice),
+      h.lockedUntil ?? '',
+    ]),
   );
 }
 

@@ -3,7 +3,13 @@ import { SELL_QUEUE_SIZE } from '../../shared/limits';
 import type { QueuedSell } from './apiTypes';
 import { bookDepth, previewBuy, sellSources } from './orderBook';
 
-const sell = (sellerId: number, shares: number, price: number, offerId: number | null = null): QueuedSell => ({ sellerId, sellerUsername: `user${sellerId}`, shares, price_per_share: price, offerId });
+const sell = (sellerId: number, shares: number, price: number, offerId: number | null = null): QueuedSell => ({
+  sellerId,
+  sellerUsername: `user${sellerId}`,
+  shares,
+  price_per_share: price,
+  offerId,
+});
 
 describe('the sell side as a buyer meets it', () => {
   it('starts with the open market at $1.00, then the queue, leaving out the buyer’s own sells', () => {
@@ -16,7 +22,17 @@ describe('the sell side as a buyer meets it', () => {
 
   it('stands for the sells past a full queue with the price levels above its last one', () => {
     const queue = Array.from({ length: SELL_QUEUE_SIZE }, (_, i) => sell(i + 10, 1, 2));
-    const sources = sellSources({ openMarket: 0, sellQueue: queue, sellLevels: [{ price: 2, shares: 50, orders: 50 }, { price: 3, shares: 4, orders: 1 }] }, null);
+    const sources = sellSources(
+      {
+        openMarket: 0,
+        sellQueue: queue,
+        sellLevels: [
+          { price: 2, shares: 50, orders: 50 },
+          { price: 3, shares: 4, orders: 1 },
+        ],
+      },
+      null,
+    );
     expect(sources).toHaveLength(SELL_QUEUE_SIZE + 1);
     expect(sources.at(-1)).toEqual({ kind: 'offer', seller: '1 more seller', userId: null, shares: 4, priceCents: 300 });
   });
@@ -43,7 +59,13 @@ describe('the buy preview', () => {
 
 describe('the depth table', () => {
   it('adds the open market as a level at $1.00, merged with sells at that price', () => {
-    const depth = { bids: [{ price: 1, shares: 2, orders: 1 }], sells: [{ price: 1, shares: 3, orders: 2 }, { price: 2, shares: 1, orders: 1 }] };
+    const depth = {
+      bids: [{ price: 1, shares: 2, orders: 1 }],
+      sells: [
+        { price: 1, shares: 3, orders: 2 },
+        { price: 2, shares: 1, orders: 1 },
+      ],
+    };
     expect(bookDepth(depth, 10).sells).toEqual([
       { priceCents: 100, shares: 13, orders: 3 },
       { priceCents: 200, shares: 1, orders: 1 },

@@ -34,14 +34,27 @@ export interface BookInput {
  * one named stand for the rest.
  */
 export function sellSources({ openMarket, sellQueue, sellLevels }: BookInput, excludeUserId: number | null): SellSource[] {
-  const market: SellSource[] = openMarket > 0 ? [{ kind: 'market', seller: 'Market', userId: null, shares: openMarket, priceCents: OPEN_MARKET_PRICE_CENTS }] : [];
+  const market: SellSource[] =
+    openMarket > 0 ? [{ kind: 'market', seller: 'Market', userId: null, shares: openMarket, priceCents: OPEN_MARKET_PRICE_CENTS }] : [];
   const named: SellSource[] = sellQueue
     .filter((s) => s.sellerId !== excludeUserId)
-    .map((s) => ({ kind: s.offerId === null ? 'standing' : 'offer', seller: s.sellerUsername, userId: s.sellerId, shares: s.shares, priceCents: dollarsToCents(s.price_per_share) }));
+    .map((s) => ({
+      kind: s.offerId === null ? 'standing' : 'offer',
+      seller: s.sellerUsername,
+      userId: s.sellerId,
+      shares: s.shares,
+      priceCents: dollarsToCents(s.price_per_share),
+    }));
   const last = sellQueue.length >= SELL_QUEUE_SIZE ? dollarsToCents(sellQueue[sellQueue.length - 1]!.price_per_share) : Infinity;
   const rest: SellSource[] = sellLevels
     .filter((l) => dollarsToCents(l.price) > last)
-    .map((l) => ({ kind: 'offer', seller: `${l.orders} more seller${l.orders === 1 ? '' : 's'}`, userId: null, shares: l.shares, priceCents: dollarsToCents(l.price) }));
+    .map((l) => ({
+      kind: 'offer',
+      seller: `${l.orders} more seller${l.orders === 1 ? '' : 's'}`,
+      userId: null,
+      shares: l.shares,
+      priceCents: dollarsToCents(l.price),
+    }));
   return [...market, ...named, ...rest];
 }
 
@@ -99,12 +112,16 @@ export interface DepthLevel {
 const level = (l: DepthLevelOut): DepthLevel => ({ priceCents: dollarsToCents(l.price), shares: l.shares, orders: l.orders });
 
 /** The depth of the book as the server sums it, with the open market as a level of its own at $1.00. */
-export function bookDepth(depth: { bids: readonly DepthLevelOut[]; sells: readonly DepthLevelOut[] }, openMarket: number): { bids: DepthLevel[]; sells: DepthLevel[] } {
+export function bookDepth(
+  depth: { bids: readonly DepthLevelOut[]; sells: readonly DepthLevelOut[] },
+  openMarket: number,
+): { bids: DepthLevel[]; sells: DepthLevel[] } {
   const sells = depth.sells.map(level);
   if (openMarket > 0) {
     const at = sells.findIndex((l) => l.priceCents >= OPEN_MARKET_PRICE_CENTS);
     const market = { priceCents: OPEN_MARKET_PRICE_CENTS, shares: openMarket, orders: 1 };
-    if (at >= 0 && sells[at]!.priceCents === OPEN_MARKET_PRICE_CENTS) sells[at] = { priceCents: OPEN_MARKET_PRICE_CENTS, shares: sells[at]!.shares + openMarket, orders: sells[at]!.orders + 1 };
+    if (at >= 0 && sells[at]!.priceCents === OPEN_MARKET_PRICE_CENTS)
+      sells[at] = { priceCents: OPEN_MARKET_PRICE_CENTS, shares: sells[at]!.shares + openMarket, orders: sells[at]!.orders + 1 };
     else sells.splice(at < 0 ? sells.length : at, 0, market);
   }
   return { bids: depth.bids.map(level), sells };

@@ -9,7 +9,12 @@ export const PAGE_SIZE = PAGE_DEFAULT;
 export const nextPage = (page: { nextCursor: string | null }) => page.nextCursor;
 
 /** Every item of the pages loaded so far, in order, each once. */
-export function usePagedItems<T, P>(data: InfiniteData<P> | undefined, items: (page: P) => readonly T[], id: (item: T) => number, first: readonly T[] = []): T[] {
+export function usePagedItems<T, P>(
+  data: InfiniteData<P> | undefined,
+  items: (page: P) => readonly T[],
+  id: (item: T) => number,
+  first: readonly T[] = [],
+): T[] {
   return useMemo(() => {
     const seen = new Set<number>();
     const out: T[] = [];

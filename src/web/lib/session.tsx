@@ -34,12 +34,7 @@ const closeTimers = new WeakMap<AppClients, number>();
 function isPublicUser(value: unknown): value is SessionUser {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return (
-    typeof v.id === 'number' &&
-    typeof v.username === 'string' &&
-    typeof v.isAdmin === 'boolean' &&
-    (v.avatar === null || typeof v.avatar === 'string')
-  );
+  return typeof v.id === 'number' && typeof v.username === 'string' && typeof v.isAdmin === 'boolean' && (v.avatar === null || typeof v.avatar === 'string');
 }
 
 interface Stored {
@@ -100,13 +95,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [clients]);
 
-  const apply = useCallback(
-    (next: Stored) => {
-      writeSession(next);
-      setStored(next);
-    },
-    [],
-  );
+  const apply = useCallback((next: Stored) => {
+    writeSession(next);
+    setStored(next);
+  }, []);
 
   const login = useCallback(
     (result: AuthResult) => {
@@ -133,17 +125,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clear();
   }, [clear]);
 
-  const updateUser = useCallback(
-    (next: SessionUser) => {
-      setStored((current) => {
-        if (!current.token || sameUser(current.user, next)) return current;
-        const updated = { token: current.token, user: next };
-        writeSession(updated);
-        return updated;
-      });
-    },
-    [],
-  );
+  const updateUser = useCallback((next: SessionUser) => {
+    setStored((current) => {
+      if (!current.token || sameUser(current.user, next)) return current;
+      const updated = { token: current.token, user: next };
+      writeSession(updated);
+      return updated;
+    });
+  }, []);
 
   // Another tab logged in or out: follow it.
   useEffect(() => {
@@ -182,7 +171,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     </SessionContext.Provider>
   );
 }
-
 
 export function useSession(): Session {
   const session = useContext(SessionContext);

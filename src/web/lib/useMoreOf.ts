@@ -18,7 +18,13 @@ const askId = (a: Ask) => a.askId;
 const offerId = (o: Offer) => o.offerId;
 const holderId = (h: Shareholder) => h.user_id;
 
-function more<T>(wanted: boolean, setWanted: (w: boolean) => void, cursor: string | null, query: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown }, items: T[]): MoreList<T> {
+function more<T>(
+  wanted: boolean,
+  setWanted: (w: boolean) => void,
+  cursor: string | null,
+  query: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown },
+  items: T[],
+): MoreList<T> {
   return {
     items,
     hasMore: wanted ? query.hasNextPage : cursor !== null,

@@ -33,7 +33,13 @@ function useAdminFeedback() {
   return (success: string, failure: string) => ({
     onSuccess: () => {
       toast.success(success);
-      for (const filter of [trpc.market.pathFilter(), trpc.teams.pathFilter(), trpc.admin.audit.pathFilter(), trpc.portfolio.pathFilter(), trpc.auth.me.pathFilter()]) {
+      for (const filter of [
+        trpc.market.pathFilter(),
+        trpc.teams.pathFilter(),
+        trpc.admin.audit.pathFilter(),
+        trpc.portfolio.pathFilter(),
+        trpc.auth.me.pathFilter(),
+      ]) {
         void queryClient.invalidateQueries(filter);
       }
     },
@@ -65,9 +71,7 @@ function DraftSection() {
     <section className="card admin-draft" aria-labelledby="draft-title">
       <div>
         <h2 id="draft-title">Rookie draft</h2>
-        <p className="muted">
-          Two rounds, 60 rookies, lowest payroll picks first. For 7 days only holders of a rookie’s team may buy his shares.
-        </p>
+        <p className="muted">Two rounds, 60 rookies, lowest payroll picks first. For 7 days only holders of a rookie’s team may buy his shares.</p>
       </div>
       <button type="button" className="button" onClick={() => setConfirming(true)} disabled={draft.isPending} aria-haspopup="dialog">
         {draft.isPending ? <Spinner size="sm" /> : null}
@@ -156,7 +160,14 @@ function PlayersSection() {
                         <SalaryForm player={p} />
                       </td>
                       <td>
-                        <button type="button" className="button button-small button-secondary button-danger-outline" onClick={() => setRetiring(p)} disabled={retire.isPending} aria-label={`Retire ${p.name}`} aria-haspopup="dialog">
+                        <button
+                          type="button"
+                          className="button button-small button-secondary button-danger-outline"
+                          onClick={() => setRetiring(p)}
+                          disabled={retire.isPending}
+                          aria-label={`Retire ${p.name}`}
+                          aria-haspopup="dialog"
+                        >
                           Retire
                         </button>
                       </td>
@@ -179,8 +190,8 @@ function PlayersSection() {
         {retiring ? (
           <>
             <p>
-              Open orders on {retiring.name} are cancelled and every holder is paid {formatDollars(1)} a share ({formatInteger(retiring.total_distributed)} shares held).
-              He leaves the market. This cannot be undone.
+              Open orders on {retiring.name} are cancelled and every holder is paid {formatDollars(1)} a share ({formatInteger(retiring.total_distributed)}{' '}
+              shares held). He leaves the market. This cannot be undone.
             </p>
             <div className="acct-actions">
               <button type="button" className="button button-secondary" onClick={() => setRetiring(null)}>
@@ -235,7 +246,16 @@ function SalaryForm({ player }: { player: Player }) {
       </label>
       <span className="min-price-input salary-input">
         <span aria-hidden="true">$</span>
-        <input id={id} name="newSalary" type="text" inputMode="numeric" autoComplete="off" placeholder={formatInteger(player.salary)} value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          id={id}
+          name="newSalary"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={formatInteger(player.salary)}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </span>
       <button type="submit" className="button button-small" disabled={update.isPending} aria-label={`Update the salary of ${player.name}`}>
         {update.isPending ? <Spinner size="sm" /> : null}

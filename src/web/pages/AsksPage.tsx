@@ -20,7 +20,9 @@ const askId = (a: Ask) => a.askId;
 export default function AsksPage() {
   const trpc = useTRPC();
   const { user } = useSession();
-  const asks = useInfiniteQuery(trpc.market.relevantAsks.infiniteQueryOptions(user ? { userId: user.id, limit: PAGE_SIZE } : skipToken, { getNextPageParam: nextPage }));
+  const asks = useInfiniteQuery(
+    trpc.market.relevantAsks.infiniteQueryOptions(user ? { userId: user.id, limit: PAGE_SIZE } : skipToken, { getNextPageParam: nextPage }),
+  );
   const items = usePagedItems(asks.data, asksOf, askId);
   const { sellable, isPending: sellablePending } = useSellable();
   return (

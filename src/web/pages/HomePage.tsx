@@ -19,8 +19,8 @@ export default function HomePage() {
       <PageTitle title={user ? `Welcome back, ${user.username}` : 'Welcome to Hoops Exchange'} documentTitle={null} />
       <section className="hero card">
         <p className="hero-lead">
-          Every new player gets <strong>$80 million</strong> in virtual money to trade shares in NBA players and teams, live,
-          against the other fans in the league.
+          Every new player gets <strong>$80 million</strong> in virtual money to trade shares in NBA players and teams, live, against the other fans in the
+          league.
         </p>
         <ul className="hero-points">
           <li>A player has as many shares as dollars of salary. Unclaimed shares cost $1 each on the open market.</li>

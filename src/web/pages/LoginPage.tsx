@@ -43,15 +43,7 @@ export default function LoginPage() {
         <AlreadyLoggedIn />
       ) : (
         <form className="card form-card" onSubmit={onSubmit}>
-          <Field
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           <Field
             label="Password"
             type="password"

@@ -91,7 +91,9 @@ function PlayerDetail({ detail }: { detail: MarketDetail }) {
           <h2 id="buy-title">Buy shares</h2>
           <BuyForm key={player.id} target={target} clamp notices={false} />
         </section>
-        {own && own.shares > 0 ? <HoldingCard itemType="player" itemId={player.id} itemName={player.name} holding={own} lastPrice={player.last_trade_price} /> : null}
+        {own && own.shares > 0 ? (
+          <HoldingCard itemType="player" itemId={player.id} itemName={player.name} holding={own} lastPrice={player.last_trade_price} />
+        ) : null}
       </div>
       <ItemSections itemType="player" itemId={player.id} name={player.name} openMarket={player.shares_remaining} detail={detail} />
     </>

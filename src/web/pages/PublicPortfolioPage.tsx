@@ -47,7 +47,15 @@ export default function PublicPortfolioPage() {
         <Avatar username={p.username} avatar={p.avatar} size="lg" />
         <div>
           <p className="profile-name">{p.username}</p>
-          <p className="muted public-note">{own ? <>This is how others see your portfolio. <Link to="/portfolio">Edit it</Link></> : 'A read-only view of this player’s holdings.'}</p>
+          <p className="muted public-note">
+            {own ? (
+              <>
+                This is how others see your portfolio. <Link to="/portfolio">Edit it</Link>
+              </>
+            ) : (
+              'A read-only view of this player’s holdings.'
+            )}
+          </p>
         </div>
       </div>
       <div className="section">

@@ -12,7 +12,6 @@ import { useSession } from '../lib/session';
 import { AUTH_TEXT } from '../../shared/texts';
 import { errorMessage, fieldErrors, useTRPC } from '../lib/trpc';
 
-
 export default function RegisterPage() {
   const trpc = useTRPC();
   const session = useSession();

@@ -19,7 +19,21 @@ interface Column<T> {
   cell(row: T): ReactNode;
 }
 
-function StatTable<T extends StatPlayer>({ id, title, description, rows, columns, empty }: { id: string; title: string; description: string; rows: readonly T[]; columns: Column<T>[]; empty: string }) {
+function StatTable<T extends StatPlayer>({
+  id,
+  title,
+  description,
+  rows,
+  columns,
+  empty,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  rows: readonly T[];
+  columns: Column<T>[];
+  empty: string;
+}) {
   return (
     <section className="stat-section card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

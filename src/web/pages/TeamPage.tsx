@@ -39,11 +39,7 @@ function TeamLoader({ id }: { id: number }) {
     return (
       <>
         <PageTitle title="Team" />
-        {detail.isPending ? (
-          <Loading label="Loading the team…" />
-        ) : (
-          <ErrorMessage onRetry={() => void detail.refetch()}>{LOAD_FAILED.teams}</ErrorMessage>
-        )}
+        {detail.isPending ? <Loading label="Loading the team…" /> : <ErrorMessage onRetry={() => void detail.refetch()}>{LOAD_FAILED.teams}</ErrorMessage>}
       </>
     );
   }
@@ -112,9 +108,15 @@ function Team({ detail }: { detail: TeamDetail }) {
                         </span>
                       ) : null}
                     </td>
-                    <td className="num" data-label="Salary">{formatDollars(p.salary)}</td>
-                    <td className="num" data-label="Remaining">{formatInteger(p.shares_remaining)}</td>
-                    <td className="num" data-label="Last price">{p.last_trade_price === null ? <span className="muted">—</span> : formatDollars(p.last_trade_price)}</td>
+                    <td className="num" data-label="Salary">
+                      {formatDollars(p.salary)}
+                    </td>
+                    <td className="num" data-label="Remaining">
+                      {formatInteger(p.shares_remaining)}
+                    </td>
+                    <td className="num" data-label="Last price">
+                      {p.last_trade_price === null ? <span className="muted">—</span> : formatDollars(p.last_trade_price)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

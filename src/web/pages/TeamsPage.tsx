@@ -20,7 +20,10 @@ export default function TeamsPage() {
   const [buying, setBuying] = useState<{ id: number; name: string } | null>(null);
   return (
     <>
-      <PageTitle title="Teams" subtitle="A team has as many shares as its payroll in dollars. Team shareholders get first pick of the team’s drafted rookies." />
+      <PageTitle
+        title="Teams"
+        subtitle="A team has as many shares as its payroll in dollars. Team shareholders get first pick of the team’s drafted rookies."
+      />
       <div className="card rules-card">
         <TeamRules />
       </div>
@@ -65,10 +68,18 @@ function TeamsTable({ teams, onBuy }: { teams: readonly Team[]; onBuy: (team: Te
                 <span className="muted small">{t.code}</span>
               </td>
               <td data-label="Conference">{t.conference}</td>
-              <td className="num" data-label="Shares remaining">{formatInteger(t.shares_remaining)}</td>
-              <td className="num" data-label="Total salary">{formatDollars(t.total_salary)}</td>
-              <td className="num" data-label="Last price">{t.last_trade_price === null ? <span className="muted">—</span> : formatDollars(t.last_trade_price)}</td>
-              <td className="num" data-label="Owned">{t.owned > 0 ? <strong>{formatInteger(t.owned)}</strong> : <span className="muted">0</span>}</td>
+              <td className="num" data-label="Shares remaining">
+                {formatInteger(t.shares_remaining)}
+              </td>
+              <td className="num" data-label="Total salary">
+                {formatDollars(t.total_salary)}
+              </td>
+              <td className="num" data-label="Last price">
+                {t.last_trade_price === null ? <span className="muted">—</span> : formatDollars(t.last_trade_price)}
+              </td>
+              <td className="num" data-label="Owned">
+                {t.owned > 0 ? <strong>{formatInteger(t.owned)}</strong> : <span className="muted">0</span>}
+              </td>
               <td data-label="Action" className="stack-actions">
                 <span className="trade-actions">
                   <button type="button" className="button button-small" onClick={() => onBuy(t)} aria-label={`Buy ${t.name}`}>

@@ -26,7 +26,9 @@ const tradeId = (t: UserTrade) => t.tradeId;
 export default function TransactionsPage() {
   const trpc = useTRPC();
   const { user } = useSession();
-  const trades = useInfiniteQuery(trpc.trades.user.infiniteQueryOptions(user ? { userId: user.id, limit: PAGE_SIZE } : skipToken, { getNextPageParam: nextPage }));
+  const trades = useInfiniteQuery(
+    trpc.trades.user.infiniteQueryOptions(user ? { userId: user.id, limit: PAGE_SIZE } : skipToken, { getNextPageParam: nextPage }),
+  );
   const loaded = usePagedItems(trades.data, tradesOf, tradeId);
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
@@ -74,7 +76,14 @@ export default function TransactionsPage() {
             }
           />
           {shown.length === 0 ? (
-            <EmptyState title="No transactions match your search" action={<button type="button" className="button button-small button-secondary" onClick={() => setSearch('')}>Clear the search</button>} />
+            <EmptyState
+              title="No transactions match your search"
+              action={
+                <button type="button" className="button button-small button-secondary" onClick={() => setSearch('')}>
+                  Clear the search
+                </button>
+              }
+            />
           ) : (
             <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label="Your transactions">
               <table className="table">
@@ -106,7 +115,13 @@ export default function TransactionsPage() {
                       <td className="num">{formatInteger(t.shares_transferred)}</td>
                       <td className="num">{formatDollars(t.price_per_share)}</td>
                       <td className="num">{formatDollars(t.total_value)}</td>
-                      <td>{t.counterparty && t.counterpartyId !== null ? <Link to={userPath(t.counterpartyId)}>{t.counterparty}</Link> : <span className="muted">Market</span>}</td>
+                      <td>
+                        {t.counterparty && t.counterpartyId !== null ? (
+                          <Link to={userPath(t.counterpartyId)}>{t.counterparty}</Link>
+                        ) : (
+                          <span className="muted">Market</span>
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -209,8 +209,8 @@ export default function WinTotalsPage() {
     <div className="wt">
       <h1>Win Totals Balancer</h1>
       <p className="wt-intro">
-        Set each team&rsquo;s wins for the season. Every game has a winner, so the league&rsquo;s wins add up to{' '}
-        {LEAGUE_TOTAL}. Lock the teams you are sure about, then balance the rest.
+        Set each team&rsquo;s wins for the season. Every game has a winner, so the league&rsquo;s wins add up to {LEAGUE_TOTAL}. Lock the teams you are sure
+        about, then balance the rest.
       </p>
 
       <div className="wt-summary">
@@ -266,8 +266,8 @@ export default function WinTotalsPage() {
             <span>Schedule-aware</span>
           </label>
           <p id={scheduleHelpId} className="wt-help">
-            Balance gives more of the change to teams that play more games against unlocked teams (4 per division
-            rival, 3.3 per conference team, 2 per other team).
+            Balance gives more of the change to teams that play more games against unlocked teams (4 per division rival, 3.3 per conference team, 2 per other
+            team).
           </p>
           <label className="wt-toggle">
             <input

@@ -45,12 +45,14 @@ export function themeVariables(theme: Theme, mode: Mode = 'light'): Record<strin
   const stripe = luminance(primary) <= 0.3 ? secondary : primary;
   // Buttons and links on the light page: a team colour that reads on white (≥ 4.5:1).
   // A light primary (silver) gives way to the secondary; a nearly dark enough one is darkened a little.
-  const accent = mode === 'dark' ? darkAccent(primary, secondary) :
-    contrast(primary, PAGE_BACKGROUND) >= 4.5
-      ? primary
-      : luminance(primary) > 0.3 && contrast(secondary, PAGE_BACKGROUND) >= 4.5
-        ? secondary
-        : darkenUntil(primary, PAGE_BACKGROUND, 4.5);
+  const accent =
+    mode === 'dark'
+      ? darkAccent(primary, secondary)
+      : contrast(primary, PAGE_BACKGROUND) >= 4.5
+        ? primary
+        : luminance(primary) > 0.3 && contrast(secondary, PAGE_BACKGROUND) >= 4.5
+          ? secondary
+          : darkenUntil(primary, PAGE_BACKGROUND, 4.5);
   return {
     '--team-primary': primary,
     '--team-secondary': secondary,

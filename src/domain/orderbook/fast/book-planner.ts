@@ -9,17 +9,8 @@ import { ABSENT } from './id-index.js';
 import { NIL } from './order-slots.js';
 import { planBuy, planCancelAsk, planCancelOffer, planListOffer } from './order-planner.js';
 import type { PlanBuilder } from '../plan-builder.js';
-import type {
-  AcceptAskCommand,
-  AcceptOfferCommand,
-  Command,
-  DumpCommand,
-  RemoveStandingSellCommand,
-  SetStandingSellCommand,
-  UserId,
-} from '../types.js';
+import type { AcceptAskCommand, AcceptOfferCommand, Command, DumpCommand, RemoveStandingSellCommand, SetStandingSellCommand, UserId } from '../types.js';
 import { checkAmount, checkPrice, checkShares } from '../validation.js';
-
 
 /** Plans `command` on `state` with `b`, a scratch builder that this call resets: the plan, or why not. */
 export function planOnState(state: BookState, command: Command, b: PlanBuilder): Planned {

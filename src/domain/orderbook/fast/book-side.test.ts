@@ -50,7 +50,12 @@ describe('BookSide', () => {
               live.delete(id);
             }
           }
-          expect(ids(side)).toEqual(expected([...live.values()].map((e) => e.item), higherIsBetter));
+          expect(ids(side)).toEqual(
+            expected(
+              [...live.values()].map((e) => e.item),
+              higherIsBetter,
+            ),
+          );
           // The best level is never an empty one.
           const best = side.level(0);
           if (live.size === 0) expect(best).toBe(NIL);

@@ -1,12 +1,5 @@
 /** Command shorthands for tests, with plenty of cash and fresh ids unless told otherwise. */
-import type {
-  AcceptAskCommand,
-  AcceptOfferCommand,
-  BuyCommand,
-  DumpCommand,
-  ListOfferCommand,
-  SetStandingSellCommand,
-} from '../types.js';
+import type { AcceptAskCommand, AcceptOfferCommand, BuyCommand, DumpCommand, ListOfferCommand, SetStandingSellCommand } from '../types.js';
 import { RICH } from './helpers.js';
 
 export const buy = (userId: number, shares: number, price: number, more: Partial<BuyCommand> = {}): BuyCommand => ({

@@ -286,7 +286,12 @@ export function orderBookContract(name: string, create: BookFactory): void {
 
     it('does nothing for 0, negative, NaN, or nothing unlisted', () => {
       const book = create({ ...empty, remaining: 3 });
-      for (const [shares, unlisted] of [[0, 5], [-2, 5], [Number.NaN, 5], [4, 0]] as const) {
+      for (const [shares, unlisted] of [
+        [0, 5],
+        [-2, 5],
+        [Number.NaN, 5],
+        [4, 0],
+      ] as const) {
         const plan = planOk(book, dump(ALICE, shares, unlisted));
         expect(plan.noop).toBe(true);
         expect(plan.fills).toEqual([]);
@@ -378,8 +383,15 @@ export function orderBookContract(name: string, create: BookFactory): void {
         standingSells: [standing(ALICE, 400, 3, 1), standing(BOB, 600, 2, 2)],
       });
       expect(book.depth(10)).toEqual({
-        asks: [{ price: 300, shares: 3, orders: 2 }, { price: 200, shares: 3, orders: 1 }],
-        sells: [{ price: 400, shares: 4, orders: 2 }, { price: 500, shares: 1, orders: 1 }, { price: 600, shares: 2, orders: 1 }],
+        asks: [
+          { price: 300, shares: 3, orders: 2 },
+          { price: 200, shares: 3, orders: 1 },
+        ],
+        sells: [
+          { price: 400, shares: 4, orders: 2 },
+          { price: 500, shares: 1, orders: 1 },
+          { price: 600, shares: 2, orders: 1 },
+        ],
       });
       expect(book.depth(1)).toEqual({ asks: [{ price: 300, shares: 3, orders: 2 }], sells: [{ price: 400, shares: 4, orders: 2 }] });
       expect(book.sellQueue(3)).toEqual([
@@ -388,7 +400,10 @@ export function orderBookContract(name: string, create: BookFactory): void {
         { userId: ERIN, price: 500, shares: 1, offerId: 5 },
       ]);
       run(book, buy(CAROL, 11, 400));
-      expect(book.depth(10).sells).toEqual([{ price: 500, shares: 1, orders: 1 }, { price: 600, shares: 2, orders: 1 }]);
+      expect(book.depth(10).sells).toEqual([
+        { price: 500, shares: 1, orders: 1 },
+        { price: 600, shares: 2, orders: 1 },
+      ]);
       expect(create(empty).depth(5)).toEqual({ asks: [], sells: [] });
     });
 

@@ -29,12 +29,7 @@ export class World {
    */
   readonly stats: Map<string, number>;
 
-  constructor(
-    start: WorldStart,
-    createFast: (s: BookSnapshot) => OrderBook,
-    createRef: (s: BookSnapshot) => OrderBook,
-    stats = new Map<string, number>(),
-  ) {
+  constructor(start: WorldStart, createFast: (s: BookSnapshot) => OrderBook, createRef: (s: BookSnapshot) => OrderBook, stats = new Map<string, number>()) {
     this.stats = stats;
     const standingSells = [];
     let total = start.remaining;

@@ -28,7 +28,29 @@ export async function startPushEndpoint(): Promise<{
 }> {
   const dir = mkdtempSync(join(tmpdir(), 'hoops-push-'));
   const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   const ca = readFileSync(cert, 'utf8');
   const requests: PushRequest[] = [];
   const answer = new Map<string, number>();
@@ -97,7 +119,10 @@ export function verifyVapid(header: string, publicKey: string): { aud: string; e
   if (k !== publicKey) throw new Error('The VAPID key is not the server’s');
   const [head, claims, signature] = jwt.split('.') as [string, string, string];
   const point = Buffer.from(publicKey, 'base64url');
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+    format: 'jwk',
+  });
   const ok = verify('sha256', Buffer.from(`${head}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
   if (!ok) throw new Error('The VAPID signature does not verify');
   return JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud: string; exp: number; sub: string };

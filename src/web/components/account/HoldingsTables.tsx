@@ -62,12 +62,20 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
                   {p.listed_shares > 0 ? <div className="cell-note">{formatInteger(p.listed_shares)} listed</div> : null}
                 </td>
                 <td className="num">{formatDollars(p.average_buy_price)}</td>
-                <td>{actions ? <MinSellPriceForm layout="cell" itemType="player" itemId={p.player_id} itemName={p.name} current={p.min_sell_price} /> : formatDollars(p.min_sell_price)}</td>
+                <td>
+                  {actions ? (
+                    <MinSellPriceForm layout="cell" itemType="player" itemId={p.player_id} itemName={p.name} current={p.min_sell_price} />
+                  ) : (
+                    formatDollars(p.min_sell_price)
+                  )}
+                </td>
                 <td className="num">
                   {formatDollars(p.value)}
                   <div className="cell-note">{p.current_price === null ? 'at cost' : `at ${formatDollars(p.current_price)}`}</div>
                 </td>
-                {actions ? <HoldingActionsCell actions={actions} itemType="player" id={p.player_id} name={p.name} free={free} minSellPrice={p.min_sell_price} /> : null}
+                {actions ? (
+                  <HoldingActionsCell actions={actions} itemType="player" id={p.player_id} name={p.name} free={free} minSellPrice={p.min_sell_price} />
+                ) : null}
               </tr>
             );
           })}
@@ -116,7 +124,13 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
                   {t.listed_shares > 0 ? <div className="cell-note">{formatInteger(t.listed_shares)} listed</div> : null}
                 </td>
                 <td className="num">{formatDollars(t.value)}</td>
-                <td>{actions ? <MinSellPriceForm layout="cell" itemType="team" itemId={t.id} itemName={t.name} current={t.min_sell_price} /> : formatDollars(t.min_sell_price)}</td>
+                <td>
+                  {actions ? (
+                    <MinSellPriceForm layout="cell" itemType="team" itemId={t.id} itemName={t.name} current={t.min_sell_price} />
+                  ) : (
+                    formatDollars(t.min_sell_price)
+                  )}
+                </td>
                 <td>{locked ? <span className="lock-badge">Locked until {formatDateTime(t.locked_until)}</span> : <span className="muted">Unlocked</span>}</td>
                 {actions ? <HoldingActionsCell actions={actions} itemType="team" id={t.id} name={t.name} free={free} minSellPrice={t.min_sell_price} /> : null}
               </tr>
@@ -129,7 +143,21 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
 }
 
 /** Buy, Sell and Dump for one holding; Sell and Dump work on its free (unlisted, unlocked) shares. */
-function HoldingActionsCell({ actions, itemType, id, name, free, minSellPrice }: { actions: HoldingActions; itemType: InstrumentKind; id: number; name: string; free: number; minSellPrice: number }) {
+function HoldingActionsCell({
+  actions,
+  itemType,
+  id,
+  name,
+  free,
+  minSellPrice,
+}: {
+  actions: HoldingActions;
+  itemType: InstrumentKind;
+  id: number;
+  name: string;
+  free: number;
+  minSellPrice: number;
+}) {
   return (
     <td>
       <div className="row-actions">

@@ -81,7 +81,16 @@ function AvatarUpload({ user }: { user: SessionUser }) {
     <div className="avatar-upload">
       <Avatar username={user.username} avatar={user.avatar} size="lg" />
       <div>
-        <input ref={input} id={id} className="sr-only file-input" type="file" accept="image/*" onChange={(e) => void onChange(e)} disabled={busy} aria-describedby={`${id}-hint`} />
+        <input
+          ref={input}
+          id={id}
+          className="sr-only file-input"
+          type="file"
+          accept="image/*"
+          onChange={(e) => void onChange(e)}
+          disabled={busy}
+          aria-describedby={`${id}-hint`}
+        />
         <label htmlFor={id} className={`button button-small button-secondary file-label${busy ? ' is-busy' : ''}`}>
           {busy ? <Spinner size="sm" /> : null}
           {busy ? 'Uploading…' : 'Change avatar'}

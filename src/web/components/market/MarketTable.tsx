@@ -132,7 +132,9 @@ export function MarketTable({ players, search, onBuy, loggedIn }: MarketTablePro
   return (
     <>
       <p className="table-count muted" aria-live="polite">
-        {rows.length === players.length ? `${formatInteger(players.length)} players` : `${formatInteger(rows.length)} of ${formatInteger(players.length)} players`}
+        {rows.length === players.length
+          ? `${formatInteger(players.length)} players`
+          : `${formatInteger(rows.length)} of ${formatInteger(players.length)} players`}
       </p>
       <div ref={scrollRef} className="table-wrap table-scroll market-scroll" tabIndex={0} role="region" aria-label="Players">
         <table className="table market-table" aria-rowcount={rows.length + 1}>

@@ -29,9 +29,15 @@ export function ShareholdersTable({ shareholders, caption }: { shareholders: rea
                 <Link to={userPath(h.user_id)}>{h.username}</Link>
                 {h.user_id === user?.id ? <span className="tag">You</span> : null}
               </td>
-              <td className="num" data-label="Shares">{formatInteger(h.shares_owned)}</td>
-              <td className="num" data-label="Percent owned">{percent.format(h.percent_owned)}%</td>
-              <td className="num" data-label="Min sell price">{formatDollars(h.min_sell_price)}</td>
+              <td className="num" data-label="Shares">
+                {formatInteger(h.shares_owned)}
+              </td>
+              <td className="num" data-label="Percent owned">
+                {percent.format(h.percent_owned)}%
+              </td>
+              <td className="num" data-label="Min sell price">
+                {formatDollars(h.min_sell_price)}
+              </td>
             </tr>
           ))}
         </tbody>

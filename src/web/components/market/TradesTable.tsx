@@ -49,9 +49,15 @@ export function TradesTable({ trades, showItem = true, caption }: TradesTablePro
               <td data-label="Seller">
                 <UserLink id={t.seller_id} username={t.sellerUsername} />
               </td>
-              <td className="num" data-label="Shares">{formatInteger(t.shares_transferred)}</td>
-              <td className="num" data-label="Price">{formatDollars(t.price_per_share)}</td>
-              <td className="num" data-label="Total">{formatDollars(t.total_value)}</td>
+              <td className="num" data-label="Shares">
+                {formatInteger(t.shares_transferred)}
+              </td>
+              <td className="num" data-label="Price">
+                {formatDollars(t.price_per_share)}
+              </td>
+              <td className="num" data-label="Total">
+                {formatDollars(t.total_value)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -50,9 +50,15 @@ export function AsksTable({ asks, caption, sellable, showItem = true, canDecline
               <td data-label="Buyer">
                 <Link to={userPath(a.userId)}>{a.askerUsername}</Link>
               </td>
-              <td className="num" data-label="Shares">{formatInteger(a.shares_available)}</td>
-              <td className="num" data-label="Price">{formatDollars(a.price_per_share)}</td>
-              <td className="num" data-label="Total">{formatCents(dollarsToCents(a.price_per_share) * a.shares_available)}</td>
+              <td className="num" data-label="Shares">
+                {formatInteger(a.shares_available)}
+              </td>
+              <td className="num" data-label="Price">
+                {formatDollars(a.price_per_share)}
+              </td>
+              <td className="num" data-label="Total">
+                {formatCents(dollarsToCents(a.price_per_share) * a.shares_available)}
+              </td>
               <td data-label="Posted">
                 <time dateTime={a.created_at}>{formatDateTime(a.created_at)}</time>
               </td>

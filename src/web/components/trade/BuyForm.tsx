@@ -121,9 +121,7 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
     <form className="trade-form buy-form" onSubmit={form.handleSubmit(onSubmit)} aria-label={`Buy ${target.name}`}>
       <Availability target={target} sources={sources} />
       {notices && restricted && target.restrictedUntil ? (
-        <p className="notice notice-warning">
-          Drafted rookie: until {formatDate(target.restrictedUntil)} only shareholders of his team may buy his shares.
-        </p>
+        <p className="notice notice-warning">Drafted rookie: until {formatDate(target.restrictedUntil)} only shareholders of his team may buy his shares.</p>
       ) : null}
       {notices && target.itemType === 'team' ? <TeamRules /> : null}
       <div className="form-grid">
@@ -137,7 +135,11 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
         />
         <PriceField control={form.control} clamp={clamp ? clampPriceText : undefined} hint="The most you pay per share." />
       </div>
-      {preview && order ? <FillPreview preview={preview} priceCents={order.priceCents} /> : <p className="muted">Enter shares and a price to preview your order.</p>}
+      {preview && order ? (
+        <FillPreview preview={preview} priceCents={order.priceCents} />
+      ) : (
+        <p className="muted">Enter shares and a price to preview your order.</p>
+      )}
       {maxCostCents !== null ? (
         <p className={tooExpensive ? 'trade-total loss' : 'trade-total'}>
           You pay at most <strong>{formatCents(maxCostCents)}</strong>

@@ -104,7 +104,16 @@ function DumpPrompt({ held, onSubmit, onCancel }: { held: number; onSubmit: (tex
       </p>
       <div className="field">
         <label htmlFor={id}>Shares to dump</label>
-        <input id={id} name="dumpShares" type="text" inputMode="numeric" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} data-autofocus />
+        <input
+          id={id}
+          name="dumpShares"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-autofocus
+        />
         <p className="field-hint">More than you hold dumps all of them.</p>
       </div>
       <div className="form-actions">

@@ -66,8 +66,8 @@ export function FillPreview({ preview, priceCents }: FillPreviewProps) {
           {filledShares === 0
             ? 'Your bid is below every sale price, or nothing is available: '
             : `The other ${formatInteger(restingShares)} shares find no seller at your price: `}
-          an ask for <strong>{formatInteger(restingShares)}</strong> shares at <strong>{formatCents(priceCents)}</strong> will be created
-          for shareholders to accept or decline.
+          an ask for <strong>{formatInteger(restingShares)}</strong> shares at <strong>{formatCents(priceCents)}</strong> will be created for shareholders to
+          accept or decline.
         </p>
       ) : null}
     </div>

@@ -21,10 +21,14 @@ export function HoldingCard({ itemType, itemId, itemName, holding, lastPrice }: 
       <h2 id="holding-title">Your shares</h2>
       <p>
         You own <strong>{formatInteger(holding.shares)}</strong> shares
-        {holding.listed > 0 ? <>, {formatInteger(holding.listed)} of them listed for sale</> : null}, bought at{' '}
-        {formatDollars(holding.averageBuyPrice)} on average.
+        {holding.listed > 0 ? <>, {formatInteger(holding.listed)} of them listed for sale</> : null}, bought at {formatDollars(holding.averageBuyPrice)} on
+        average.
       </p>
-      {holding.lockedUntil ? <p className="notice notice-warning">Locked until {formatDateTime(holding.lockedUntil)}: team shares cannot be sold or dumped for 7 days after a purchase.</p> : null}
+      {holding.lockedUntil ? (
+        <p className="notice notice-warning">
+          Locked until {formatDateTime(holding.lockedUntil)}: team shares cannot be sold or dumped for 7 days after a purchase.
+        </p>
+      ) : null}
       <MinSellPriceForm layout="card" itemType={itemType} itemId={itemId} itemName={itemName} current={holding.minSellPrice} />
       <div className="trade-actions">
         <SellDialog

@@ -34,11 +34,7 @@ export function MyOrders() {
           </div>
           <div>
             <h3 className="subheading">My offers (shares for sale)</h3>
-            {orders.data.offers.length === 0 ? (
-              <p className="muted">No open offers.</p>
-            ) : (
-              <OffersTable offers={orders.data.offers} caption="My open offers" />
-            )}
+            {orders.data.offers.length === 0 ? <p className="muted">No open offers.</p> : <OffersTable offers={orders.data.offers} caption="My open offers" />}
           </div>
         </div>
       )}

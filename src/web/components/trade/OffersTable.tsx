@@ -47,9 +47,15 @@ export function OffersTable({ offers, caption, showItem = true }: OffersTablePro
                 <Link to={userPath(o.sellerId)}>{o.sellerUsername}</Link>
                 {o.sellerId === user?.id ? <span className="tag">You</span> : null}
               </td>
-              <td className="num" data-label="Shares">{formatInteger(o.shares_offered)}</td>
-              <td className="num" data-label="Price">{formatDollars(o.price_per_share)}</td>
-              <td className="num" data-label="Total">{formatDollars(o.totalCost)}</td>
+              <td className="num" data-label="Shares">
+                {formatInteger(o.shares_offered)}
+              </td>
+              <td className="num" data-label="Price">
+                {formatDollars(o.price_per_share)}
+              </td>
+              <td className="num" data-label="Total">
+                {formatDollars(o.totalCost)}
+              </td>
               <td data-label="Action" className="stack-actions">
                 <OfferActions offer={o} />
               </td>

@@ -36,7 +36,16 @@ export interface SellDialogProps {
  * A Sell button that opens a dialog to list shares for sale at a chosen price (an offer: "Shares
  * for Sale"). Waiting bids at or above the price fill at once; the rest is listed.
  */
-export function SellDialog({ itemType, itemId, itemName, maxShares, onDone, label = 'Sell', buttonClassName = 'button button-small button-secondary', defaultPrice }: SellDialogProps) {
+export function SellDialog({
+  itemType,
+  itemId,
+  itemName,
+  maxShares,
+  onDone,
+  label = 'Sell',
+  buttonClassName = 'button button-small button-secondary',
+  defaultPrice,
+}: SellDialogProps) {
   const [open, setOpen] = useState(false);
   const none = maxShares <= 0;
   return (
@@ -51,7 +60,13 @@ export function SellDialog({ itemType, itemId, itemName, maxShares, onDone, labe
       >
         {label}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={`Sell ${itemName}`} subtitle={`You can list up to ${formatInteger(maxShares)} shares.`} size="sm">
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Sell ${itemName}`}
+        subtitle={`You can list up to ${formatInteger(maxShares)} shares.`}
+        size="sm"
+      >
         <SellForm
           itemType={itemType}
           itemId={itemId}

@@ -4,13 +4,33 @@ import { sellSources } from '../../lib/orderBook';
 import { defaultBuyPrice, forSaleRange, type BuyTarget } from './buyTarget';
 
 /** A holder's standing sell (its unlisted shares at its minimum price). */
-const standing = (sellerId: number, shares: number, price: number): QueuedSell => ({ sellerId, sellerUsername: `user${sellerId}`, shares, price_per_share: price, offerId: null });
-const offer = (offerId: number, sellerId: number, shares: number, price: number): QueuedSell => ({ sellerId, sellerUsername: `user${sellerId}`, shares, price_per_share: price, offerId });
+const standing = (sellerId: number, shares: number, price: number): QueuedSell => ({
+  sellerId,
+  sellerUsername: `user${sellerId}`,
+  shares,
+  price_per_share: price,
+  offerId: null,
+});
+const offer = (offerId: number, sellerId: number, shares: number, price: number): QueuedSell => ({
+  sellerId,
+  sellerUsername: `user${sellerId}`,
+  shares,
+  price_per_share: price,
+  offerId,
+});
 
 /** The sell queue in the order a buy takes it, as the server sends it. */
 const target = (openMarket: number, sellQueue: QueuedSell[]): BuyTarget => ({
-  itemType: 'player', id: 1, name: 'P', openMarket, totalShares: 1000, owned: 0, restrictedUntil: null,
-  sellQueue, sellLevels: [], priceRange: { min_price: null, max_price: null },
+  itemType: 'player',
+  id: 1,
+  name: 'P',
+  openMarket,
+  totalShares: 1000,
+  owned: 0,
+  restrictedUntil: null,
+  sellQueue,
+  sellLevels: [],
+  priceRange: { min_price: null, max_price: null },
 });
 
 const sourcesOf = (t: BuyTarget, me: number | null) => sellSources({ openMarket: t.openMarket, sellQueue: t.sellQueue, sellLevels: t.sellLevels }, me);
