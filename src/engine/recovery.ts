@@ -1,4 +1,4 @@
-import type { InstrumentKind, LedgerRepo } from '../db/repos/ledger.js';
+import type { InstrumentKind, LedgerRepo, OpenOrderRow } from '../db/repos/ledger.js';
 import { INSTRUMENT_KINDS } from '../shared/instrument.js';
 import type { MarketStateRepo } from '../db/repos/market-state.js';
 import type { BookSnapshot, OrderBook, RestingOrder, StandingSell } from '../domain/orderbook/index.js';
@@ -10,16 +10,7 @@ const key = (kind: InstrumentKind, id: number) => `${kind}:${id}`;
 /** What a book is rebuilt from: its instrument's open market, open orders and holdings. */
 export interface BookSources {
   instruments: { kind: InstrumentKind; id: number; remaining: number }[];
-  orders: readonly {
-    id: number;
-    side: 'ask' | 'offer';
-    instrument: InstrumentKind;
-    instrumentId: number;
-    userId: number;
-    priceCents: number;
-    sharesRemaining: number;
-    seq: number;
-  }[];
+  orders: readonly OpenOrderRow[];
   holdings: Record<
     InstrumentKind,
     readonly { userId: number; instrumentId: number; shares: number; minSellPriceCents: number; minSellSeq: number; lockedUntil: number }[]

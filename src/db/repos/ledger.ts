@@ -26,6 +26,9 @@ export interface OpenOrderRow {
   seq: number;
 }
 
+/** An order as the writer places it: its shares, all still open, and when. */
+export type NewOrderRow = Omit<OpenOrderRow, 'sharesRemaining'> & { shares: number; at: number };
+
 /** One user's holding of an instrument, as a contract change reads them all. */
 export interface HoldingRow extends HoldingState {
   userId: number;
@@ -214,17 +217,7 @@ export function createLedgerRepo(db: Db) {
     order(id: number) {
       return orderById.get(id);
     },
-    insertOrder(o: {
-      id: number;
-      side: 'ask' | 'offer';
-      instrument: InstrumentKind;
-      instrumentId: number;
-      userId: number;
-      priceCents: number;
-      shares: number;
-      seq: number;
-      at: number;
-    }): void {
+    insertOrder(o: NewOrderRow): void {
       insertOrder.run(o);
     },
     setOrderRemaining(id: number, remaining: number): void {

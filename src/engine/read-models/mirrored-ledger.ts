@@ -1,4 +1,4 @@
-import type { HoldingState, InstrumentKind } from '../../db/repos/ledger.js';
+import type { HoldingState, InstrumentKind, NewOrderRow } from '../../db/repos/ledger.js';
 import type { cachedLedger } from '../cached-ledger.js';
 import type { ReadModels } from './read-models.js';
 
@@ -28,17 +28,7 @@ export function mirroredLedger(ledger: Ledger, models: () => ReadModels): Ledger
       ledger.saveHolding(kind, userId, id, h);
       models().holding(kind, userId, id, h);
     },
-    insertOrder(o: {
-      id: number;
-      side: 'ask' | 'offer';
-      instrument: InstrumentKind;
-      instrumentId: number;
-      userId: number;
-      priceCents: number;
-      shares: number;
-      seq: number;
-      at: number;
-    }): void {
+    insertOrder(o: NewOrderRow): void {
       ledger.insertOrder(o);
       models().orderOpened({
         id: o.id,
