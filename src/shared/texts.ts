@@ -43,6 +43,8 @@ export const TOAST = {
   offerAccepted: 'Offer accepted',
   offerCancelled: 'Offer cancelled',
   askAccepted: 'Ask accepted',
+  askDeclined: 'Ask declined',
+  askCancelled: 'Ask cancelled',
   sharesDumped: 'Shares dumped',
   teamSharesDumped: 'Team shares dumped',
   minSellPriceUpdated: 'Min sell price updated',

@@ -29,7 +29,7 @@ export const teamTradingRouter = router({
     teamDeclineAskInput,
     (i) => i.userId,
     (userId, i) => ({ type: 'declineAsk', userId, askId: i.teamAskId, kind: 'team' }),
-    'Ask declined',
+    TOAST.askDeclined,
   ),
   setMinSellPrice: tradeMutation(
     setTeamMinSellPriceInput,

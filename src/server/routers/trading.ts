@@ -33,13 +33,13 @@ export const tradingRouter = router({
     declineAskInput,
     (i) => i.userId,
     (userId, i) => ({ type: 'declineAsk', userId, askId: i.askId }),
-    'Ask declined',
+    TOAST.askDeclined,
   ),
   cancelAsk: tradeMutation(
     cancelAskInput,
     (i) => i.userId,
     (userId, i) => ({ type: 'cancelAsk', userId, askId: i.askId }),
-    'Ask cancelled',
+    TOAST.askCancelled,
   ),
   dump: tradeMutation(
     dumpInput,
