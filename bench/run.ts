@@ -53,14 +53,20 @@ if (args.includes('--list')) {
   process.exit(0);
 }
 
-/** `--only=a,b:p,b:q` → scenario a (all of it) and phases p and q of scenario b; null: everything. */
+/**
+ * `--only=a,b:p,b:q` → scenario a (all of it) and phases p and q of scenario b; `b:p,q` says the
+ * same (a name that is no scenario is a phase of the scenario named before it); null: everything.
+ */
 function parseOnly(arg: string | undefined): Map<string, string[] | null> | null {
   if (!arg) return null;
   const picked = new Map<string, string[] | null>();
+  let previous: string | undefined;
   for (const item of arg.split(',').filter(Boolean)) {
-    const [name, phase] = item.split(':') as [string, string | undefined];
+    let [name, phase] = item.split(':') as [string, string | undefined];
+    if (phase === undefined && previous !== undefined && !SCENARIOS.some((s) => s.name === name)) [name, phase] = [previous, name];
     const scenario = SCENARIOS.find((s) => s.name === name);
     if (!scenario) throw new Error(`--only: no scenario "${name}" (${SCENARIOS.map((s) => s.name).join(', ')})`);
+    previous = phase === undefined ? undefined : name;
     if (phase === undefined) {
       picked.set(name, null);
       continue;
