@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
-import { DESKTOP, launchBrowser } from './support/browser.js';
+import { DESKTOP, launchBrowser, screenshot } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -73,6 +73,7 @@ describe('a retirement', () => {
       const payout = ticker.getByRole('listitem').filter({ hasText: '32 @ $1.00' });
       await payout.waitFor({ timeout: 15_000 });
       await expect(payout.getByRole('link').textContent()).resolves.toBe(player.name);
+      await screenshot(page, 'retirement-ticker-1280');
       await expect(page.evaluate(() => (window as unknown as { watching?: boolean }).watching)).resolves.toBe(true);
     } finally {
       await context.close();

@@ -336,6 +336,7 @@ describe('trading in the browser, live', () => {
       const sell = a.page.getByRole('dialog', { name: `Sell ${player.name}` });
       await sell.getByLabel('Shares').fill('10');
       await sell.getByLabel('Price per share').fill('5');
+      await screenshot(a.page, 'market-sell-dialog-1280');
       await sell.getByRole('button', { name: 'Post offer' }).click();
       await toast(a.page, 'Offer posted successfully').waitFor();
       const buy = a.page.getByRole('form', { name: `Buy ${player.name}` });

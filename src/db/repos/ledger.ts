@@ -29,6 +29,17 @@ export interface OpenOrderRow {
 /** An order as the writer places it: its shares, all still open, and when. */
 export type NewOrderRow = Omit<OpenOrderRow, 'sharesRemaining'> & { shares: number; at: number };
 
+/** A trade as the writer records it: `price` in cents; no buyer or seller is the open market. */
+export interface NewTradeRow {
+  instrument: InstrumentKind;
+  instrumentId: number;
+  buyerId: number | null;
+  sellerId: number | null;
+  shares: number;
+  price: number;
+  at: number;
+}
+
 /** One user's holding of an instrument, as a contract change reads them all. */
 export interface HoldingRow extends HoldingState {
   userId: number;
@@ -227,15 +238,7 @@ export function createLedgerRepo(db: Db) {
     cancelOrder(id: number): void {
       cancelOrder.run(id);
     },
-    insertTrade(t: {
-      instrument: InstrumentKind;
-      instrumentId: number;
-      buyerId: number | null;
-      sellerId: number | null;
-      shares: number;
-      price: number;
-      at: number;
-    }): number {
+    insertTrade(t: NewTradeRow): number {
       return Number(insertTrade.run(t).lastInsertRowid);
     },
     setRemaining(kind: InstrumentKind, instrumentId: number, remaining: number): void {

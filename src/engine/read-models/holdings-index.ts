@@ -1,4 +1,5 @@
 import type { InstrumentKind } from '../../db/repos/ledger.js';
+import type { HoldingStateRow } from '../../db/repos/market-state.js';
 import { insertSorted, lowerBound, removeSorted, type Order } from './sorted.js';
 
 /** A holding as the read side shows it. Cents; `lockedUntil` epoch ms (0 for players). */
@@ -71,18 +72,7 @@ export class HoldingsIndex {
   }
 
   /** Adds holdings of a kind (of instruments it holds none of yet), sorting each instrument's holders once. */
-  load(
-    kind: InstrumentKind,
-    rows: readonly {
-      userId: number;
-      instrumentId: number;
-      shares: number;
-      costBasisCents: number;
-      minSellPriceCents: number;
-      minSellSeq: number;
-      lockedUntil: number;
-    }[],
-  ): void {
+  load(kind: InstrumentKind, rows: readonly HoldingStateRow[]): void {
     const touched = new Set<HoldingView[]>();
     // By number: one string key per instrument, not one per holding.
     const lists = new Map<number, { key: string; holders: HoldingView[] }>();

@@ -1,4 +1,4 @@
-import type { HoldingState, InstrumentKind, NewOrderRow } from '../../db/repos/ledger.js';
+import type { HoldingState, InstrumentKind, NewOrderRow, NewTradeRow } from '../../db/repos/ledger.js';
 import type { cachedLedger } from '../cached-ledger.js';
 import type { ReadModels } from './read-models.js';
 
@@ -11,15 +11,7 @@ type Ledger = ReturnType<typeof cachedLedger>;
 export function mirroredLedger(ledger: Ledger, models: () => ReadModels): Ledger {
   return {
     ...ledger,
-    insertTrade(t: {
-      instrument: InstrumentKind;
-      instrumentId: number;
-      buyerId: number | null;
-      sellerId: number | null;
-      shares: number;
-      price: number;
-      at: number;
-    }): number {
+    insertTrade(t: NewTradeRow): number {
       const id = ledger.insertTrade(t);
       models().trade(t.instrument, t.instrumentId, t.buyerId, t.sellerId, t.shares, t.price, t.at);
       return id;
