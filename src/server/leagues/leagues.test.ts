@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProblems } from '../../engine/test-support/invariants.js';
 import { LEAGUE_TEXT, type LeagueView } from '../../shared/schemas/leagues.js';
 import { cents } from '../../shared/money.js';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import WebSocket from 'ws';
+import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live.js';
+import type { AppRouter } from '../routers/index.js';
 import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -117,6 +121,54 @@ describe('one market per league', () => {
     };
     expect(await me(1)).toBe(80_000_000);
     expect(await me(league.id)).toBe(999_900);
+  });
+});
+
+/** A WebSocket client naming `leagueId` in its connection params, following the ticker and the user's events. */
+function follow(leagueId: number, token: string) {
+  const client = createWSClient({
+    url: server.url.replace('http', 'ws') + '/trpc',
+    WebSocket: WebSocket as never,
+    connectionParams: { token, leagueId: String(leagueId) },
+  });
+  const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
+  const seen = { trades: [] as LiveTrade[], events: [] as LiveEvent[], errors: [] as string[] };
+  const subs = [
+    trpc.live.ticker.subscribe(undefined, {
+      onData: (e) => seen.trades.push(...(e as unknown as { data: LiveTicker }).data.trades),
+      onError: (e) => seen.errors.push(e.message),
+    }),
+    trpc.live.events.subscribe(undefined, { onData: (e) => seen.events.push((e as unknown as { data: LiveEvent }).data) }),
+  ];
+  return {
+    seen,
+    async close() {
+      for (const sub of subs) sub.unsubscribe();
+      await client.close();
+    },
+  };
+}
+
+describe('live, per league', () => {
+  it('sends each league’s ticker to its own followers, the user’s events of every league with the league’s id, and refuses outsiders', async () => {
+    const alicesTwo = follow(league.id, alice.token);
+    const carolsOne = follow(1, carol.token);
+    const carolsTwo = follow(league.id, carol.token);
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      await api(server.url, 'POST', inLeague(league.id, '/trade/ask'), { userId: alice.id, playerId, shares: 7, pricePerShare: 1 }, alice.token);
+      await expect.poll(() => alicesTwo.seen.trades.some((t) => t.shares_transferred === 7), { timeout: 10_000 }).toBe(true);
+      await api(server.url, 'POST', inLeague(1, '/trade/ask'), { userId: carol.id, playerId, shares: 3, pricePerShare: 1 }, carol.token);
+      await expect.poll(() => carolsOne.seen.trades.some((t) => t.shares_transferred === 3), { timeout: 10_000 }).toBe(true);
+      expect(carolsOne.seen.trades.some((t) => t.shares_transferred === 7)).toBe(false);
+      expect(alicesTwo.seen.trades.some((t) => t.shares_transferred === 3)).toBe(false);
+      await expect.poll(() => carolsTwo.seen.errors, { timeout: 10_000 }).toEqual([LEAGUE_TEXT.inviteOnly]);
+      // Alice's own events of league 2 came with its id.
+      await expect.poll(() => alicesTwo.seen.events.some((e) => e.type === 'portfolioUpdated' && e.leagueId === league.id), { timeout: 10_000 }).toBe(true);
+      expect(carolsOne.seen.events.every((e) => e.leagueId === 1 || e.type === 'portfolioUpdated')).toBe(true);
+    } finally {
+      await Promise.all([alicesTwo.close(), carolsOne.close(), carolsTwo.close()]);
+    }
   });
 });
 
