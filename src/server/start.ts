@@ -3,14 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from '../config.js';
-import { openDb, type Db } from '../db/client.js';
-import { seedLeagueIfEmpty } from '../engine/league.js';
-import { DEFAULT_LEAGUE_ID } from '../db/leagues/files.js';
-import { splitIntoLeagues } from '../db/leagues/split.js';
-import { createLeaguesRepo } from '../db/repos/leagues.js';
-import { START_BALANCE_CENTS } from '../shared/money.js';
+import type { Db } from '../db/client.js';
+import { openAccounts } from './leagues/data-dir.js';
 import { leagueFiles } from './leagues/hub.js';
-import { leagueDir, migrationsDir, webDistDir } from '../paths.js';
+import { migrationsDir, webDistDir } from '../paths.js';
 import { writePidFile } from '../pid-file.js';
 import type { AuthRateLimits, Limit } from './auth/rate-limits.js';
 import { loadOrCreateSecret } from './auth/secret.js';
@@ -51,17 +47,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The accounts database, upgraded from a version before leagues, or seeded and split on the first start (docs/leagues.md §6). */
-function openAccounts(config: Config, logger: Logger, now: number): Db {
-  const db = openDb({ file: join(config.dataDir, DB_FILE), migrationsFolder: migrationsDir });
-  if (createLeaguesRepo(db).byId(DEFAULT_LEAGUE_ID)) return db;
-  const seeded = seedLeagueIfEmpty(db, leagueDir, now);
-  if (seeded.seeded) logger.info(`Seeded the league: 30 teams, ${seeded.players} players`);
-  splitIntoLeagues(db, { dataDir: config.dataDir, leagueName: config.leagueName, startingCashCents: START_BALANCE_CENTS, now });
-  logger.info(`The market is now the default league, "${config.leagueName}" (${join(config.dataDir, 'leagues')})`);
-  return db;
-}
-
 /** Opens the databases (migrating and seeding them), wires the services and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger({ level: config.logLevel, pretty: config.env === 'development', destination: options.logDestination });
@@ -69,7 +54,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const secret = loadOrCreateSecret(config.dataDir);
   const vapidKeys = loadOrCreateVapidKeys(config.dataDir);
   const now = options.now ?? Date.now;
-  const accounts = openAccounts(config, logger, now());
+  const accounts = openAccounts(config.dataDir, { leagueName: config.leagueName, now: now(), logger });
   const dbFile = join(config.dataDir, DB_FILE);
   const services = createServices({
     db: accounts,
