@@ -120,10 +120,13 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
       });
     },
 
-    /** Two rounds of rookies, open only to their team's holders for a week. */
-    draft(actor: Actor): AdminResult<{ picks: (DraftPick & { playerId: number })[]; restrictedUntil: number }> {
+    /**
+     * Two rounds of rookies, open only to their team's holders for a week. `heldAt` is the draft's
+     * time (its rookies' names come from it): the same in every league that holds one draft.
+     */
+    draft(actor: Actor, heldAt?: number): AdminResult<{ picks: (DraftPick & { playerId: number })[]; restrictedUntil: number }> {
       return exchange.exclusive((writer) => {
-        const at = writer.at;
+        const at = heldAt ?? writer.at;
         const restrictedUntil = at + ROOKIE_EXCLUSIVE_MS;
         const teams = league.allTeams().map((t) => ({ id: t.id, payroll: league.teamPayroll(t.id) }));
         const cancel = cancelThrough(writer);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { openAccounts } from './leagues/data-dir.js';
+import { ACCOUNTS_FILE } from '../db/leagues/files.js';
+import { databaseFiles, openAccounts } from './leagues/data-dir.js';
 import { leagueFiles } from './leagues/hub.js';
 import { migrationsDir, webDistDir } from '../paths.js';
 import { writePidFile } from '../pid-file.js';
@@ -18,7 +19,8 @@ import { createMetrics } from './metrics/index.js';
 import { loadOrCreateVapidKeys, vapidSubject } from './push/vapid.js';
 import { createServices, type AppServices, type ServerServices, type ServiceOptions } from './services.js';
 
-export const DB_FILE = 'hoops.db';
+/** The accounts database's file in DATA_DIR. */
+export const DB_FILE = ACCOUNTS_FILE;
 
 export interface StartOptions {
   /** Where logs go instead of stdout (tests read them). */
@@ -55,7 +57,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const vapidKeys = loadOrCreateVapidKeys(config.dataDir);
   const now = options.now ?? Date.now;
   const accounts = openAccounts(config.dataDir, { leagueName: config.leagueName, now: now(), logger });
-  const dbFile = join(config.dataDir, DB_FILE);
   const services = createServices({
     db: accounts,
     leagues: leagueFiles(config.dataDir, migrationsDir),
@@ -69,7 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     authRateLimits: options.authRateLimits,
     orderRateLimit: options.orderRateLimit,
-    metrics: config.metricsToken ? createMetrics({ token: config.metricsToken, dbFile, logger }) : null,
+    metrics: config.metricsToken ? createMetrics({ token: config.metricsToken, dbFiles: () => databaseFiles(config.dataDir, accounts), logger }) : null,
     push: { keys: vapidKeys, subject: vapidSubject(config.publicUrl, config.mailFrom), hosts: config.pushServiceHosts, ...options.push },
   });
   // The default league opens now (its market state and prices load in small steps: healthy at once); others on first use.

@@ -55,13 +55,16 @@ export function createContracts(deps: { registry: LeaguesRepo; hub: LeagueHub; a
         (a, by) => a.retire(by, playerId),
         (v) => ({ playerId, name: v.name, holders: v.holdersPaid, paidCents: v.paidCents }),
       ),
-    draft: (actor: Actor) =>
-      everyLeague(
+    draft: (actor: Actor) => {
+      // One draft: the same rookies, names and restriction in every league.
+      const heldAt = deps.now();
+      return everyLeague(
         actor,
         'draft',
-        (a, by) => a.draft(by),
+        (a, by) => a.draft(by, heldAt),
         (v) => ({ picks: v.picks.length, restrictedUntil: v.restrictedUntil }),
-      ),
+      );
+    },
     latestAudit: (limit: number) => deps.audit.latest(limit),
     /** Resolves once every league's change is durable. */
     idle: async (): Promise<void> => {

@@ -28,3 +28,13 @@ export function openEveryLeague(dataDir: string, accounts: Db): { id: number; na
     .all()
     .map((l) => ({ id: l.id, name: l.name, db: openLeagueDb(leagueFile(dataDir, l.id), migrationsDir) }));
 }
+
+/** The folder's database files: the accounts and every league's. */
+export function databaseFiles(dataDir: string, accounts: Db): string[] {
+  return [
+    join(dataDir, ACCOUNTS_FILE),
+    ...createLeaguesRepo(accounts)
+      .all()
+      .map((l) => leagueFile(dataDir, l.id)),
+  ];
+}

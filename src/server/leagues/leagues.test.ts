@@ -260,6 +260,16 @@ describe('contracts', () => {
     const audit = await api<{ action: string }[]>(server.url, 'GET', '/admin/audit?limit=5', undefined, carol.token);
     expect(audit.body.filter((e) => e.action === 'player.salary')).toHaveLength(1);
   });
+
+  it('holds one draft for every league: the same rookies, ids and restriction everywhere', async () => {
+    const drafted = await api<{ picks: { playerId: number; name: string }[] }>(server.url, 'POST', '/admin/draft', undefined, carol.token);
+    expect(drafted.status).toBe(200);
+    const rookies = (id: number) =>
+      leagueDb(id).$client.prepare('SELECT id, name, team_id, salary, restricted_until FROM players WHERE restricted_until IS NOT NULL ORDER BY id').all();
+    expect(rookies(1)).toHaveLength(drafted.body.picks.length);
+    expect(rookies(league.id)).toEqual(rookies(1));
+    expect(rookies(league.id + 1)).toEqual(rookies(1));
+  });
 });
 
 describe('a restart', () => {
