@@ -3,8 +3,15 @@ import type { MarketMemory } from './market-memory.js';
 import type { ReadModels } from './read-models/read-models.js';
 
 /**
+ * Whether an instrument's book holds anything (an open order, or a holder's standing sell): the
+ * others are built on their first order, in a few microseconds, and an idle league keeps none.
+ */
+const inPlay = (models: ReadModels, k: string): boolean =>
+  models.orders.asks(k).length > 0 || models.orders.offers(k).length > 0 || models.holdings.holders(k).length > 0;
+
+/**
  * Reads the market state after start-up a page at a time between whatever else the event loop
- * does, then every instrument's price over time and book the same way. Resolves once all is read,
+ * does, then every instrument's price over time and book (of those in play) the same way. Resolves once all is read,
  * or `halted()` says to stop, or the read models are rebuilt meanwhile.
  */
 export function warmUp(memory: MarketMemory, halted: () => boolean): Promise<void> {
@@ -28,7 +35,7 @@ export function warmUp(memory: MarketMemory, halted: () => boolean): Promise<voi
       while (next < total && performance.now() < until) {
         const k = keys[next % keys.length]!;
         if (next < keys.length) target.timelines.preload(k);
-        else {
+        else if (inPlay(target, k)) {
           const [kind, id] = k.split(':') as [InstrumentKind, string];
           memory.book(kind, Number(id));
         }

@@ -117,10 +117,18 @@ export function createServices(options: ServiceOptions) {
   const forLeague = (leagueId: number): AppServices | null => {
     const league = global.registry.byId(leagueId);
     if (!league) return null;
-    const kept = merged.get(leagueId);
-    if (kept && kept.league.name === league.name && kept.league.open === league.open && kept.league.inviteCode === league.inviteCode) return kept;
     const market = global.hub.get(leagueId);
     if (!market) return null;
+    const kept = merged.get(leagueId);
+    // Kept while the league is open (a closed one reopens with new services) and its row unchanged.
+    if (
+      kept?.exchange === market.exchange &&
+      kept.league.name === league.name &&
+      kept.league.open === league.open &&
+      kept.league.inviteCode === league.inviteCode
+    ) {
+      return kept;
+    }
     const services: AppServices = { ...global, ...market, league };
     merged.set(leagueId, services);
     return services;
