@@ -16,11 +16,12 @@ import { atLeast, atMost, figure, fmt, MB, median, round, type Figure } from './
 
 const STARTS = 5;
 const MEMORY_RUNS = 3;
-const ROUNDS = Number(process.env.BENCH_LEAGUES_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_LEAGUES_ROUNDS ?? 5);
 const ORDERS = Number(process.env.BENCH_LEAGUES_ORDERS ?? 3_000);
-const WARM_UP_ORDERS = 2 * LEAGUES;
 const PHASE_MAX_MS = 30_000;
 const CONNECTIONS = MEMBERS;
+/** Each connection buys one player per order in turn, as many players as connections: this many orders touch every league's books the rounds touch. */
+const WARM_UP_ORDERS = CONNECTIONS * CONNECTIONS;
 const DEFAULT_LEAGUE = 1;
 
 const log = (line: string) => process.stderr.write(`  leagues: ${line}\n`);
@@ -43,19 +44,28 @@ async function measureStartUp(build: string, dir: string): Promise<void> {
   notes.push(`leagues: start-ups (spawn to /healthz 200): ${times.map((t) => Math.round(t)).join(', ')} ms.`);
 }
 
+/** Settled memory read until two readings in a row are within 1% of each other (an opened league warms up in small steps), at most five. */
+async function stableMemory(server: LeaguesServer): Promise<ServerMemory> {
+  let last = await server.settledMemory();
+  for (let i = 0; i < 4; i++) {
+    const now = await server.settledMemory();
+    if (Math.abs(now.rss - last.rss) <= last.rss * 0.01) return now;
+    last = now;
+  }
+  return last;
+}
+
 /** One fresh server: settled memory with the default league opened, then with every league opened once too. */
 async function memoryRun(build: string, dir: string, leagues: readonly BuiltLeague[]): Promise<{ base: ServerMemory; all: ServerMemory }> {
   const server = await startLeaguesServer(build, dir);
   running.push(server);
   // The same read in the default league first, so that the code every league runs is loaded and compiled before the baseline.
   for (let i = 0; i < 3; i++) await get(server.url, `/api/leagues/${DEFAULT_LEAGUE}/leaderboard`);
-  await new Promise((r) => setTimeout(r, 500));
-  const base = await server.settledMemory();
+  const base = await stableMemory(server);
   await inPool(leagues, 4, async (l) => {
     await get(server.url, `/api/leagues/${l.id}/leaderboard`, l.members[0]!.token);
   });
-  await new Promise((r) => setTimeout(r, 500));
-  const all = await server.settledMemory();
+  const all = await stableMemory(server);
   await server.stop();
   return { base, all };
 }
@@ -71,10 +81,12 @@ async function measureMemory(build: string, dir: string, leagues: readonly Built
     figure('leagues: server RSS, default league opened', mid.base.rss / MB, 'MB'),
     figure(`leagues: server RSS, all ${leagues.length} leagues opened and idle`, mid.all.rss / MB, 'MB'),
     figure(`leagues: RSS per idle league (median of ${MEMORY_RUNS})`, median(per), 'MB', atMost(2)),
+    figure('leagues: of which V8 heap per idle league (the middle run)', (mid.all.heapUsed - mid.base.heapUsed) / leagues.length / MB, 'MB'),
+    figure('leagues: of which typed arrays and buffers (external) per idle league', (mid.all.external - mid.base.external) / leagues.length / MB, 'MB'),
   );
   notes.push(
     `leagues: memory after four full GCs, default league only → all ${leagues.length} opened (one leaderboard read each): per league ${per.map((p) => round(p)).join(', ')} MB in the ${MEMORY_RUNS} runs; ` +
-      `in the middle run heapUsed ${mb(mid.base.heapUsed)} → ${mb(mid.all.heapUsed)} MB, external ${mb(mid.base.external)} → ${mb(mid.all.external)} MB (the rest of RSS is SQLite's caches, code and the allocator's).`,
+      `in the middle run heapUsed ${mb(mid.base.heapUsed)} → ${mb(mid.all.heapUsed)} MB, external ${mb(mid.base.external)} → ${mb(mid.all.external)} MB (the rest of RSS is mostly SQLite's connections and page caches).`,
   );
 }
 
