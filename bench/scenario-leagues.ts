@@ -101,6 +101,8 @@ async function playersToBuy(url: string): Promise<number[]> {
 
 interface Measured extends PhaseResult {
   cpuUsPerOrder: number;
+  /** The server's threads at the end of the phase. */
+  threads: number;
 }
 
 async function phase(server: LeaguesServer, leagues: readonly BuiltLeague[], players: number[], where: 'one' | 'spread', orders: number): Promise<Measured> {
@@ -114,7 +116,7 @@ async function phase(server: LeaguesServer, leagues: readonly BuiltLeague[], pla
     sender: where === 'one' ? (c) => oneLeague(leagues, c) : (c, k) => spread(leagues, c, k, CONNECTIONS),
   });
   const cpu1 = await server.cpuMs();
-  return { ...r, cpuUsPerOrder: ((cpu1 - cpu0) * 1000) / Math.max(1, r.accepted) };
+  return { ...r, cpuUsPerOrder: ((cpu1 - cpu0) * 1000) / Math.max(1, r.accepted), threads: server.threads() };
 }
 
 async function measureThroughput(build: string, dir: string, leagues: readonly BuiltLeague[]): Promise<void> {
@@ -154,11 +156,12 @@ async function measureThroughput(build: string, dir: string, leagues: readonly B
     await membersCheck(server.url, leagues),
   );
   const show = (r: Measured) =>
-    `${fmt(round(r.ordersPerSecond))}/s (p50 ${round(r.p50)} ms, p99 ${round(r.p99)} ms, server CPU ${round(r.cpuUsPerOrder)} µs/order)`;
+    `${fmt(round(r.ordersPerSecond))}/s (p50 ${round(r.p50)} ms, p99 ${round(r.p99)} ms, server CPU ${round(r.cpuUsPerOrder)} µs/order, ${r.threads} threads after)`;
   notes.push(
     `leagues: ${CONNECTIONS} keep-alive connections, each one order at a time (POST /api/leagues/{id}/trade/ask, 1-5 shares at $2.00 filled from the open market); ` +
       `one league vs spread, round by round: ${rounds.map((r, i) => `${i + 1}. ${show(r.one)} vs ${show(r.spread)}`).join('; ')}; ratios ${ratios.map((x) => `${round(x * 100)}%`).join(', ')}` +
-      (firstError ? `; first failure: ${firstError}` : '.'),
+      (firstError ? `; first failure: ${firstError}.` : '.') +
+      ` The server's threads: ${warm[1]!.threads} after the warm-up; its peak RSS ${round(server.peakRss() / MB)} MB.`,
   );
   await server.stop();
 }

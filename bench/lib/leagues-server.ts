@@ -57,6 +57,8 @@ export interface LeaguesServer {
   settledMemory(): Promise<ServerMemory>;
   /** The kernel's high-water mark of its resident set, bytes (NaN without /proc). */
   peakRss(): number;
+  /** Its threads now (the thread pool's, V8's, and worker threads) (NaN without /proc). */
+  threads(): number;
   cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -76,16 +78,17 @@ function ask<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-/** A field of /proc/<pid>/status in bytes (`VmRSS:   123456 kB`), NaN when unreadable. */
-export function procStatusBytes(status: string, field: 'VmRSS' | 'VmHWM'): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-  return match ? Number(match[1]) * 1024 : NaN;
+/** A field of /proc/<pid>/status (`VmRSS:   123456 kB` in bytes, `Threads:  12` as is), NaN when unreadable. */
+export function procStatusField(status: string, field: 'VmRSS' | 'VmHWM' | 'Threads'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+)( kB)?`, 'm').exec(status);
+  if (!match) return NaN;
+  return match[2] ? Number(match[1]) * 1024 : Number(match[1]);
 }
 
-function readStatus(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
+function readStatus(pid: number | undefined, field: 'VmRSS' | 'VmHWM' | 'Threads'): number {
   const file = `/proc/${pid}/status`;
   if (pid === undefined || !existsSync(file)) return NaN;
-  return procStatusBytes(readFileSync(file, 'utf8'), field);
+  return procStatusField(readFileSync(file, 'utf8'), field);
 }
 
 function launch(buildDir: string, dataDir: string, port: number): ChildProcess {
@@ -124,6 +127,7 @@ export async function startLeaguesServer(buildDir: string, dataDir: string): Pro
       return { rss: Number.isNaN(rss) ? m.rss : rss, heapUsed: m.heapUsed, external: m.external };
     },
     peakRss: () => readStatus(child.pid, 'VmHWM'),
+    threads: () => readStatus(child.pid, 'Threads'),
     cpuMs: async () => (await ask<{ ms: number }>(child, 'cpu')).ms,
     stop: () => stopChild(child),
   };
