@@ -4,7 +4,7 @@
  * scenario fails or any figure misses its target.
  *
  *   npm run bench                               all scenarios (about 2 minutes on 2 cores)
- *   npm run bench -- --only=book,server         some scenarios: book, exchange, server, web, growth
+ *   npm run bench -- --only=book,server         some scenarios: book, exchange, server, web, growth, leagues
  *   npm run bench -- --only=server:ws,rest      some phases of a scenario (with others: --only=book,server:crowd)
  *   npm run bench -- --list                     the scenarios and their phases
  *   npm run bench -- --profile                  also write V8 CPU profiles to bench/profiles/ and summarise them (per phase window)
@@ -45,6 +45,7 @@ const SCENARIOS: readonly Scenario[] = [
   },
   { name: 'web', file: 'scenario-web.ts', title: '5. web app first load (vite build into a temporary folder)', timeoutMs: 120_000, phases: [] },
   { name: 'growth', file: 'scenario-growth.ts', title: '6. growth: a season of data (S and L) and a full evening of fans', timeoutMs: 900_000, phases: [] },
+  { name: 'leagues', file: 'scenario-leagues.ts', title: '7. leagues: 100 leagues of 20 members in one server', timeoutMs: 900_000, phases: [] },
 ];
 
 const args = process.argv.slice(2);
