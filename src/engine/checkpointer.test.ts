@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CheckpointWorker } from './checkpoint-worker.js';
 import { Checkpointer } from './checkpointer.js';
 import { WalSync } from './wal-sync.js';
 
@@ -48,6 +49,34 @@ describe('Checkpointer', () => {
     insert();
     expect(framesInLog()).toBeLessThan(50);
     expect(count()).toBe(11);
+  });
+
+  it('shares one worker thread between databases (a server’s leagues): each is checkpointed, and closing one leaves the others', async () => {
+    const worker = new CheckpointWorker();
+    const other = new Database(join(dir, 'other.db'));
+    other.pragma('journal_mode = WAL');
+    other.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+    const mine = new Checkpointer(sqlite, 200, undefined, worker);
+    const theirs = new Checkpointer(other, 200, undefined, worker);
+    closers.push(() => {
+      theirs.close();
+      other.close();
+      worker.close();
+    });
+    for (let i = 0; i < 10; i++) {
+      insert();
+      other.prepare('INSERT INTO t (v) VALUES (?)').run(big);
+      mine.afterCommit();
+      theirs.afterCommit();
+    }
+    await Promise.all([mine.idle(), theirs.idle()]);
+    expect([mine.counts.worker, theirs.counts.worker]).toEqual([1, 1]);
+    mine.close();
+    for (let i = 0; i < 10; i++) other.prepare('INSERT INTO t (v) VALUES (?)').run(big);
+    theirs.afterCommit();
+    await theirs.idle();
+    expect(theirs.counts).toEqual({ worker: 2, writer: 0, failed: 0 });
+    expect(statSync(join(dir, 'other.db')).size).toBeGreaterThan(1_900_000);
   });
 
   it('checks writes made elsewhere every second', async () => {

@@ -1,25 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { endianness } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-
-/** A worker thread with its own connection: PASSIVE checkpoints (they never wait for the writer, nor make it wait). */
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
-// FULL: the log is synced before its pages are copied, the database file after (as SQLite's own checkpoints).
-db.pragma('synchronous = FULL');
-parentPort.on('message', () => {
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage(null);
-  } catch (error) {
-    parentPort.postMessage(String((error && error.message) || error));
-  }
-});
-`;
+import { CheckpointWorker } from './checkpoint-worker.js';
 
 // The wal-index header in the "-shm" file (https://www.sqlite.org/walformat.html): frames in the log
 // (mxFrame) at byte 16, and how many of them a checkpoint has copied (nBackfill) at byte 96.
@@ -33,7 +15,8 @@ const readU32 = endianness() === 'LE' ? (b: Buffer, at: number) => b.readUInt32L
  * log past 1,000 pages: the writer copies them into the database file and fsyncs it, tens of
  * milliseconds during which an order or an admin's change waits. Here the writer's automatic
  * checkpoint is off; after each commit (and every second, for writes made elsewhere) the log's
- * frames not yet copied are counted from the wal-index, and past `pages` a worker thread copies them.
+ * frames not yet copied are counted from the wal-index, and past `pages` a worker thread copies them
+ * (`CheckpointWorker`: its own, or one shared with other databases).
  *
  * The log starts over only when a write begins with every frame copied. A writer that never pauses
  * may keep the worker from ever catching up: once the log holds `restartAfter` frames, the few the
@@ -43,7 +26,8 @@ export class Checkpointer {
   private readonly shmPath: string;
   private shm: number | null = null;
   private readonly header = Buffer.alloc(N_BACKFILL + 4);
-  private worker: Worker | null = null;
+  private readonly worker: CheckpointWorker;
+  private readonly ownsWorker: boolean;
   private running = false;
   private closed = false;
   private readonly timer: NodeJS.Timeout;
@@ -55,7 +39,10 @@ export class Checkpointer {
     private readonly sqlite: Database.Database,
     private readonly pages = 1_000,
     private readonly restartAfter = 16 * pages,
+    shared?: CheckpointWorker,
   ) {
+    this.worker = shared ?? new CheckpointWorker();
+    this.ownsWorker = shared === undefined;
     this.shmPath = `${sqlite.name}-shm`;
     sqlite.pragma('wal_autocheckpoint = 0');
     this.timer = setInterval(() => this.afterCommit(), 1_000).unref();
@@ -84,8 +71,8 @@ export class Checkpointer {
   close(): void {
     this.closed = true;
     clearInterval(this.timer);
-    void this.worker?.terminate();
-    this.worker = null;
+    if (this.ownsWorker) this.worker.close();
+    else this.worker.forget(this.sqlite.name);
     if (this.shm !== null) closeSync(this.shm);
     this.shm = null;
     this.running = false;
@@ -104,28 +91,13 @@ export class Checkpointer {
   }
 
   private start(): void {
-    if (!this.worker) {
-      this.worker = new Worker(WORKER, {
-        eval: true,
-        workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: this.sqlite.name },
-      });
-      this.worker.unref();
-      this.worker.on('message', (error: string | null) => {
-        if (error === null) this.counts.worker++;
-        else this.counts.failed++;
-        this.running = false;
-        this.notifyIdle();
-      });
-      this.worker.on('error', () => {
-        // The worker is gone: the next checkpoint starts another.
-        this.counts.failed++;
-        this.worker = null;
-        this.running = false;
-        this.notifyIdle();
-      });
-    }
     this.running = true;
-    this.worker.postMessage(null);
+    void this.worker.checkpoint(this.sqlite.name).then((error) => {
+      if (error === null) this.counts.worker++;
+      else this.counts.failed++;
+      this.running = false;
+      this.notifyIdle();
+    });
   }
 
   private notifyIdle(): void {

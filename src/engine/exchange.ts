@@ -11,6 +11,7 @@ import type { ExchangeObserver } from './observer.js';
 import type { OpenOrderTally } from './open-order-tally.js';
 import type { ReadModels } from './read-models/read-models.js';
 import { WalSync } from './wal-sync.js';
+import type { CheckpointWorker } from './checkpoint-worker.js';
 import { warmUp } from './warm-up.js';
 
 export { MAX_OPEN_ORDERS_PER_USER } from '../domain/market/admission.js';
@@ -28,6 +29,8 @@ export interface ExchangeDeps {
   now: () => number;
   /** Told of every answer, plan, commit and fsync (monitoring); without one nothing is timed. */
   observer?: ExchangeObserver;
+  /** The checkpoint thread, shared with other exchanges (a server's leagues); without one the exchange starts its own. */
+  checkpointWorker?: CheckpointWorker;
 }
 
 /**
@@ -50,7 +53,7 @@ export class Exchange {
   private readonly now: () => number;
   private readonly observer: ExchangeObserver | undefined;
 
-  constructor({ db, bus, now, observer }: ExchangeDeps) {
+  constructor({ db, bus, now, observer, checkpointWorker }: ExchangeDeps) {
     this.db = db;
     this.bus = bus;
     this.now = now;
@@ -62,7 +65,7 @@ export class Exchange {
       // crash, so the exchange takes no more orders until it is restarted (and rebuilt from disk).
       () => (this.stopped = DISK_FAILED_MESSAGE),
       // The log is copied into the database file on a worker thread, not inside an order's commit.
-      { checkpoints: 'worker', onSynced: observer && ((s) => observer.synced(s)) },
+      { checkpoints: 'worker', checkpointWorker, onSynced: observer && ((s) => observer.synced(s)) },
     );
     this.commits = new GroupCommit({ db, bus, now, memory: this.memory, walSync: this.walSync, observer });
   }

@@ -1,6 +1,7 @@
 import { closeSync, fsync, openSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.js';
+import type { CheckpointWorker } from './checkpoint-worker.js';
 
 /**
  * Group commit with the fsync off the main thread. A batch of orders commits with
@@ -34,6 +35,8 @@ export class WalSync {
     private readonly onFailure: (error: Error) => void,
     options: {
       checkpoints?: 'sqlite' | 'worker';
+      /** The checkpoint thread to use, shared with other databases; without one the checkpointer starts its own. */
+      checkpointWorker?: CheckpointWorker;
       /** Told how long each fsync of the log took, in seconds (monitoring). */
       onSynced?: (seconds: number) => void;
     } = {},
@@ -41,7 +44,8 @@ export class WalSync {
     this.walPath = sqlite.memory ? null : `${sqlite.name}-wal`;
     this.syncNormal = sqlite.prepare('PRAGMA synchronous = NORMAL');
     this.syncFull = sqlite.prepare('PRAGMA synchronous = FULL');
-    this.checkpointer = this.walPath !== null && options.checkpoints === 'worker' ? new Checkpointer(sqlite) : null;
+    this.checkpointer =
+      this.walPath !== null && options.checkpoints === 'worker' ? new Checkpointer(sqlite, undefined, undefined, options.checkpointWorker) : null;
     this.onSynced = options.onSynced;
   }
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { DEFAULT_LEAGUE_ID } from '../db/leagues/files.js';
 import { createAuditRepo } from '../db/repos/audit.js';
+import { CheckpointWorker } from '../engine/checkpoint-worker.js';
 import { createLeaguesRepo, type LeagueRow } from '../db/repos/leagues.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
 import { createPushSubscriptionsRepo } from '../db/repos/push-subscriptions.js';
@@ -55,7 +56,7 @@ function createGlobalServices(options: ServiceOptions) {
   const audit = createAuditRepo(accounts);
   const pushSubscriptions = createPushSubscriptionsRepo(accounts);
   const { hosts: pushServiceHosts, ...push } = options.push;
-  const hub = new LeagueHub(options.leagues, { now, logger, metrics, pushSubscriptions, push }, (league) => {
+  const hub = new LeagueHub(options.leagues, { now, logger, metrics, pushSubscriptions, push, checkpointWorker: new CheckpointWorker() }, (league) => {
     // Membership written in one file and not the other (a crash between) is put right first.
     leagues.reconcile(league.leagueId);
     // The market state, then the prices over time, load in small steps.

@@ -60,6 +60,7 @@ export class LeagueHub {
   async closeAll(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.open.keys()].map((id) => this.close(id)));
+    this.deps.checkpointWorker.close();
   }
 }
 

@@ -4,6 +4,7 @@ import { createLeagueMembersRepo } from '../../db/repos/league-members.js';
 import type { PushSubscriptionsRepo } from '../../db/repos/push-subscriptions.js';
 import { createAdmin } from '../../engine/admin.js';
 import { EventBus } from '../../engine/events.js';
+import type { CheckpointWorker } from '../../engine/checkpoint-worker.js';
 import { createExchange } from '../../engine/exchange.js';
 import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES } from '../../shared/live.js';
 import { Ticker } from '../live/ticker.js';
@@ -14,6 +15,8 @@ import { createReadService } from '../reads/service.js';
 import { createTeamReadService } from '../reads/teams.js';
 
 export interface LeagueServiceDeps {
+  /** One checkpoint thread for every league's file. */
+  checkpointWorker: CheckpointWorker;
   now: () => number;
   logger: Logger;
   metrics: Metrics | null;
@@ -29,7 +32,7 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
   const { now, metrics } = deps;
   const bus = new EventBus();
   const ticker = new Ticker(bus, TICKER_INTERVAL_MS, TICKER_MAX_TRADES, metrics?.ticker);
-  const exchange = createExchange({ db, bus, now, observer: metrics?.exchange });
+  const exchange = createExchange({ db, bus, now, observer: metrics?.exchange, checkpointWorker: deps.checkpointWorker });
   const reads = createReadService(db, now, exchange);
   const holdersOf = db.$client.prepare<[string, number], { userId: number }>(
     'SELECT user_id AS userId FROM holdings WHERE instrument = ? AND instrument_id = ?',
