@@ -1,3 +1,5 @@
+// First: the thread pool's size is read when the pool starts.
+import './threadpool.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { startServer } from './start.js';
 
