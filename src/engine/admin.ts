@@ -76,7 +76,8 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
     };
 
   return {
-    changeSalary(actor: Actor, playerId: number, newSalary: number) {
+    /** `contract`: the logged change this applies (docs/leagues.md §4), recorded with it. */
+    changeSalary(actor: Actor, playerId: number, newSalary: number, contract?: number) {
       const invalid = validSalary(newSalary);
       if (invalid) return refused(invalid);
       return exchange.exclusive((writer) => {
@@ -84,7 +85,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         if ('code' in player) return player;
         const before = holderEvents(exchange, playerId, player.teamId);
         const change = changeSalary(league, playerId, newSalary, cancelThrough(writer));
-        record(actor, 'player.salary', { playerId, name: player.name, oldSalary: change.oldSalary, newSalary }, now());
+        record(actor, 'player.salary', { playerId, name: player.name, oldSalary: change.oldSalary, newSalary, contract }, now());
         return {
           result: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary, cancelledOrders: change.cancelledOrders.length },
           events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...before],
@@ -94,7 +95,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
     },
 
     /** Open orders cancelled, every holder paid $1.00 a share by the open market, the player gone, the team's payroll smaller. */
-    retire(actor: Actor, playerId: number) {
+    retire(actor: Actor, playerId: number, contract?: number) {
       return exchange.exclusive((writer) => {
         const at = writer.at;
         const player = activePlayer(playerId);
@@ -110,7 +111,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         events.unshift(...writer.write({ kind: 'player', id: playerId }, payouts));
         league.updatePlayer(playerId, { retiredAt: at, sharesRemaining: player.salary });
         rescaleTeam(league, player.teamId, oldPayroll, league.teamPayroll(player.teamId), cancel);
-        record(actor, 'player.retire', { playerId, name: player.name, holders: holdings.length, paidCents }, at);
+        record(actor, 'player.retire', { playerId, name: player.name, holders: holdings.length, paidCents, contract }, at);
         return {
           result: { playerId, name: player.name, holdersPaid: holdings.length, paidCents, cancelledOrders: cancelled.length },
           events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...events],
@@ -124,7 +125,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
      * Two rounds of rookies, open only to their team's holders for a week. `heldAt` is the draft's
      * time (its rookies' names come from it): the same in every league that holds one draft.
      */
-    draft(actor: Actor, heldAt?: number): AdminResult<{ picks: (DraftPick & { playerId: number })[]; restrictedUntil: number }> {
+    draft(actor: Actor, heldAt?: number, contract?: number): AdminResult<{ picks: (DraftPick & { playerId: number })[]; restrictedUntil: number }> {
       return exchange.exclusive((writer) => {
         const at = heldAt ?? writer.at;
         const restrictedUntil = at + ROOKIE_EXCLUSIVE_MS;
@@ -134,7 +135,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
           const { player } = addPlayer(league, { name: pick.name, teamId: pick.teamId, salary: pick.salary, restrictedUntil }, at, cancel);
           return { ...pick, playerId: player.id };
         });
-        record(actor, 'draft', { picks: picks.length, restrictedUntil }, at);
+        record(actor, 'draft', { picks: picks.length, restrictedUntil, contract }, at);
         const events = [...writer.events(), ...teams.flatMap((t) => [...marketEvents(null, t.id), ...holderEvents(exchange, null, t.id)])];
         const touched: InstrumentRef[] = [
           ...picks.map((p) => ({ kind: 'player' as const, id: p.playerId })),

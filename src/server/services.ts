@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { DEFAULT_LEAGUE_ID } from '../db/leagues/files.js';
 import { createAuditRepo } from '../db/repos/audit.js';
+import { createContractLogRepo } from '../db/repos/contract-log.js';
 import { CheckpointWorker } from '../engine/checkpoint-worker.js';
 import { createLeaguesRepo, type LeagueRow } from '../db/repos/leagues.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
@@ -57,11 +58,14 @@ function createGlobalServices(options: ServiceOptions) {
   const pushSubscriptions = createPushSubscriptionsRepo(accounts);
   const { hosts: pushServiceHosts, ...push } = options.push;
   const hub = new LeagueHub(options.leagues, { now, logger, metrics, pushSubscriptions, push, checkpointWorker: new CheckpointWorker() }, (league) => {
-    // Membership written in one file and not the other (a crash between) is put right first.
+    // Membership written in one file and not the other (a crash between) is put right first, and
+    // the contract changes the league missed while closed are applied.
     leagues.reconcile(league.leagueId);
+    contracts.catchUp(league);
     // The market state, then the prices over time, load in small steps.
     void league.exchange.warmUp();
   });
+  const contracts = createContracts({ hub, log: createContractLogRepo(accounts), audit, logger, now });
   const leagues = createLeagueManagement({
     accounts,
     registry,
@@ -96,7 +100,7 @@ function createGlobalServices(options: ServiceOptions) {
     registry,
     hub,
     leagues,
-    admin: createContracts({ registry, hub, audit, logger, now }),
+    admin: contracts,
     orderLimiter: createLimiter(options.orderRateLimit ?? DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, metrics?.rateLimited),
     pushSubscriptions,
     pushServiceHosts,

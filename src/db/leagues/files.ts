@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import slugify from '@sindresorhus/slugify';
 import Database from 'better-sqlite3';
 import { openDb, type Db } from '../client.js';
+import { appliedContract, markContractsApplied } from '../repos/contract-log.js';
 import { players, teams } from '../schema.js';
 import { publishFile, removeDatabaseFile } from './sqlite-files.js';
 
@@ -27,15 +28,16 @@ export function openLeagueDb(file: string, migrationsFolder: string): Db {
  * league's file) has it — teams, players, salaries, retirements, rookie restrictions — with every
  * share in the open market and no price yet. Written beside and renamed into place, so a crash
  * leaves no half-made league; a file left under this id by an earlier crash (no registry row
- * names it) is replaced.
+ * names it) is replaced. The new league has applied the contract changes the template has.
  */
-export function writeNewLeagueFile(dataDir: string, leagueId: number, template: Db, migrationsFolder: string): void {
+export function writeNewLeagueFile(dataDir: string, leagueId: number, template: Db, migrationsFolder: string, at: number): void {
   const file = leagueFile(dataDir, leagueId);
   const tmp = `${file}.tmp`;
   mkdirSync(join(dataDir, 'leagues'), { recursive: true });
   removeDatabaseFile(tmp);
   const teamRows = template.select().from(teams).all();
   const playerRows = template.select().from(players).all();
+  const contracts = appliedContract(template);
   const db = openDb({ file: tmp, migrationsFolder });
   try {
     db.$client.transaction(() => {
@@ -49,6 +51,8 @@ export function writeNewLeagueFile(dataDir: string, leagueId: number, template: 
         db.insert(players)
           .values({ ...p, sharesRemaining: p.salary, lastTradePriceCents: null })
           .run();
+      // Its contracts are the template's: the logged changes the template applied are this league's too.
+      markContractsApplied(db, contracts, at);
     })();
     db.$client.pragma('journal_mode = DELETE');
   } finally {

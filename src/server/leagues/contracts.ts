@@ -1,73 +1,127 @@
 import type { Logger } from 'pino';
+import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import type { AuditRepo } from '../../db/repos/audit.js';
-import type { LeaguesRepo } from '../../db/repos/leagues.js';
-import type { Actor, Admin, AdminResult } from '../../engine/admin.js';
+import { appliedContract, markContractsApplied, type ContractChange, type ContractLogRepo, type LoggedChange } from '../../db/repos/contract-log.js';
+import type { Actor, AdminResult } from '../../engine/admin.js';
 import type { LeagueHub } from './hub.js';
+import type { LeagueServices } from './league-services.js';
+
+export interface ContractsDeps {
+  hub: LeagueHub;
+  log: ContractLogRepo;
+  audit: AuditRepo;
+  logger: Logger;
+  now: () => number;
+}
+
+// By the admin's name: the admin need not be a member, and a league's rows name only its members.
+const byName = (entry: LoggedChange): Actor => ({ id: null, username: entry.actor });
+
+/** A logged change applied to one league by its own writer, recorded there as that entry. */
+function applyTo(league: LeagueServices, entry: LoggedChange): AdminResult<unknown> {
+  const by = byName(entry);
+  const change = entry.change;
+  switch (change.kind) {
+    case 'salary':
+      return league.leagueAdmin.changeSalary(by, change.playerId, change.newSalary, entry.id);
+    case 'retire':
+      return league.leagueAdmin.retire(by, change.playerId, entry.id);
+    case 'draft':
+      return league.leagueAdmin.draft(by, change.heldAt, entry.id);
+  }
+}
 
 /**
- * The server admin's contract changes (a salary, a retirement, the draft) are facts of the NBA:
- * each is applied to every league by that league's own writer, in its own transaction, league 1
- * first (docs/leagues.md §4). Each league's file records the change in its own audit log (its
- * portfolio histories read the salary changes there), by the admin's name: the admin need not be
- * a member, and a league's rows name only its members. The server's audit log, which the admin
- * page shows, gets one entry with league 1's answer and the number of leagues. A league that
- * refuses what league 1 accepted is logged: it is out of step.
+ * The server admin's contract changes (a salary, a retirement, the draft) are facts of the NBA
+ * (docs/leagues.md §4). Each is logged once, applied at once to the default league (whose answer
+ * is the admin's), then by every other open league's own writer, one league per turn of the event
+ * loop; a league that is not open applies what it missed, in order, when it opens. Each league
+ * records in its own file the last change it applied, in the same transaction as the change, so a
+ * crash anywhere finishes the change on the next start and never applies it twice.
  */
-export function createContracts(deps: { registry: LeaguesRepo; hub: LeagueHub; audit: AuditRepo; logger: Logger; now: () => number }) {
-  const { registry, hub } = deps;
+export function createContracts(deps: ContractsDeps) {
+  const { hub, log, logger } = deps;
+  let spreading: Promise<void> = Promise.resolve();
 
-  function everyLeague<T>(
+  /** Applies, in order, every logged change the league has not applied yet. */
+  function catchUp(league: LeagueServices): void {
+    for (const entry of log.after(appliedContract(league.db))) {
+      const result = applyTo(league, entry);
+      if (result.ok) continue;
+      // The league cannot take it (its state differs from the default league's): noted, and not tried again.
+      logger.error({ leagueId: league.leagueId, contract: entry.id, refusal: result.error }, 'A league refused a logged contract change');
+      markContractsApplied(league.db, entry.id, deps.now());
+    }
+  }
+
+  /** Every open league but the default one catches up, one per turn, after the current turn. */
+  function spread(): void {
+    spreading = spreading.then(async () => {
+      for (const league of hub.opened()) {
+        if (league.leagueId === DEFAULT_LEAGUE_ID) continue;
+        await new Promise((resolve) => setImmediate(resolve));
+        try {
+          catchUp(league);
+        } catch (error) {
+          logger.error({ err: error, leagueId: league.leagueId }, 'Applying contract changes to a league failed');
+        }
+      }
+    });
+  }
+
+  function change<R extends AdminResult<unknown>>(
     actor: Actor,
     action: string,
-    change: (admin: Admin, inLeague: Actor) => AdminResult<T>,
-    details: (value: T) => object,
-  ): AdminResult<T> {
-    let first: AdminResult<T> | undefined;
-    let leagues = 0;
-    for (const { id } of registry.all()) {
-      const league = hub.get(id);
-      if (!league) continue;
-      const result = change(league.leagueAdmin, { id: null, username: actor.username });
-      if (first === undefined) {
-        first = result;
-        if (!result.ok) return result;
-      } else if (!result.ok) {
-        deps.logger.error({ leagueId: id, refusal: result.error }, 'A contract change league 1 took was refused by another league');
-      }
-      if (result.ok) leagues += 1;
+    what: ContractChange,
+    apply: (league: LeagueServices, entry: LoggedChange) => R,
+    describe: (value: Extract<R, { ok: true }>['value']) => Record<string, unknown>,
+  ): R {
+    const first = hub.get(DEFAULT_LEAGUE_ID)!;
+    catchUp(first);
+    const entry = { id: log.append(actor, action, what, deps.now()), actor: actor.username, change: what };
+    const result = apply(first, entry);
+    if (!result.ok) {
+      log.remove(entry.id);
+      return result;
     }
-    if (first?.ok) deps.audit.record({ actorId: actor.id, actor: actor.username, action, details: { ...details(first.value), leagues }, at: deps.now() });
-    return first!;
+    log.describe(entry.id, describe(result.value as Extract<R, { ok: true }>['value']));
+    spread();
+    return result;
   }
 
   return {
+    catchUp,
     changeSalary: (actor: Actor, playerId: number, newSalary: number) =>
-      everyLeague(
+      change(
         actor,
         'player.salary',
-        (a, by) => a.changeSalary(by, playerId, newSalary),
+        { kind: 'salary', playerId, newSalary },
+        (l, e) => l.leagueAdmin.changeSalary(byName(e), playerId, newSalary, e.id),
         (v) => ({ playerId, name: v.name, oldSalary: v.oldSalary, newSalary }),
       ),
     retire: (actor: Actor, playerId: number) =>
-      everyLeague(
+      change(
         actor,
         'player.retire',
-        (a, by) => a.retire(by, playerId),
+        { kind: 'retire', playerId },
+        (l, e) => l.leagueAdmin.retire(byName(e), playerId, e.id),
         (v) => ({ playerId, name: v.name, holders: v.holdersPaid, paidCents: v.paidCents }),
       ),
+    /** One draft: the same rookies, names and restriction in every league (its time is chosen once). */
     draft: (actor: Actor) => {
-      // One draft: the same rookies, names and restriction in every league.
       const heldAt = deps.now();
-      return everyLeague(
+      return change(
         actor,
         'draft',
-        (a, by) => a.draft(by, heldAt),
+        { kind: 'draft', heldAt },
+        (l, e) => l.leagueAdmin.draft(byName(e), heldAt, e.id),
         (v) => ({ picks: v.picks.length, restrictedUntil: v.restrictedUntil }),
       );
     },
     latestAudit: (limit: number) => deps.audit.latest(limit),
-    /** Resolves once every league's change is durable. */
+    /** Resolves once every open league has applied the changes and they are durable. */
     idle: async (): Promise<void> => {
+      await spreading;
       await Promise.all(hub.opened().map((l) => l.exchange.idle()));
     },
   };

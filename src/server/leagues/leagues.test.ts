@@ -6,6 +6,10 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import WebSocket from 'ws';
 import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live.js';
 import type { AppRouter } from '../routers/index.js';
+import Database from 'better-sqlite3';
+import type { Db } from '../../db/client.js';
+import { leagueFile } from '../../db/leagues/files.js';
+import { createContractLogRepo } from '../../db/repos/contract-log.js';
 import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -261,6 +265,27 @@ describe('contracts', () => {
     expect(audit.body.filter((e) => e.action === 'player.salary')).toHaveLength(1);
   });
 
+  it('applies a change to a league that was closed meanwhile when it opens, once', async () => {
+    const salary = (id: number) => (leagueDb(id).$client.prepare('SELECT salary FROM players WHERE id = ?').get(playerId) as { salary: number }).salary;
+    const before = salary(league.id);
+    const held = () => leagueDb(league.id).$client.prepare("SELECT shares FROM holdings WHERE user_id = ? AND instrument = 'player'").get(bob.id);
+    const bobsShares = held() as { shares: number };
+    await server.serverServices.hub.close(league.id);
+    const onDisk = new Database(leagueFile(server.dataDir, league.id), { readonly: true });
+    const changed = await api(server.url, 'PATCH', `/players/${playerId}`, { newSalary: before / 2 }, carol.token);
+    expect(changed.status).toBe(200);
+    expect(salary(1)).toBe(before / 2);
+    // Closed, the league's file still has the old contract ...
+    expect(onDisk.prepare('SELECT salary FROM players WHERE id = ?').get(playerId)).toEqual({ salary: before });
+    onDisk.close();
+    // ... until it opens (leagueDb opens it): then it has the change, once, however often it opens.
+    expect(salary(league.id)).toBe(before / 2);
+    await server.serverServices.hub.close(league.id);
+    expect(salary(league.id)).toBe(before / 2);
+    expect(held()).toEqual({ shares: bobsShares.shares / 2 });
+    expect(ledgerProblems(leagueDb(league.id), LEAGUE_TWO_CASH)).toEqual([]);
+  });
+
   it('holds one draft for every league: the same rookies, ids and restriction everywhere', async () => {
     const drafted = await api<{ picks: { playerId: number; name: string }[] }>(server.url, 'POST', '/admin/draft', undefined, carol.token);
     expect(drafted.status).toBe(200);
@@ -273,15 +298,28 @@ describe('contracts', () => {
 });
 
 describe('a restart', () => {
-  it('keeps every league, membership and balance', async () => {
+  it('keeps every league, membership and balance, and finishes a contract change a crash left logged but not applied', async () => {
     const dataDir = server.dataDir;
     const before = (await api<{ leagues: LeagueView[] }>(server.url, 'GET', '/leagues', undefined, alice.token)).body;
     const cash = (await api<Portfolio>(server.url, 'GET', inLeague(league.id, `/portfolio/${alice.id}`), undefined, alice.token)).body.balance;
+    // As a crash right after the change was logged leaves it: no league applied it.
+    const salary = (db: Db) => (db.$client.prepare('SELECT salary FROM players WHERE id = ?').get(playerId) as { salary: number }).salary;
+    const old = salary(server.db);
     await server.serverServices.hub.closeAll();
+    createContractLogRepo(server.accounts).append(
+      { id: carol.id, username: 'lg_carol' },
+      'player.salary',
+      { kind: 'salary', playerId, newSalary: old + 1_000 },
+      1,
+    );
     const again = await startTestServer({ dataDir });
     try {
       expect((await api<{ leagues: LeagueView[] }>(again.url, 'GET', '/leagues', undefined, alice.token)).body).toEqual(before);
       expect((await api<Portfolio>(again.url, 'GET', inLeague(league.id, `/portfolio/${alice.id}`), undefined, alice.token)).body.balance).toBe(cash);
+      for (const id of [1, league.id, league.id + 1]) {
+        expect(salary(again.serverServices.forLeague(id)!.db)).toBe(old + 1_000);
+        expect(ledgerProblems(again.serverServices.forLeague(id)!.db, id === league.id ? LEAGUE_TWO_CASH : undefined)).toEqual([]);
+      }
     } finally {
       await again.stop();
     }

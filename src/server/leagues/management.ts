@@ -102,7 +102,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
           createdAt: now(),
         });
         // The file is written inside the registry's transaction: no league row without its file.
-        writeNewLeagueFile(deps.dataDir, row.id, template, deps.migrationsFolder);
+        writeNewLeagueFile(deps.dataDir, row.id, template, deps.migrationsFolder, now());
         record(user, 'league.create', { leagueId: row.id, name: row.name });
         return row;
       });
