@@ -27,8 +27,13 @@ export interface LeagueScopeValue {
   isMember: boolean | null;
   /** The signed-in visitor's leagues (empty while loading, and when signed out). */
   myLeagues: readonly LeagueView[];
-  /** Makes `league` this tab's own league: what unprefixed pages show from now on. */
+  /** How the list of the visitor's leagues is coming along. */
+  myLeaguesStatus: 'pending' | 'error' | 'success';
+  refetchMyLeagues(): void;
+  /** Makes `league` (just switched to, created or joined) this tab's own league: what unprefixed pages show from now on. */
   adopt(league: LeagueView): void;
+  /** Keeps a league the server just answered (renamed, new invite link) in the user's list at once. */
+  remember(league: LeagueView): void;
 }
 
 const LeagueContext = createContext<LeagueScopeValue>({
@@ -38,7 +43,10 @@ const LeagueContext = createContext<LeagueScopeValue>({
   blocked: null,
   isMember: null,
   myLeagues: [],
+  myLeaguesStatus: 'pending',
+  refetchMyLeagues: () => undefined,
   adopt: () => undefined,
+  remember: () => undefined,
 });
 
 export function useLeague(): LeagueScopeValue {
@@ -84,20 +92,36 @@ export function LeagueScope({ children }: { children: ReactNode }) {
   const shown = slug !== null && named.data ? named.data : null;
   const leagueId = shown ? shown.id : ownId;
   const myLeagues = useMemo(() => mine.data?.leagues ?? [], [mine.data]);
+  const myLeaguesStatus = mine.status;
+  const { refetch } = mine;
+  const refetchMyLeagues = useCallback(() => void refetch(), [refetch]);
 
+  const mineKey = useMemo(() => api.mine.queryKey(), [api]);
+  const remember = useCallback(
+    (league: LeagueView, current?: number) => {
+      queryClient.setQueryData(mineKey, (old) => {
+        if (!old) return old;
+        const known = old.leagues.some((l) => l.id === league.id);
+        const leagues = known ? old.leagues.map((l) => (l.id === league.id ? league : l)) : [...old.leagues, league];
+        return { currentLeagueId: current ?? old.currentLeagueId, leagues };
+      });
+      void refreshLeagues(queryClient);
+    },
+    [queryClient, mineKey],
+  );
   const adopt = useCallback(
     (league: LeagueView) => {
       setOwn(league.id);
-      void refreshLeagues(queryClient);
+      remember(league, league.id);
     },
-    [queryClient],
+    [remember],
   );
 
   const value = useMemo<LeagueScopeValue>(() => {
     const league = shown ?? myLeagues.find((l) => l.id === leagueId) ?? null;
     const isMember = !isLoggedIn ? null : shown ? shown.isMember : league !== null;
-    return { leagueId, league, slug: shown ? slug : null, blocked, isMember, myLeagues, adopt };
-  }, [shown, myLeagues, leagueId, isLoggedIn, slug, blocked, adopt]);
+    return { leagueId, league, slug: shown ? slug : null, blocked, isMember, myLeagues, myLeaguesStatus, refetchMyLeagues, adopt, remember };
+  }, [shown, myLeagues, myLeaguesStatus, refetchMyLeagues, leagueId, isLoggedIn, slug, blocked, adopt, remember]);
 
   const clients = useClients(token, leagueId);
   if ((slug !== null && named.isPending) || ((slug === null || blocked) && ownPending)) return <Loading />;

@@ -11,11 +11,12 @@ import './leagues.css';
 
 /** A league's settings (/l/{slug}/settings): its invite link and members for every member; name, openness and removals for its commissioner. */
 export default function LeagueSettingsPage() {
-  const { league: shown, leagueId, myLeagues } = useLeague();
+  const { league: shown, leagueId, myLeagues, isMember } = useLeague();
   const league = myLeagues.find((l) => l.id === leagueId);
 
   if (!league) {
-    if (shown === null) return <Loading />;
+    // A member whose list of leagues is still on its way (just joined or created).
+    if (shown === null || isMember) return <Loading />;
     return (
       <>
         <PageTitle title={`${shown.name}: settings`} />

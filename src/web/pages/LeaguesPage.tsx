@@ -33,18 +33,16 @@ export default function LeaguesPage() {
 }
 
 function MyLeaguesSection() {
-  const api = useLeaguesApi();
-  const { leagueId } = useLeague();
-  const mine = useQuery(api.mine.queryOptions());
+  const { leagueId, myLeagues, myLeaguesStatus, refetchMyLeagues } = useLeague();
   return (
     <section className="section" aria-labelledby="my-leagues-title">
       <h2 id="my-leagues-title">Your leagues</h2>
-      {mine.isPending ? (
+      {myLeaguesStatus === 'pending' ? (
         <Loading label="Loading your leagues…" />
-      ) : mine.isError ? (
-        <ErrorMessage onRetry={() => void mine.refetch()}>{LOAD_FAILED.data}</ErrorMessage>
+      ) : myLeaguesStatus === 'error' ? (
+        <ErrorMessage onRetry={refetchMyLeagues}>{LOAD_FAILED.data}</ErrorMessage>
       ) : (
-        <LeagueList leagues={mine.data.leagues} shownId={leagueId} testId="my-leagues" />
+        <LeagueList leagues={myLeagues} shownId={leagueId} testId="my-leagues" />
       )}
     </section>
   );

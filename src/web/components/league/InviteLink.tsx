@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { refreshLeagues } from '../../lib/league';
+import { useLeague } from '../../lib/league';
 import { useLeaguesApi, type LeagueView } from '../../lib/leaguesApi';
 import { errorMessage } from '../../lib/trpc';
 import { Spinner } from '../Spinner';
@@ -46,17 +46,17 @@ export function InviteLink({ league }: { league: LeagueView }) {
 
 function NewInviteLink({ league }: { league: LeagueView }) {
   const api = useLeaguesApi();
-  const queryClient = useQueryClient();
+  const { remember } = useLeague();
   const [asking, setAsking] = useState(false);
   const regenerate = useMutation(api.regenerateInviteCode.mutationOptions());
   const confirm = () =>
     regenerate.mutate(
       { leagueId: league.id },
       {
-        onSuccess: () => {
+        onSuccess: ({ league: renewed }) => {
           setAsking(false);
+          remember(renewed);
           toast.success('New invite link made. The old one no longer works.');
-          void refreshLeagues(queryClient);
         },
         onError: (error) => toast.error(errorMessage(error, 'No new link was made. Try again in a moment.')),
       },

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { refreshLeagues } from '../../lib/league';
+import { useLeague } from '../../lib/league';
 import { renameLeagueForm, type RenameLeague } from '../../lib/leagueForms';
 import { useNavigateOutsideLeague } from '../../lib/leagueLinks';
 import { leaguePath } from '../../lib/leaguePaths';
@@ -24,10 +24,10 @@ export function LeagueDetailsForm({ league }: { league: LeagueView }) {
 
 function useUpdate() {
   const api = useLeaguesApi();
-  const queryClient = useQueryClient();
+  const { remember } = useLeague();
   return useMutation(
     api.update.mutationOptions({
-      onSuccess: () => void refreshLeagues(queryClient),
+      onSuccess: ({ league }) => remember(league),
       onError: (error) => toast.error(errorMessage(error, 'The change was not saved. Try again in a moment.')),
     }),
   );

@@ -25,7 +25,7 @@ export function LeagueList({ leagues, shownId, testId }: { leagues: readonly Lea
             </span>
           </div>
           <div className="league-card-tags">
-            {league.id === shownId ? <span className="tag">Shown now</span> : null}
+            {league.id === shownId ? <span className="tag">Current</span> : null}
             {league.isCommissioner ? (
               <Link to={leaguePath(league.slug, '/settings')} className="button button-small button-secondary">
                 Settings

@@ -98,7 +98,11 @@ function LeagueMenu() {
               <li key={l.id}>
                 <button type="button" className="league-menu-item" aria-current={l.id === leagueId ? 'true' : undefined} onClick={() => choose(l.id)}>
                   <span className="league-menu-name">{l.name}</span>
-                  {l.id === leagueId ? <span className="league-menu-here">shown</span> : null}
+                  {l.id === leagueId ? (
+                    <span className="league-menu-here" aria-hidden="true">
+                      ✓
+                    </span>
+                  ) : null}
                 </button>
               </li>
             ))}
