@@ -73,7 +73,14 @@ function LeagueMenu() {
   };
 
   return (
-    <div className="league-switcher" ref={box}>
+    <div
+      className="league-switcher"
+      ref={box}
+      onBlur={(e) => {
+        // Tabbing out of the menu closes it (a click elsewhere is seen by the pointer handler).
+        if (open && e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
         ref={button}
         type="button"
