@@ -69,7 +69,7 @@ const server = await startServer(config, {
 });
 const { services } = server;
 
-const market = await setupMarket(server.db, services.exchange, CLIENTS, 'load');
+const market = await setupMarket(server.db, services.exchange, CLIENTS, 'load', server.accounts);
 const clients = market.users.map((userId) => ({ userId, token: services.sessions.create(userId).token }));
 let trades = 0;
 services.bus.subscribe((e) => {

@@ -88,6 +88,8 @@ const envSchema = z.object({
       .optional(),
   ),
   PUSH_SERVICE_HOSTS: hostList,
+  LEAGUE_NAME: z.string().trim().min(3).max(40).default('Hoops Exchange'),
+  LEAGUE_CREATION: z.enum(['anyone', 'admins']).default('anyone'),
 });
 
 export type Config = Readonly<{
@@ -108,6 +110,10 @@ export type Config = Readonly<{
   metricsToken: string | undefined;
   /** The push services (host names, with their subdomains) whose subscriptions the server accepts and sends to. */
   pushServiceHosts: readonly string[];
+  /** The default league's name, given when it is made (the first start). */
+  leagueName: string;
+  /** Who may create leagues. */
+  leagueCreation: 'anyone' | 'admins';
 }>;
 
 export class ConfigError extends Error {
@@ -136,5 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     pushServiceHosts: Object.freeze([...e.PUSH_SERVICE_HOSTS]),
+    leagueName: e.LEAGUE_NAME,
+    leagueCreation: e.LEAGUE_CREATION,
   });
 }

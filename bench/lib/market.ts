@@ -8,6 +8,7 @@ import { createLedgerRepo } from '../../src/db/repos/ledger.js';
 import type { ExchangeCommand, InstrumentRef } from '../../src/engine/commands.js';
 import type { Exchange } from '../../src/engine/exchange.js';
 import { addUser } from '../../src/engine/test-support/db.js';
+import { addMember } from '../../src/db/test-support/fixtures.js';
 
 /** $1,000: far above the band of the mix, so holdings never sell by themselves. */
 export const FAR_MIN_SELL_CENTS = 100_000;
@@ -25,7 +26,8 @@ async function must(exchange: Exchange, command: ExchangeCommand): Promise<void>
   if (!result.ok) throw new Error(`setup command refused: ${result.error.message}`);
 }
 
-export async function setupMarket(db: Db, exchange: Exchange, userCount: number, prefix: string): Promise<Market> {
+/** With `accounts` (a server's accounts database), each user is also an account and a member of the default league. */
+export async function setupMarket(db: Db, exchange: Exchange, userCount: number, prefix: string, accounts?: Db): Promise<Market> {
   const ledger = createLedgerRepo(db);
   const player = ledger
     .instruments('player')
@@ -33,7 +35,9 @@ export async function setupMarket(db: Db, exchange: Exchange, userCount: number,
     .sort((a, b) => Math.abs(a.remaining - TARGET_SALARY) - Math.abs(b.remaining - TARGET_SALARY))[0];
   if (!player) throw new Error('no player with enough open-market shares');
   const ref: InstrumentRef = { kind: 'player', id: player.id };
-  const users = db.$client.transaction(() => Array.from({ length: userCount }, (_, i) => addUser(db, `${prefix}${i}`)))();
+  const users = db.$client.transaction(() =>
+    Array.from({ length: userCount }, (_, i) => (accounts ? addMember(accounts, db, `${prefix}${i}`) : addUser(db, `${prefix}${i}`))),
+  )();
   const sharesEach = Math.floor(player.remaining / userCount);
   // Every user at once: the exchange may commit them together.
   await Promise.all(

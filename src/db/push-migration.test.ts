@@ -40,7 +40,8 @@ describe('migration 0006_push_subscriptions', () => {
     addOrder(old, { side: 'ask', instrumentId: player, userId: bob, priceCents: 150, shares: 4 });
     addTrade(old, { instrumentId: player, buyerId: bob, sellerId: alice, shares: 3, priceCents: 140, at: 1_000 });
     const snapshot = (db: typeof old) => [
-      ...['users', 'players', 'teams'].map((t) => db.$client.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()),
+      db.$client.prepare('SELECT id, username, email_hash, password_hash, is_admin, avatar, balance_cents, created_at FROM users ORDER BY 1').all(),
+      ...['players', 'teams'].map((t) => db.$client.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()),
       holdingsByKind(db).player,
       ...['orders', 'trades'].map((t) => db.$client.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()),
     ];
@@ -54,7 +55,7 @@ describe('migration 0006_push_subscriptions', () => {
       const push = createPushSubscriptionsRepo(db);
       push.save(alice, { endpoint: 'https://push.example/1', p256dh: 'key', auth: 'secret' }, ['orderFilled', 'newOffer'], 2_000);
       expect(push.kinds(alice, 'https://push.example/1')).toEqual(['newOffer', 'orderFilled']);
-      expect(push.ofHolders('player', player, 'newOffer', bob).map((t) => t.userId)).toEqual([alice]);
+      expect(push.ofUsers([alice, bob], 'newOffer').map((t) => t.userId)).toEqual([alice]);
       // A user's subscriptions go with the user.
       db.$client.prepare('DELETE FROM holdings WHERE user_id = ?').run(alice);
       db.$client.prepare('DELETE FROM trades').run();

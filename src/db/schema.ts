@@ -16,6 +16,8 @@ export const users = sqliteTable(
     avatar: text('avatar'),
     balanceCents: integer('balance_cents').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** In a league's file: when the member was removed from the league (their row stays: holdings, orders and trades name it). */
+    leftAt: integer('left_at'),
   },
   (t) => [
     uniqueIndex('users_username_nocase').on(sql`${t.username} COLLATE NOCASE`),
@@ -34,6 +36,8 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** The league the SPEC paths and routes act on for this session; null = the default league. */
+    currentLeagueId: integer('current_league_id'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
@@ -238,4 +242,44 @@ export const pushSubscriptionKinds = sqliteTable(
     kind: text('kind').notNull(),
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.kind] })],
+);
+
+/**
+ * The league registry (docs/leagues.md), in the accounts database: each league's market lives in its
+ * own file, `DATA_DIR/leagues/{id}.db`. League 1 is the default league everyone who registers joins.
+ */
+export const leagues = sqliteTable(
+  'leagues',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** The invite link's code; a new one ends the old links. */
+    inviteCode: text('invite_code').notNull(),
+    startingCashCents: integer('starting_cash_cents').notNull(),
+    /** Open leagues are listed and anyone may join; invite-only ones need the code. */
+    open: integer('open', { mode: 'boolean' }).notNull().default(false),
+    /** Null for the default league: the server's admins act for it. */
+    commissionerId: integer('commissioner_id').references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('leagues_slug').on(t.slug),
+    uniqueIndex('leagues_invite_code').on(t.inviteCode),
+    check('leagues_starting_cash_positive', sql`${t.startingCashCents} > 0`),
+  ],
+);
+
+export const leagueMembers = sqliteTable(
+  'league_members',
+  {
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: integer('joined_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leagueId, t.userId] }), index('league_members_user').on(t.userId)],
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLeagueRepo } from '../db/repos/league.js';
+import { createAuditRepo } from '../db/repos/audit.js';
 import { createAdmin, ROOKIE_EXCLUSIVE_MS } from './admin.js';
 import { ledgerProblems } from './test-support/invariants.js';
 import { testExchange } from './test-support/exchange.js';
@@ -45,7 +46,7 @@ describe('salary change', () => {
     expect(t.cash(bidder)).toBe(bidderCash + 10 * 500);
     expect(t.holding(holder, p)).toMatchObject({ shares: 2_500, costBasisCents: 100_000 });
     expect(league.teamPayroll(teamId)).toBe(payroll + 1_500);
-    expect(a.latestAudit(1)[0]).toMatchObject({
+    expect(createAuditRepo(t.db).latest(1)[0]).toMatchObject({
       actor: 'test admin',
       action: 'player.salary',
       details: { playerId: p.id, oldSalary: 1_000, newSalary: 2_500 },
@@ -181,7 +182,7 @@ describe('the draft', () => {
     expect(t.ok({ type: 'buy', userId: outsider, instrument: rookie, shares: 10, priceCents: 100 }).bought).toBe(10);
 
     expect(league.playerById(top.playerId)!.salary).toBe(top.salary);
-    expect(a.latestAudit(1)[0]).toMatchObject({ action: 'draft', details: { picks: 60 } });
+    expect(createAuditRepo(t.db).latest(1)[0]).toMatchObject({ action: 'draft', details: { picks: 60 } });
     expect(ledgerProblems(t.db)).toEqual([]);
   });
 });

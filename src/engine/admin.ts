@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { createAuditRepo } from '../db/repos/audit.js';
+import { createAuditRepo, type AuditRepo } from '../db/repos/audit.js';
 import { createLeagueRepo, type LeagueRepo } from '../db/repos/league.js';
 import { retirementPayouts, validSalary } from '../domain/market/contracts.js';
 import { planDraft, ROOKIE_EXCLUSIVE_MS, type DraftPick } from '../domain/market/draft.js';
@@ -56,15 +56,15 @@ function activePlayerOf(league: LeagueRepo, playerId: number) {
 
 /**
  * The admin's changes to the league (docs/rules.md §7 Contracts and retirement, §8 Draft), each run by the
- * exchange as the single writer and written to the audit log with who, what and when.
+ * exchange as the single writer and written to `audit` with who, what and when (null: the change is
+ * recorded elsewhere, as when one change is applied to every league and recorded once).
  */
-export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
+export function createAdmin(db: Db, exchange: Exchange, now: () => number, audit: AuditRepo | null = createAuditRepo(db)) {
   const league = createLeagueRepo(db);
   const ledger = league.ledger;
-  const audit = createAuditRepo(db);
   const activePlayer = (playerId: number) => activePlayerOf(league, playerId);
   const record = (actor: Actor, action: string, details: Record<string, unknown>, at: number) =>
-    audit.record({ actorId: actor.id, actor: actor.username, action, details, at });
+    audit?.record({ actorId: actor.id, actor: actor.username, action, details, at });
 
   /** Open orders are cancelled by the writer, as plans on their books. */
   const cancelThrough =
@@ -139,10 +139,6 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         ];
         return { result: { picks, restrictedUntil }, events, touched };
       });
-    },
-
-    latestAudit(limit: number) {
-      return audit.latest(limit);
     },
   };
 }

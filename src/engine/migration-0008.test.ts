@@ -17,7 +17,7 @@ afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force
 function ledger(db: Db) {
   const all = (sql: string) => db.$client.prepare(sql).all();
   return {
-    users: all('SELECT * FROM users ORDER BY id'),
+    users: all('SELECT id, username, email_hash, password_hash, is_admin, avatar, balance_cents, created_at FROM users ORDER BY id'),
     players: all('SELECT * FROM players ORDER BY id'),
     teams: all('SELECT * FROM teams ORDER BY id'),
     holdings: holdingsByKind(db),

@@ -6,6 +6,7 @@ import type { RestRoute } from './rest/route.js';
 import { appRouter } from './routers/index.js';
 import { createCallerFactory } from './trpc.js';
 import { createContextFor } from './context.js';
+import { LEAGUE_TEXT } from '../shared/schemas/leagues.js';
 import { api, registerUser, startTestServer, type TestServer } from './test-support/server.js';
 
 let server: TestServer;
@@ -69,11 +70,11 @@ beforeAll(async () => {
   const offer = await api<{ offer: { offerId: number } }>(server.url, 'POST', '/offers', { userId: bob.id, playerId, shares: 10, pricePerShare: 9 }, bob.token);
   await api(server.url, 'PUT', `/portfolio/${bob.id}/min-sell-price/${playerId}`, { minSellPrice: 50 }, bob.token);
   const ask = await api<{ ask: { askId: number } }>(server.url, 'POST', '/trade/ask', { userId: alice.id, playerId, shares: 5, pricePerShare: 3 }, alice.token);
-  ids = { playerId, teamId: teams.body[0]!.id, offerId: offer.body.offer.offerId, askId: ask.body.ask.askId, teamAskId: ask.body.ask.askId };
+  ids = { leagueId: 1, playerId, teamId: teams.body[0]!.id, offerId: offer.body.offer.offerId, askId: ask.body.ask.askId, teamAskId: ask.body.ask.askId };
   // A session that expired: created, then its end moved into the past.
   const expired = await api<{ token: string }>(server.url, 'POST', '/auth/login', { email: alice.email, password: alice.password });
   expiredToken = expired.body.token;
-  server.db.$client.prepare('UPDATE sessions SET expires_at = 0 WHERE id = (SELECT id FROM sessions ORDER BY created_at DESC LIMIT 1)').run();
+  server.accounts.$client.prepare('UPDATE sessions SET expires_at = 0 WHERE id = (SELECT id FROM sessions ORDER BY created_at DESC LIMIT 1)').run();
 });
 afterAll(() => server.stop());
 
@@ -95,7 +96,9 @@ describe('the authorization matrix', () => {
       if (actsForSomeone) {
         const forBob = payload(route, bob.id);
         const res = await api(server.url, route.method, pathFor(route, forBob), forBob, alice.token);
-        expect(res).toMatchObject({ status: 403, body: { error: 'You can only act for yourself' } });
+        // A league's member is removed by the league's commissioner, whoever they are.
+        const refusal = route.path.startsWith('/leagues/') ? LEAGUE_TEXT.commissionerOnly : 'You can only act for yourself';
+        expect(res).toMatchObject({ status: 403, body: { error: refusal } });
       }
       if (route.auth === 'admin') {
         const res = await api(server.url, route.method, pathFor(route, own), own, alice.token);
@@ -117,7 +120,7 @@ describe('the authorization matrix', () => {
       const [router, name] = path.split('.') as [string, string];
       const fakeRoute = { input: { shape: procedure._def.inputs[0]?.shape ?? {} }, path: router === 'users' ? '/users/{id}' : '/' } as unknown as RestRoute;
       const call = (ctxToken: string | null, input: unknown) =>
-        (caller(createContextFor(server.services, ctxToken, '127.0.0.1')) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>)[
+        (caller(createContextFor(server.serverServices, ctxToken, '127.0.0.1')) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>)[
           router
         ]![name]!(input);
       await expect(call(null, payload(fakeRoute, alice.id)), path).rejects.toMatchObject({ code: 'UNAUTHORIZED' });

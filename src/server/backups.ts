@@ -3,14 +3,35 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { backupDatabase, backupFileName, pruneBackups } from '../db/backup.js';
 
-/** Copies the database into `dir` every `hours`, keeping the newest `keep` copies. */
-export function scheduleBackups(db: Db, dir: string, hours: number, keep: number, logger: Logger): { stop(): void; runNow(): Promise<string> } {
+/** A database to back up, and the folder (under the backups folder) its copies go to. */
+export interface BackupSource {
+  folder: string;
+  db: Db;
+}
+
+/**
+ * Copies each database (the accounts, every league) into its folder under `dir` every `hours`,
+ * keeping the newest `keep` copies of each. Returns the files of the last run.
+ */
+export function scheduleBackups(
+  sources: () => BackupSource[],
+  dir: string,
+  hours: number,
+  keep: number,
+  logger: Logger,
+): { stop(): void; runNow(): Promise<string[]> } {
   const runNow = async () => {
-    const file = join(dir, backupFileName(new Date()));
-    await backupDatabase(db.$client, file);
-    const removed = pruneBackups(dir, keep);
-    logger.info(`Backup written to ${file}${removed.length ? `; removed ${removed.length} old one(s)` : ''}`);
-    return file;
+    const name = backupFileName(new Date());
+    const written: string[] = [];
+    for (const source of sources()) {
+      const folder = join(dir, source.folder);
+      const file = join(folder, name);
+      await backupDatabase(source.db.$client, file);
+      pruneBackups(folder, keep);
+      written.push(file);
+    }
+    logger.info(`Backup written to ${dir} (${written.length} database(s))`);
+    return written;
   };
   if (hours <= 0) return { stop() {}, runNow };
   const timer = setInterval(

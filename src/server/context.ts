@@ -1,13 +1,22 @@
 import type { UserRow } from '../db/repos/users.js';
-import type { AppServices } from './services.js';
+import { DEFAULT_LEAGUE_ID } from '../db/leagues/files.js';
+import { LEAGUE_TEXT } from '../shared/schemas/leagues.js';
+import type { AppServices, ServerServices } from './services.js';
 import type { Session } from './auth/sessions.js';
+import { leagueAccess, type LeagueAccess } from './leagues/access.js';
 
 export interface Context {
+  /** The process's services and those of the call's league. */
   services: AppServices;
+  /** The signed-in user; `balanceCents` is their cash in the call's league (0 when not a member). */
   user: UserRow | null;
   session: Session | null;
   /** The client's address, for rate limits. */
   ip: string;
+  /** What the caller may do in the call's league. */
+  access: LeagueAccess;
+  /** Set when the call named a league that does not exist (its league calls answer 404). */
+  leagueMissing: string | null;
 }
 
 /** Reads `Bearer <token>` from an Authorization header value. */
@@ -17,8 +26,35 @@ export function bearerToken(header: string | string[] | undefined): string | nul
   return match?.[1] ?? null;
 }
 
-export function createContextFor(services: AppServices, token: string | null, ip: string): Context {
-  const session = token ? services.sessions.validate(token) : null;
-  const user = session ? (services.users.byId(session.userId) ?? null) : null;
-  return { services, user, session: user ? session : null, ip };
+/** A league id named by a call (`x-league-id`, a path, connection params); null when none or not an id. */
+export function leagueIdFrom(value: unknown): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text === 'number') return Number.isSafeInteger(text) && text > 0 ? text : null;
+  if (typeof text !== 'string' || !/^\d{1,12}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}
+
+/**
+ * The call's context: its session and user, and its league — the one it names, else the session's
+ * current league, else the default league (docs/leagues.md §5).
+ */
+export function createContextFor(server: ServerServices, token: string | null, ip: string, named: number | null = null): Context {
+  const session = token ? server.sessions.validate(token) : null;
+  const account = session ? (server.users.byId(session.userId) ?? null) : null;
+  const wanted = named ?? session?.currentLeagueId ?? DEFAULT_LEAGUE_ID;
+  let services = server.forLeague(wanted);
+  // A current league that is gone falls back to the default one; a league named by the call does not.
+  const leagueMissing = !services && named !== null ? LEAGUE_TEXT.notFound : null;
+  services ??= server.defaultLeague();
+  const isMember = account !== null && server.registry.isMember(services.league.id, account.id);
+  const user = account && { ...account, balanceCents: isMember ? (services.members.balanceOf(account.id) ?? 0) : 0 };
+  return {
+    services,
+    user,
+    session: user ? session : null,
+    ip,
+    access: leagueMissing ? 'none' : leagueAccess(services.league, isMember),
+    leagueMissing,
+  };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client.js';
 import { ledgerProblems } from '../engine/test-support/invariants.js';
 import { migrationsDir } from '../paths.js';
-import { DB_FILE } from './start.js';
+import { leagueFile } from '../db/leagues/files.js';
 import { killChild as kill, startChild, type ChildServer as Child } from './test-support/child.js';
 import { freePort } from './test-support/ports.js';
 import { api, registerUser } from './test-support/server.js';
@@ -86,7 +86,7 @@ describe('crash safety', () => {
       await running;
       child = await startChild(dataDir, port);
 
-      const db = openDb({ file: join(dataDir, DB_FILE), migrationsFolder: migrationsDir });
+      const db = openDb({ file: leagueFile(dataDir, 1), migrationsFolder: migrationsDir });
       try {
         const stored = db.$client.prepare<[number], { shares: number; price: number }>('SELECT shares, price_cents AS price FROM trades WHERE id = ?');
         for (const trade of acked.values()) expect(stored.get(trade.tradeId), `trade ${trade.tradeId}`).toEqual({ shares: trade.shares, price: trade.price });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { PublishedEvent } from '../engine/events.js';
-import { DB_FILE } from './start.js';
+import { leagueFile } from '../db/leagues/files.js';
 import { api, registerUser, startTestServer, type JsonResponse, type TestServer } from './test-support/server.js';
 
 /**
@@ -72,7 +72,7 @@ describe('durability', () => {
     expect(recent.body.filter(tradesOf(buyer.id))).toEqual([expect.objectContaining({ shares_transferred: 7 })]);
     const portfolio = await api<{ players: { player_id: number; shares_owned: number }[] }>(server.url, 'GET', `/portfolio/${buyer.id}`);
     expect(portfolio.body.players).toEqual([expect.objectContaining({ player_id: playerId, shares_owned: 7 })]);
-    const file = join(server.dataDir, DB_FILE);
+    const file = leagueFile(server.dataDir, 1);
     const reader = new Database(file, { readonly: true });
     expect(reader.prepare('SELECT COUNT(*) AS n FROM trades WHERE buyer_id = ?').get(buyer.id)).toEqual({ n: 1 });
     reader.close();
@@ -103,7 +103,7 @@ describe('durability', () => {
     const failed = await api(server.url, 'POST', '/trade/ask', { userId: buyer.id, playerId, shares: 3, pricePerShare: 1 }, buyer.token);
     expect(failed.status).toBe(500);
     // The commit was made before the disk refused: it may survive, though its order was not confirmed.
-    const reader = new Database(join(server.dataDir, DB_FILE), { readonly: true });
+    const reader = new Database(leagueFile(server.dataDir, 1), { readonly: true });
     expect(reader.prepare('SELECT COUNT(*) AS n FROM trades WHERE buyer_id = ?').get(buyer.id)).toEqual({ n: 1 });
     reader.close();
     const next = await api(server.url, 'POST', '/trade/ask', { userId: buyer.id, playerId, shares: 3, pricePerShare: 1 }, buyer.token);

@@ -8,15 +8,16 @@ import sirv from 'sirv';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDbOpen } from '../db/client.js';
 import { clientAddressOf } from './client-address.js';
-import { bearerToken, createContextFor } from './context.js';
-import { TickerFeed } from './live/ticker-feed.js';
+import { bearerToken, createContextFor, leagueIdFrom } from './context.js';
+import { LEAGUE_TEXT } from '../shared/schemas/leagues.js';
+import { TickerFeed, type TickerOf } from './live/ticker-feed.js';
 import { createRequestLog } from './request-log.js';
 import { createRestHandler, sendJson } from './rest/handler.js';
 import { restRoutes } from './rest/routes.js';
 import { appRouter } from './routers/index.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { createSharedPayloadEncoder } from './ws-encoder.js';
-import type { AppServices } from './services.js';
+import type { ServerServices } from './services.js';
 import type { TrustProxy } from '../config.js';
 
 export interface HttpApp {
@@ -76,7 +77,7 @@ function createWriteCoalescer(isEvent: () => boolean): (ws: WebSocket, socket: D
 const REVALIDATED = new Set(['/sw.js', '/index.html', '/manifest.webmanifest', '/offline.html']);
 
 /** One HTTP server: /healthz, the REST shim under /api, tRPC under /trpc (http and ws), and the built web app. */
-export function createHttpApp(services: AppServices, logger: Logger, webDir: string | null, trustProxy: TrustProxy = false): HttpApp {
+export function createHttpApp(services: ServerServices, logger: Logger, webDir: string | null, trustProxy: TrustProxy = false): HttpApp {
   const ipOf = clientAddressOf(trustProxy);
   const requestLog = createRequestLog(logger, ipOf);
   const rest = createRestHandler(services, restRoutes, logger, ipOf);
@@ -85,7 +86,7 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
     basePath: '/trpc/',
     // The largest call is an avatar upload (AVATAR_BODY_LIMIT: a data URL of at most 2 MB).
     maxBodySize: 3 * 1024 * 1024,
-    createContext: ({ req }) => createContextFor(services, bearerToken(req.headers.authorization), ipOf(req)),
+    createContext: ({ req }) => createContextFor(services, bearerToken(req.headers.authorization), ipOf(req), leagueIdFrom(req.headers['x-league-id'])),
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path }, 'tRPC call failed');
     },
@@ -111,7 +112,7 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     if (path === '/healthz') {
-      const ok = isDbOpen(services.db);
+      const ok = isDbOpen(services.accounts);
       return sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'database unavailable' });
     }
     if (path === '/metrics') return services.metrics ? services.metrics.serve(req, res) : sendJson(res, 404, { error: 'Not found' });
@@ -129,14 +130,20 @@ export function createHttpApp(services: AppServices, logger: Logger, webDir: str
 
   // No compression: the ticker feed writes its frames to the sockets directly.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
-  const tickerFeed = new TickerFeed(services.ticker, appRouter, { observer: services.metrics?.tickerFeed });
+  // A connection follows the ticker of the league its parameters name, else its session's current league.
+  const tickerOf: TickerOf = (params) => {
+    const ctx = createContextFor(services, tokenFromConnectionParams(params), '', leagueIdFrom(params?.leagueId));
+    return ctx.access === 'none' ? { refused: ctx.leagueMissing ?? LEAGUE_TEXT.inviteOnly } : ctx.services.ticker;
+  };
+  const tickerFeed = new TickerFeed(tickerOf, appRouter, { observer: services.metrics?.tickerFeed });
   const encoder = createSharedPayloadEncoder();
   const coalesceWrites = createWriteCoalescer(encoder.lastWasEvent);
   services.metrics?.watch(server, wss, serveWeb !== null);
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req, info }) => createContextFor(services, tokenFromConnectionParams(info.connectionParams), ipOf(req)),
+    createContext: ({ req, info }) =>
+      createContextFor(services, tokenFromConnectionParams(info.connectionParams), ipOf(req), leagueIdFrom(info.connectionParams?.leagueId)),
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
     experimental_encoder: encoder,
     onError: ({ error, path }) => {

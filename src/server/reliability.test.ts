@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
@@ -16,6 +16,7 @@ import type { AppRouter } from './routers/index.js';
 import { DB_FILE } from './start.js';
 import { killChild, startChild } from './test-support/child.js';
 import { freePort } from './test-support/ports.js';
+import { leagueFile } from '../db/leagues/files.js';
 import { api, registerUser, startTestServer, type TestServer } from './test-support/server.js';
 
 const cleanup: (() => Promise<unknown> | void)[] = [];
@@ -107,13 +108,17 @@ describe('backups', () => {
     );
     await new Promise((r) => setTimeout(r, 300));
     const backup = join(dataDir, 'manual-backup.db');
+    const leagueBackup = join(dataDir, 'manual-backup-league-1.db');
     await backupDatabase(join(dataDir, DB_FILE), backup);
+    await backupDatabase(leagueFile(dataDir, 1), leagueBackup);
     stop = true;
     await load;
 
     const restoredDir = tempDir();
     copyFileSync(backup, join(restoredDir, DB_FILE));
-    const db = openDb({ file: join(restoredDir, DB_FILE), migrationsFolder: migrationsDir });
+    mkdirSync(join(restoredDir, 'leagues'));
+    copyFileSync(leagueBackup, leagueFile(restoredDir, 1));
+    const db = openDb({ file: leagueFile(restoredDir, 1), migrationsFolder: migrationsDir });
     const trades = db.$client.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM trades').get()!.n;
     expect(trades).toBeGreaterThan(0);
     expect(ledgerProblems(db)).toEqual([]);
@@ -125,18 +130,24 @@ describe('backups', () => {
     expect(login.status).toBe(200);
   });
 
-  it('writes scheduled copies into DATA_DIR/backups and keeps only the newest', async () => {
+  it('writes scheduled copies of the accounts and every league into DATA_DIR/backups and keeps only the newest', async () => {
     const server = await testServer();
     const { scheduleBackups } = await import('./backups.js');
     const dir = join(server.dataDir, 'backups');
-    const schedule = scheduleBackups(server.db, dir, 0, 2, server.logger);
-    const files: string[] = [];
+    const sources = () => [
+      { folder: '.', db: server.accounts },
+      { folder: 'leagues/1', db: server.db },
+    ];
+    const schedule = scheduleBackups(sources, dir, 0, 2, server.logger);
+    const runs: string[][] = [];
     for (let i = 0; i < 3; i += 1) {
-      files.push(await schedule.runNow());
+      runs.push(await schedule.runNow());
       await new Promise((r) => setTimeout(r, 1_100));
     }
-    expect(existsSync(files[0]!)).toBe(false);
-    expect(existsSync(files[1]!) && existsSync(files[2]!)).toBe(true);
+    expect(runs.map((files) => files.length)).toEqual([2, 2, 2]);
+    expect(runs[2]![1]!).toContain(join('backups', 'leagues', '1'));
+    expect(runs[0]!.some((f) => existsSync(f))).toBe(false);
+    expect([...runs[1]!, ...runs[2]!].every((f) => existsSync(f))).toBe(true);
   });
 });
 

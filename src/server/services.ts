@@ -1,26 +1,31 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
-import { createAdmin } from '../engine/admin.js';
-import { EventBus } from '../engine/events.js';
-import { createExchange } from '../engine/exchange.js';
+import { DEFAULT_LEAGUE_ID } from '../db/leagues/files.js';
+import { createAuditRepo } from '../db/repos/audit.js';
+import { createLeaguesRepo, type LeagueRow } from '../db/repos/leagues.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
 import { createPushSubscriptionsRepo } from '../db/repos/push-subscriptions.js';
 import { createUsersRepo } from '../db/repos/users.js';
-import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES } from '../shared/live.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
-import { Ticker } from './live/ticker.js';
-import { createPushSender, type PushSenderOptions } from './push/sender.js';
+import { createContracts } from './leagues/contracts.js';
+import { LeagueHub, type LeagueSource } from './leagues/hub.js';
+import type { LeagueServices } from './leagues/league-services.js';
+import { createLeagueManagement, type LeagueCreation } from './leagues/management.js';
+import type { PushSenderOptions } from './push/sender.js';
 import type { VapidKeys } from './push/vapid.js';
 import type { Mailer } from './mail.js';
 import type { Metrics } from './metrics/index.js';
-import { createExportService } from './reads/exports.js';
-import { createReadService } from './reads/service.js';
-import { createTeamReadService } from './reads/teams.js';
 
 export interface ServiceOptions {
+  /** The accounts database: users, sessions, the league registry, push subscriptions, the audit log. */
   db: Db;
+  /** Where each league's file is opened from. */
+  leagues: LeagueSource;
+  dataDir: string;
+  migrationsFolder: string;
+  leagueCreation?: LeagueCreation;
   secret: string;
   publicUrl: string;
   mailer: Mailer;
@@ -28,7 +33,7 @@ export interface ServiceOptions {
   now?: () => number;
   authRateLimits?: AuthRateLimits;
   orderRateLimit?: Limit;
-  /** Counts what the exchange, the ticker and the rate limit do (when /metrics is on). */
+  /** Counts what the exchanges, the tickers and the rate limit do (when /metrics is on). */
   metrics?: Metrics | null;
   push: {
     keys: VapidKeys;
@@ -38,17 +43,42 @@ export interface ServiceOptions {
   } & Pick<PushSenderOptions, 'gatherMs' | 'windowMs' | 'agent'>;
 }
 
-/** Everything the routers call, wired once per process (no module-level state). */
-export function createServices(options: ServiceOptions) {
-  const { db, logger } = options;
+/** What the server keeps once per process: accounts, sessions, the registry, the open leagues. */
+function createGlobalServices(options: ServiceOptions) {
+  const { db: accounts, logger } = options;
   const now = options.now ?? Date.now;
-  const users = createUsersRepo(db);
-  const sessions = createSessionManager(createSessionsRepo(db), now);
-  const transaction = <T>(fn: () => T): T => db.$client.transaction(fn)();
+  const users = createUsersRepo(accounts);
+  const sessions = createSessionManager(createSessionsRepo(accounts), now);
+  const transaction = <T>(fn: () => T): T => accounts.$client.transaction(fn)();
+  const metrics = options.metrics ?? null;
+  const registry = createLeaguesRepo(accounts);
+  const audit = createAuditRepo(accounts);
+  const pushSubscriptions = createPushSubscriptionsRepo(accounts);
+  const { hosts: pushServiceHosts, ...push } = options.push;
+  const hub = new LeagueHub(
+    options.leagues,
+    { now, logger, metrics, pushSubscriptions, push, audit: (leagueId) => (leagueId === DEFAULT_LEAGUE_ID ? audit : null) },
+    (league) => {
+      // Membership written in one file and not the other (a crash between) is put right first.
+      leagues.reconcile(league.leagueId);
+      // The market state, then the prices over time, load in small steps.
+      void league.exchange.warmUp();
+    },
+  );
+  const leagues = createLeagueManagement({
+    accounts,
+    registry,
+    hub,
+    audit,
+    now,
+    dataDir: options.dataDir,
+    migrationsFolder: options.migrationsFolder,
+    creation: options.leagueCreation ?? 'anyone',
+  });
   const auth = createAuthService({
     users,
     sessions,
-    resetTokens: createResetTokensRepo(db),
+    resetTokens: createResetTokensRepo(accounts),
     secret: options.secret,
     mailer: options.mailer,
     publicUrl: options.publicUrl,
@@ -56,42 +86,49 @@ export function createServices(options: ServiceOptions) {
     now,
     logger,
     transaction,
+    joinDefaultLeague: (user) => leagues.joinDefault(user),
   });
-  const metrics = options.metrics ?? null;
-  const orderLimiter = createLimiter(options.orderRateLimit ?? DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, metrics?.rateLimited);
-  const bus = new EventBus();
-  const ticker = new Ticker(bus, TICKER_INTERVAL_MS, TICKER_MAX_TRADES, metrics?.ticker);
-  const exchange = createExchange({ db, bus, now, observer: metrics?.exchange });
-  const reads = createReadService(db, now, exchange);
-  // The user box's figures, from the exchange's read models.
-  const valuation = {
-    shareValueCents: (userId: number) => reads.valueOf(userId).shareValueCents,
-    escrowCents: (userId: number) => reads.valueOf(userId).escrowCents,
-  };
-  const pushSubscriptions = createPushSubscriptionsRepo(db);
-  const { hosts: pushServiceHosts, ...pushOptions } = options.push;
-  const push = createPushSender({ bus, subscriptions: pushSubscriptions, logger, ...pushOptions });
   return {
-    db,
+    accounts,
     logger,
     now,
     users,
     sessions,
     auth,
-    valuation,
     transaction,
-    bus,
-    ticker,
-    exchange,
-    admin: createAdmin(db, exchange, now),
-    reads,
-    exports: createExportService(db, reads, now),
-    teamReads: createTeamReadService(db, exchange),
-    orderLimiter,
+    registry,
+    hub,
+    leagues,
+    admin: createContracts({ registry, hub, audit, logger }),
+    orderLimiter: createLimiter(options.orderRateLimit ?? DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, metrics?.rateLimited),
     pushSubscriptions,
-    push,
     pushServiceHosts,
     metrics,
   };
 }
-export type AppServices = ReturnType<typeof createServices>;
+export type GlobalServices = ReturnType<typeof createGlobalServices>;
+
+/** What a call about one league uses: the process's services and that league's market. */
+export type AppServices = GlobalServices & LeagueServices & { league: LeagueRow };
+
+/**
+ * Everything the routers call, wired once per process (no module-level state): `forLeague` gives
+ * the services of one league (opened on first use), kept so a call costs no new object.
+ */
+export function createServices(options: ServiceOptions) {
+  const global = createGlobalServices(options);
+  const merged = new Map<number, AppServices>();
+  const forLeague = (leagueId: number): AppServices | null => {
+    const league = global.registry.byId(leagueId);
+    if (!league) return null;
+    const kept = merged.get(leagueId);
+    if (kept && kept.league.name === league.name && kept.league.open === league.open && kept.league.inviteCode === league.inviteCode) return kept;
+    const market = global.hub.get(leagueId);
+    if (!market) return null;
+    const services: AppServices = { ...global, ...market, league };
+    merged.set(leagueId, services);
+    return services;
+  };
+  return { ...global, forLeague, defaultLeague: (): AppServices => forLeague(DEFAULT_LEAGUE_ID)! };
+}
+export type ServerServices = ReturnType<typeof createServices>;

@@ -5,6 +5,11 @@ import type { DestinationStream, Logger } from 'pino';
 import type { Config } from '../config.js';
 import { openDb, type Db } from '../db/client.js';
 import { seedLeagueIfEmpty } from '../engine/league.js';
+import { DEFAULT_LEAGUE_ID } from '../db/leagues/files.js';
+import { splitIntoLeagues } from '../db/leagues/split.js';
+import { createLeaguesRepo } from '../db/repos/leagues.js';
+import { START_BALANCE_CENTS } from '../shared/money.js';
+import { leagueFiles } from './leagues/hub.js';
 import { leagueDir, migrationsDir, webDistDir } from '../paths.js';
 import { writePidFile } from '../pid-file.js';
 import type { AuthRateLimits, Limit } from './auth/rate-limits.js';
@@ -15,7 +20,7 @@ import { createLogger } from './logger.js';
 import { createMailer } from './mail.js';
 import { createMetrics } from './metrics/index.js';
 import { loadOrCreateVapidKeys, vapidSubject } from './push/vapid.js';
-import { createServices, type AppServices, type ServiceOptions } from './services.js';
+import { createServices, type AppServices, type ServerServices, type ServiceOptions } from './services.js';
 
 export const DB_FILE = 'hoops.db';
 
@@ -34,25 +39,44 @@ export interface StartOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  /** The process's services with the default league's (what the SPEC paths act on when a call names no league). */
   services: AppServices;
+  /** The process's services, and each league's by id. */
+  serverServices: ServerServices;
+  /** The accounts database (`DATA_DIR/hoops.db`). */
+  accounts: Db;
+  /** The default league's database (`DATA_DIR/leagues/1.db`). */
   db: Db;
   logger: Logger;
   close(): Promise<void>;
 }
 
-/** Opens the database (migrating and seeding it), wires the services and listens. */
+/** The accounts database, upgraded from a version before leagues, or seeded and split on the first start (docs/leagues.md §6). */
+function openAccounts(config: Config, logger: Logger, now: number): Db {
+  const db = openDb({ file: join(config.dataDir, DB_FILE), migrationsFolder: migrationsDir });
+  if (createLeaguesRepo(db).byId(DEFAULT_LEAGUE_ID)) return db;
+  const seeded = seedLeagueIfEmpty(db, leagueDir, now);
+  if (seeded.seeded) logger.info(`Seeded the league: 30 teams, ${seeded.players} players`);
+  splitIntoLeagues(db, { dataDir: config.dataDir, leagueName: config.leagueName, startingCashCents: START_BALANCE_CENTS, now });
+  logger.info(`The market is now the default league, "${config.leagueName}" (${join(config.dataDir, 'leagues')})`);
+  return db;
+}
+
+/** Opens the databases (migrating and seeding them), wires the services and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger({ level: config.logLevel, pretty: config.env === 'development', destination: options.logDestination });
   mkdirSync(config.dataDir, { recursive: true });
   const secret = loadOrCreateSecret(config.dataDir);
   const vapidKeys = loadOrCreateVapidKeys(config.dataDir);
-  const dbFile = join(config.dataDir, DB_FILE);
-  const db = openDb({ file: dbFile, migrationsFolder: migrationsDir });
   const now = options.now ?? Date.now;
-  const seeded = seedLeagueIfEmpty(db, leagueDir, now());
-  if (seeded.seeded) logger.info(`Seeded the league: 30 teams, ${seeded.players} players`);
+  const accounts = openAccounts(config, logger, now());
+  const dbFile = join(config.dataDir, DB_FILE);
   const services = createServices({
-    db,
+    db: accounts,
+    leagues: leagueFiles(config.dataDir, migrationsDir),
+    dataDir: config.dataDir,
+    migrationsFolder: migrationsDir,
+    leagueCreation: config.leagueCreation,
     logger,
     now,
     secret,
@@ -63,46 +87,52 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     metrics: config.metricsToken ? createMetrics({ token: config.metricsToken, dbFile, logger }) : null,
     push: { keys: vapidKeys, subject: vapidSubject(config.publicUrl, config.mailFrom), hosts: config.pushServiceHosts, ...options.push },
   });
+  // The default league opens now (its market state and prices load in small steps: healthy at once); others on first use.
+  const defaultLeague = services.defaultLeague();
   const app = createHttpApp(services, logger, options.webDir === undefined ? webDistDir : options.webDir, config.trustProxy);
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', reject);
     app.server.listen(config.port, config.host, () => resolve());
   });
   const port = (app.server.address() as AddressInfo).port;
-  // The market state, then the prices over time, load in small steps now: healthy at once.
-  void services.exchange.warmUp();
   const removePidFile = writePidFile(config.dataDir);
   // Team shares whose 7-day lock ended join the market as standing sells.
   const lockTimer = setInterval(() => {
-    try {
-      services.exchange.releaseLocks();
-    } catch (error) {
-      logger.error({ err: error }, 'Releasing ended team locks failed');
+    for (const league of services.hub.opened()) {
+      try {
+        league.exchange.releaseLocks();
+      } catch (error) {
+        logger.error({ err: error, leagueId: league.leagueId }, 'Releasing ended team locks failed');
+      }
     }
   }, 60_000);
   lockTimer.unref();
-  const backups = scheduleBackups(db, join(config.dataDir, 'backups'), config.backupIntervalHours, config.backupKeep, logger);
+  const backupSources = () => [
+    { folder: '.', db: accounts },
+    ...services.registry.all().flatMap((l) => {
+      const league = services.hub.get(l.id);
+      return league ? [{ folder: `leagues/${l.id}`, db: league.db }] : [];
+    }),
+  ];
+  const backups = scheduleBackups(backupSources, join(config.dataDir, 'backups'), config.backupIntervalHours, config.backupKeep, logger);
   let closing: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    services,
-    db,
+    services: defaultLeague,
+    serverServices: services,
+    accounts,
+    db: defaultLeague.db,
     logger,
     close() {
       closing ??= (async () => {
-        // Stop taking orders first: each command runs to its commit synchronously, so none is half done.
-        services.exchange.stop();
-        await services.exchange.idle();
-        // The last trades reach the ticker's followers before they are told to reconnect.
-        services.ticker.flush();
-        services.ticker.stop();
-        services.push.stop();
         clearInterval(lockTimer);
         backups.stop();
+        // Stop taking orders first: each command runs to its commit synchronously, so none is half done;
+        // the last trades reach the tickers' followers before they are told to reconnect.
+        await services.hub.closeAll();
         await app.close();
-        services.exchange.close();
-        db.$client.close();
+        accounts.$client.close();
         removePidFile();
       })();
       return closing;

@@ -51,6 +51,8 @@ describe('orderMutation', () => {
       user: signedIn ? { id: 5, username: 'amy', isAdmin: false } : null,
       session: signedIn ? { id: 's', userId: 5, expiresAt: Infinity } : null,
       ip: '127.0.0.1',
+      access: 'member',
+      leagueMissing: null,
     } as unknown as Context;
     return { ctx, limiterCalls: limited_ };
   }

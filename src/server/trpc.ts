@@ -4,6 +4,8 @@ import { AUTH_TEXT } from '../shared/schemas/auth.js';
 import { toClientError } from './client-error.js';
 import type { Context } from './context.js';
 import { AppError, toTRPCError } from './errors.js';
+import { allowed, isLeagueCall } from './leagues/access.js';
+import { LEAGUE_TEXT } from '../shared/schemas/leagues.js';
 
 const t = initTRPC.context<Context>().create({
   // Never "development": tRPC would otherwise read NODE_ENV from the environment (which `npm start`
@@ -35,7 +37,17 @@ function signedIn(ctx: Context): { user: NonNullable<Context['user']>; session: 
   return { user: ctx.user, session: ctx.session };
 }
 
-export const publicProcedure = t.procedure.use(async ({ next }) => mapErrors(await next()));
+/** A call about a league needs the right to read it (a query, a subscription) or to trade in it (a mutation). */
+function checkLeague(ctx: Context, path: string, type: 'query' | 'mutation' | 'subscription'): void {
+  if (!isLeagueCall(path) || allowed(ctx.access, type)) return;
+  if (ctx.leagueMissing) throw new AppError('NOT_FOUND', ctx.leagueMissing);
+  throw new AppError('FORBIDDEN', ctx.access === 'none' && !ctx.services.league.open ? LEAGUE_TEXT.inviteOnly : LEAGUE_TEXT.notMember);
+}
+
+export const publicProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
+  checkLeague(ctx, path, type);
+  return mapErrors(await next());
+});
 
 /**
  * Signed in (and whatever `admit` checks of the user), then the call, its errors mapped: one
@@ -43,8 +55,9 @@ export const publicProcedure = t.procedure.use(async ({ next }) => mapErrors(awa
  * server's hot path. A guard's AppError is a TRPCError, so it reaches the client with its code.
  */
 function signedInProcedure(admit?: (user: NonNullable<Context['user']>, ctx: Context) => Promise<void>) {
-  return t.procedure.use(async ({ ctx, next }) => {
+  return t.procedure.use(async ({ ctx, path, type, next }) => {
     const auth = signedIn(ctx);
+    checkLeague(ctx, path, type);
     if (admit) await admit(auth.user, ctx);
     return mapErrors(await next({ ctx: auth }));
   });
@@ -87,8 +100,9 @@ export function orderMutation<I extends z.ZodType, O extends z.ZodType>(
     .input(input)
     .output(output)
     .experimental_caller(async ({ args }) => {
-      const { ctx, getRawInput } = args[0] as { ctx: Context; getRawInput: () => Promise<unknown> };
+      const { ctx, getRawInput, path } = args[0] as { ctx: Context; getRawInput: () => Promise<unknown>; path: string };
       const auth = signedIn(ctx);
+      checkLeague(ctx, path, 'mutation');
       await ctx.services.orderLimiter(String(auth.user.id));
       const parsedInput = input.safeParse(await getRawInput());
       if (!parsedInput.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsedInput.error });

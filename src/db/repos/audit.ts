@@ -14,3 +14,4 @@ export function createAuditRepo(db: Db) {
     },
   };
 }
+export type AuditRepo = ReturnType<typeof createAuditRepo>;

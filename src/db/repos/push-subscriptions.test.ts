@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPlayer, addTeam, addUser, emptyDb, holdPlayer, holdTeam } from '../test-support/fixtures.js';
+import { addUser, emptyDb } from '../test-support/fixtures.js';
 import { createPushSubscriptionsRepo, MAX_SUBSCRIPTIONS_PER_USER } from './push-subscriptions.js';
 
 const sub = (n: number) => ({ endpoint: `https://push.example/${n}`, p256dh: `key${n}`, auth: `auth${n}` });
@@ -24,20 +24,18 @@ describe('push subscriptions', () => {
     expect(repo.ofUser(bob, 'outbid')).toEqual([]);
   });
 
-  it('find the holders of a player or a team who chose new offers, never the seller', () => {
+  it("find the subscriptions of the users named (a league's holders) that chose the kind", () => {
     const db = emptyDb();
-    const team = addTeam(db);
-    const player = addPlayer(db, { teamId: team, name: 'P' });
     const [seller, holder, teamHolder, outsider] = ['s', 'h', 't', 'o'].map((n) => addUser(db, n)) as [number, number, number, number];
-    holdPlayer(db, seller, player, 10, 1000);
-    holdPlayer(db, holder, player, 10, 1000);
-    holdTeam(db, teamHolder, team, 10, 1000);
     const repo = createPushSubscriptionsRepo(db);
     for (const [i, user] of [seller, holder, teamHolder, outsider].entries()) repo.save(user, sub(i), ['newOffer'], i);
     repo.save(holder, sub(9), ['outbid'], 9);
-    expect(repo.ofHolders('player', player, 'newOffer', seller).map((t) => [t.userId, t.endpoint])).toEqual([[holder, sub(1).endpoint]]);
-    expect(repo.ofHolders('team', team, 'newOffer', seller).map((t) => t.userId)).toEqual([teamHolder]);
-    expect(repo.ofHolders('team', team, 'newOffer', teamHolder)).toEqual([]);
+    expect(repo.ofUsers([holder, teamHolder], 'newOffer').map((t) => [t.userId, t.endpoint])).toEqual([
+      [holder, sub(1).endpoint],
+      [teamHolder, sub(2).endpoint],
+    ]);
+    expect(repo.ofUsers([holder], 'outbid').map((t) => t.endpoint)).toEqual([sub(9).endpoint]);
+    expect(repo.ofUsers([], 'newOffer')).toEqual([]);
   });
 
   it(`keep at most ${MAX_SUBSCRIPTIONS_PER_USER} devices per user, dropping the oldest`, () => {

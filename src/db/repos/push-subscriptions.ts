@@ -1,6 +1,5 @@
 import type { Db } from '../client.js';
 import type { PushKind } from '../../shared/push.js';
-import type { InstrumentKind } from '../../shared/instrument.js';
 
 /** Where and how to send one push message. */
 export interface PushTarget {
@@ -49,11 +48,9 @@ export function createPushSubscriptionsRepo(db: Db) {
     `SELECT ${TARGET_COLUMNS} FROM push_subscriptions s JOIN push_subscription_kinds k ON k.subscription_id = s.id
      WHERE s.user_id = ? AND k.kind = ? ORDER BY s.id`,
   );
-  const holders = c.prepare<{ instrument: InstrumentKind; instrumentId: number; kind: string; except: number }, PushTarget>(
-    `SELECT ${TARGET_COLUMNS} FROM holdings h
-     JOIN push_subscriptions s ON s.user_id = h.user_id
-     JOIN push_subscription_kinds k ON k.subscription_id = s.id AND k.kind = @kind
-     WHERE h.instrument = @instrument AND h.instrument_id = @instrumentId AND h.user_id != @except ORDER BY s.id`,
+  const ofUsers = c.prepare<[string, string], PushTarget>(
+    `SELECT ${TARGET_COLUMNS} FROM push_subscriptions s JOIN push_subscription_kinds k ON k.subscription_id = s.id AND k.kind = ?
+     WHERE s.user_id IN (SELECT value FROM json_each(?)) ORDER BY s.id`,
   );
 
   return {
@@ -89,9 +86,9 @@ export function createPushSubscriptionsRepo(db: Db) {
     ofUser(userId: number, kind: PushKind): PushTarget[] {
       return ofUser.all(userId, kind);
     },
-    /** Subscriptions of the holders of a player or team (but `exceptUserId`) that opted into `kind`. */
-    ofHolders(instrument: InstrumentKind, instrumentId: number, kind: PushKind, exceptUserId: number): PushTarget[] {
-      return holders.all({ instrument, instrumentId, kind, except: exceptUserId });
+    /** Subscriptions of these users (a league's holders of a player or team) that opted into `kind`. */
+    ofUsers(userIds: readonly number[], kind: PushKind): PushTarget[] {
+      return userIds.length === 0 ? [] : ofUsers.all(kind, JSON.stringify(userIds));
     },
   };
 }

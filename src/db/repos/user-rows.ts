@@ -14,7 +14,8 @@ export function createUserRowsRepo(db: Db) {
     'SELECT id, username, avatar, balance_cents AS balanceCents FROM users WHERE id IN (SELECT value FROM json_each(?))',
   );
   const names = c.prepare<[string], { id: number; username: string }>('SELECT id, username FROM users WHERE id IN (SELECT value FROM json_each(?))');
-  const first = c.prepare<[number], { id: number }>('SELECT id FROM users ORDER BY id LIMIT ?');
+  const members = c.prepare<[string], { id: number }>('SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?)) AND left_at IS NULL');
+  const first = c.prepare<[number], { id: number }>('SELECT id FROM users WHERE left_at IS NULL ORDER BY id LIMIT ?');
   return {
     /** Usernames by id. */
     names(ids: Iterable<number>): Map<number, string> {
@@ -26,7 +27,12 @@ export function createUserRowsRepo(db: Db) {
       const list = [...new Set(ids)];
       return list.length === 0 ? new Map() : new Map(cards.all(JSON.stringify(list)).map((r) => [r.id, r]));
     },
-    /** The lowest `limit` user ids. */
+    /** Which of these users are members of the league now (not removed). */
+    current(ids: Iterable<number>): Set<number> {
+      const list = [...new Set(ids)];
+      return list.length === 0 ? new Set() : new Set(members.all(JSON.stringify(list)).map((r) => r.id));
+    },
+    /** The lowest `limit` ids of current members. */
     firstIds(limit: number): number[] {
       return first.all(limit).map((r) => r.id);
     },

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { migrationsDir } from '../../paths.js';
 import { openDb, type Db } from '../client.js';
 import { holdings, orders, players, teams, trades, users } from '../schema.js';
+import { createLeagueMembersRepo } from '../repos/league-members.js';
+import { createLeaguesRepo } from '../repos/leagues.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 
 /**
@@ -59,11 +61,12 @@ export function addPlayer(
 }
 
 export function addUser(db: Db, username: string, balanceCents = 8_000_000_000, avatar: string | null = null): number {
-  return db
-    .insert(users)
-    .values({ username, emailHash: `hash-${username}`, passwordHash: 'x', isAdmin: false, avatar, balanceCents, createdAt: 1 })
-    .returning()
-    .get().id;
+  // Plain SQL naming the columns of every version, so tests of old migrations can use it too.
+  return db.$client
+    .prepare<[string, string, string | null, number], { id: number }>(
+      "INSERT INTO users (username, email_hash, password_hash, is_admin, avatar, balance_cents, created_at) VALUES (?, ?, 'x', 0, ?, ?, 1) RETURNING id",
+    )
+    .get(username, `hash-${username}`, avatar, balanceCents)!.id;
 }
 
 export function setLastTradePrice(db: Db, playerId: number, cents: number | null): void {
@@ -151,4 +154,15 @@ export function addTrade(
     })
     .returning()
     .get().id;
+}
+
+/**
+ * An account in `accounts` that is a member of league `leagueId` (its file `league`) with
+ * `balanceCents` there, as a registration or a join leaves it.
+ */
+export function addMember(accounts: Db, league: Db, username: string, balanceCents = 8_000_000_000, leagueId = 1): number {
+  const id = addUser(accounts, username, 0);
+  createLeagueMembersRepo(league).join({ id, username, avatar: null }, balanceCents, 1);
+  createLeaguesRepo(accounts).addMember(leagueId, id, 1);
+  return id;
 }

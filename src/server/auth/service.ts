@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { UserRow, UsersRepo } from '../../db/repos/users.js';
 import type { createResetTokensRepo } from '../../db/repos/sessions.js';
-import { START_BALANCE_CENTS } from '../../shared/money.js';
 import { AUTH_TEXT, type AuthResult, type PublicUser } from '../../shared/schemas/auth.js';
 import { AppError } from '../errors.js';
 import type { Mailer } from '../mail.js';
@@ -25,6 +24,8 @@ export interface AuthDeps {
   logger: Logger;
   /** Runs a synchronous function in one database transaction. */
   transaction: <T>(fn: () => T) => T;
+  /** Makes a new account a member of the default league, with its starting cash there. */
+  joinDefaultLeague: (user: UserRow) => void;
 }
 
 export function toPublicUser(row: UserRow): PublicUser {
@@ -73,9 +74,11 @@ export function createAuthService(deps: AuthDeps) {
             passwordHash,
             isAdmin: false,
             avatar: null,
-            balanceCents: START_BALANCE_CENTS,
+            // Cash is a league's: the account holds none.
+            balanceCents: 0,
             createdAt: now(),
           });
+          deps.joinDefaultLeague(user);
           return signIn(user);
         });
       } catch (error) {

@@ -10,13 +10,15 @@ export interface Session {
   id: string;
   userId: number;
   expiresAt: number;
+  /** The league SPEC's paths act on for this session (null: the default league). */
+  currentLeagueId: number | null;
 }
 
 export function createSessionManager(repo: SessionsRepo, now: () => number) {
   return {
     create(userId: number): { token: string; session: Session } {
       const token = generateToken();
-      const session = { id: hashToken(token), userId, expiresAt: now() + SESSION_LIFETIME_MS };
+      const session: Session = { id: hashToken(token), userId, expiresAt: now() + SESSION_LIFETIME_MS, currentLeagueId: null };
       repo.insert({ ...session, createdAt: now() });
       return { token, session };
     },
@@ -33,7 +35,7 @@ export function createSessionManager(repo: SessionsRepo, now: () => number) {
         row.expiresAt = t + SESSION_LIFETIME_MS;
         repo.extend(row.id, row.expiresAt);
       }
-      return { id: row.id, userId: row.userId, expiresAt: row.expiresAt };
+      return { id: row.id, userId: row.userId, expiresAt: row.expiresAt, currentLeagueId: row.currentLeagueId };
     },
     /** True while the session exists and has not expired (no renewal). */
     isLive(sessionId: string): boolean {

@@ -39,12 +39,12 @@ const trade = (tradeId: number, name = 'A Player'): GameEvent => ({
 async function harness(ticker: Ticker, bus: EventBus, feedOptions: TickerFeedOptions | null) {
   const server: Server = createServer();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
-  const feed = feedOptions ? new TickerFeed(ticker, appRouter, feedOptions) : null;
+  const feed = feedOptions ? new TickerFeed(() => ticker, appRouter, feedOptions) : null;
   const services = { ticker, bus, sessions: { isLive: () => false } };
   applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: () => ({ services, user: null, session: null, ip: '127.0.0.1' }) as unknown as Context,
+    createContext: () => ({ services, user: null, session: null, ip: '127.0.0.1', access: 'reader', leagueMissing: null }) as unknown as Context,
     experimental_encoder: createSharedPayloadEncoder(),
   });
   server.on('upgrade', (req, socket, head) =>

@@ -19,15 +19,22 @@ import {
 
 const OPEN = 1;
 
-function validParams(data: Buffer): boolean {
+/** The connection's parameters; null when they are malformed (tRPC then refuses the connection's calls). */
+function paramsOf(data: Buffer): Partial<Record<string, string>> | null {
   try {
     const message = JSON.parse(data.toString('utf8')) as unknown;
-    if (message === null || typeof message !== 'object') return false;
-    parseConnectionParamsFromUnknown((message as { data?: unknown }).data);
-    return true;
+    if (message === null || typeof message !== 'object') return null;
+    return parseConnectionParamsFromUnknown((message as { data?: unknown }).data) ?? {};
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** A ticker (one league's) and the feed's followers of it. */
+interface Channel {
+  readonly ticker: Ticker;
+  readonly followers: Set<Follower>;
+  readonly unsubscribe: () => void;
 }
 
 interface Follower {
@@ -41,6 +48,7 @@ interface Follower {
   /** Since when its socket has held more than the high-water mark, while it does. */
   behindSince: number | null;
   following: boolean;
+  readonly channel: Channel;
   /** Tells the observer this follower left. */
   left: () => void;
 }
@@ -56,6 +64,12 @@ export interface TickerFeedObserver {
   /** A follower disconnected for staying behind. */
   disconnected(): void;
 }
+
+/**
+ * The ticker a connection follows, from its connection parameters (null: none were sent): the
+ * league it names or its session's, or an error message when the connection may not follow it.
+ */
+export type TickerOf = (params: Partial<Record<string, string>> | null) => Ticker | { refused: string };
 
 export interface TickerFeedOptions {
   /** A follower whose socket holds more than this many bytes not yet sent skips messages until it drains. */
@@ -95,10 +109,10 @@ interface Delivery {
  * memory, and is disconnected if it stays behind.
  */
 export class TickerFeed {
-  private readonly followers = new Set<Follower>();
+  private readonly channels = new Map<Ticker, Channel>();
+  private readonly tickerOfSocket = new Map<WebSocket, Ticker | { refused: string }>();
   private readonly bySocket = new Map<WebSocket, Map<SubscriptionId, Follower>>();
   private readonly queue: Delivery[] = [];
-  private readonly unsubscribe: () => void;
   private readonly highWater: number;
   private readonly stuckMs: number;
   private readonly sliceMs: number;
@@ -108,7 +122,7 @@ export class TickerFeed {
   readonly stats: TickerFeedStats = { written: 0, skipped: 0, disconnected: 0 };
 
   constructor(
-    private readonly ticker: Ticker,
+    private readonly tickerOf: TickerOf,
     private readonly router: AnyTRPCRouter,
     options: TickerFeedOptions = {},
   ) {
@@ -117,11 +131,23 @@ export class TickerFeed {
     this.sliceMs = options.sliceMs ?? 2;
     this.now = options.now ?? Date.now;
     this.observer = options.observer;
-    this.unsubscribe = ticker.subscribe((tick) => this.send(tick));
   }
 
   get size(): number {
-    return this.followers.size;
+    let n = 0;
+    for (const c of this.channels.values()) n += c.followers.size;
+    return n;
+  }
+
+  private channel(ticker: Ticker): Channel {
+    let channel = this.channels.get(ticker);
+    if (!channel) {
+      const followers = new Set<Follower>();
+      const unsubscribe = ticker.subscribe((tick) => this.send(followers, tick));
+      channel = { ticker, followers, unsubscribe };
+      this.channels.set(ticker, channel);
+    }
+    return channel;
   }
 
   /**
@@ -133,19 +159,25 @@ export class TickerFeed {
     // and refuses everything on a connection whose parameters are malformed: so does the feed.
     let paramsPending = new URL(req.url ?? '/', 'http://localhost').searchParams.get('connectionParams') === '1';
     let refused = false;
+    if (!paramsPending) this.tickerOfSocket.set(ws, this.tickerOf(null));
     const emit = ws.emit.bind(ws) as (event: string | symbol, ...args: unknown[]) => boolean;
     (ws as { emit: typeof emit }).emit = (event, ...args) => {
       if (event !== 'message' || args[1] === true || refused) return emit(event, ...args);
       if (paramsPending) {
         paramsPending = false;
-        refused = !validParams(args[0] as Buffer);
+        const params = paramsOf(args[0] as Buffer);
+        refused = params === null;
+        if (params) this.tickerOfSocket.set(ws, this.tickerOf(params));
         return emit(event, ...args);
       }
       const rest = this.intercept(ws, socket, args[0] as Buffer);
       if (rest === null) return true;
       return emit(event, rest, false);
     };
-    ws.once('close', () => this.detach(ws));
+    ws.once('close', () => {
+      this.detach(ws);
+      this.tickerOfSocket.delete(ws);
+    });
   }
 
   /** The message for tRPC once the ticker's requests are taken out: the same bytes, others, or null for nothing. */
@@ -180,7 +212,12 @@ export class TickerFeed {
     const { id, jsonrpc } = request;
     let ours = this.bySocket.get(ws);
     if (ours?.has(id)) {
-      this.refuse(ws, id, jsonrpc, request.input, `Duplicate id ${id}`);
+      this.refuse(ws, id, jsonrpc, request.input, 'BAD_REQUEST', `Duplicate id ${id}`);
+      return;
+    }
+    const ticker = this.tickerOfSocket.get(ws) ?? { refused: 'Not connected' };
+    if ('refused' in ticker) {
+      this.refuse(ws, id, jsonrpc, request.input, 'FORBIDDEN', ticker.refused);
       return;
     }
     if (ws.readyState !== OPEN) return;
@@ -188,16 +225,17 @@ export class TickerFeed {
     const head = dataHead(id, jsonrpc);
     // Whatever was sent since the client's last id, as far as the history reaches, before anything new.
     const lastEventId = resumeInput.parse(request.input)?.lastEventId;
-    const missed = lastEventId ? this.ticker.since(Number(lastEventId)) : null;
+    const missed = lastEventId ? ticker.since(Number(lastEventId)) : null;
     if (missed) ws.send(dataMessage(head, String(missed.lastId), JSON.stringify(missed.message)));
     const left = this.observer?.followed() ?? (() => undefined);
-    const follower: Follower = { ws, socket, id, jsonrpc, head, missed: 0, behindSince: null, following: true, left };
+    const channel = this.channel(ticker);
+    const follower: Follower = { ws, socket, id, jsonrpc, head, missed: 0, behindSince: null, following: true, channel, left };
     if (!ours) {
       ours = new Map();
       this.bySocket.set(ws, ours);
     }
     ours.set(id, follower);
-    this.followers.add(follower);
+    channel.followers.add(follower);
   }
 
   private unfollow(ws: WebSocket, id: SubscriptionId, answer: boolean): void {
@@ -206,7 +244,7 @@ export class TickerFeed {
     if (!ours || !follower) return;
     follower.following = false;
     follower.left();
-    this.followers.delete(follower);
+    follower.channel.followers.delete(follower);
     ours.delete(id);
     if (ours.size === 0) this.bySocket.delete(ws);
     if (answer && ws.readyState === OPEN) ws.send(controlMessage(id, follower.jsonrpc, 'stopped'));
@@ -219,15 +257,15 @@ export class TickerFeed {
   }
 
   /** The error tRPC sends for the same mistake, through the same formatter. */
-  private refuse(ws: WebSocket, id: SubscriptionId, jsonrpc: JsonRpc, input: unknown, message: string): void {
-    const error = new TRPCError({ code: 'BAD_REQUEST', message });
+  private refuse(ws: WebSocket, id: SubscriptionId, jsonrpc: JsonRpc, input: unknown, code: 'BAD_REQUEST' | 'FORBIDDEN', message: string): void {
+    const error = new TRPCError({ code, message });
     const shape = getErrorShape({ config: this.router._def._config, error, type: 'subscription', path: TICKER_PATH, input, ctx: undefined });
     if (ws.readyState === OPEN) ws.send(JSON.stringify({ id, jsonrpc, error: shape }));
   }
 
-  private send(tick: Tick): void {
-    if (this.followers.size === 0) return;
-    this.queue.push({ tick, eventId: String(tick.lastId), payload: JSON.stringify(tick.message), frames: new Map(), followers: [...this.followers], next: 0 });
+  private send(followers: Set<Follower>, tick: Tick): void {
+    if (followers.size === 0) return;
+    this.queue.push({ tick, eventId: String(tick.lastId), payload: JSON.stringify(tick.message), frames: new Map(), followers: [...followers], next: 0 });
     this.schedule();
   }
 
@@ -288,10 +326,10 @@ export class TickerFeed {
 
   /** Sends what is still on its way at once (before the server tells clients to reconnect), and stops. */
   close(): void {
-    this.unsubscribe();
+    for (const c of this.channels.values()) c.unsubscribe();
     this.deliver(Infinity);
-    for (const follower of this.followers) follower.left();
-    this.followers.clear();
+    for (const c of this.channels.values()) for (const follower of c.followers) follower.left();
+    this.channels.clear();
     this.bySocket.clear();
   }
 }

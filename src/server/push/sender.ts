@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import webpush, { WebPushError } from 'web-push';
 import type { PushSubscriptionsRepo, PushTarget } from '../../db/repos/push-subscriptions.js';
 import type { EventBus, PublishedEvent } from '../../engine/events.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
 import { PUSH_WINDOW_MS, type PushPayload } from '../../shared/push.js';
 import { WindowBatcher } from './batcher.js';
 import { composeNotification, type PushIntent } from './messages.js';
@@ -11,6 +12,8 @@ import type { VapidKeys } from './vapid.js';
 export interface PushSenderOptions {
   bus: EventBus;
   subscriptions: PushSubscriptionsRepo;
+  /** The users holding shares of an instrument in the bus's league. */
+  holdersOf: (kind: InstrumentKind, id: number) => number[];
   keys: VapidKeys;
   /** VAPID subject: how a push service can reach whoever runs this server. */
   subject: string;
@@ -62,7 +65,14 @@ export function createPushSender(options: PushSenderOptions) {
       case 'outbid':
         return [{ kind: 'outbid', userId: e.userId, item, yourPriceCents: e.yourPriceCents, bestPriceCents: e.bestPriceCents }];
       case 'offerPosted': {
-        const holders = new Set(subscriptions.ofHolders(e.itemType, e.itemId, 'newOffer', e.sellerId).map((t) => t.userId));
+        const holders = new Set(
+          subscriptions
+            .ofUsers(
+              options.holdersOf(e.itemType, e.itemId).filter((id) => id !== e.sellerId),
+              'newOffer',
+            )
+            .map((t) => t.userId),
+        );
         return [...holders].map((userId) => ({ kind: 'newOffer', userId, item, sellerUsername: e.sellerUsername, shares: e.shares, priceCents: e.priceCents }));
       }
     }

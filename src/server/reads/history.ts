@@ -20,7 +20,7 @@ const KEPT_CHARTS = 256;
 
 /** The portfolio now, from the read models and the user's balance; undefined for an unknown user. */
 function currentPortfolio(services: AppServices, models: ReadModels, userId: number): CurrentPortfolio | undefined {
-  const balance = services.users.byId(userId)?.balanceCents;
+  const balance = services.members.balanceOf(userId);
   if (balance === undefined) return undefined;
   const { shareValueCents, escrowCents } = services.reads.valueOf(userId);
   const holdings = [...models.holdings.ofUser(userId).values()].map((h) => ({ instrument: h.kind, instrumentId: h.instrumentId, shares: h.shares }));

@@ -34,6 +34,8 @@ export const PLAYER_NOT_FOUND = 'Player not found';
 export const USER_NOT_FOUND = 'User not found';
 export const PLAYER_TRADES_SHOWN = 50;
 
+/** How many more ranked users to read when the first ten named removed members. */
+const REMOVED_SLACK = 20;
 const orderKey = (o: OrderView) => [o.priceCents, o.seq, o.id];
 const orderCursor = (key: number[] | null) => (key ? { priceCents: key[0]!, seq: key[1]!, id: key[2]! } : null);
 
@@ -205,7 +207,14 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     /** The top users by share value (ties: lower user id), then users without shares by id. */
     leaderboard(): LeaderboardRowOut[] {
       const m = models();
-      const ranked = m.topByShareValue(LEADERBOARD_LIMIT);
+      // Removed members keep their shares but count on no leaderboard (docs/leagues.md §2).
+      let ranked = m.topByShareValue(LEADERBOARD_LIMIT);
+      const current = users.current(ranked.map((r) => r.userId));
+      if (current.size < ranked.length) {
+        const wider = m.topByShareValue(LEADERBOARD_LIMIT + ranked.length - current.size + REMOVED_SLACK);
+        const members = users.current(wider.map((r) => r.userId));
+        ranked = wider.filter((r) => members.has(r.userId)).slice(0, LEADERBOARD_LIMIT);
+      }
       if (ranked.length < LEADERBOARD_LIMIT) {
         const listed = new Set(ranked.map((r) => r.userId));
         for (const userId of users.firstIds(LEADERBOARD_LIMIT + ranked.length)) {

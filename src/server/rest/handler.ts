@@ -3,13 +3,14 @@ import { gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
 import type { ClientAddress } from '../client-address.js';
 import { toClientError } from '../client-error.js';
-import { bearerToken, createContextFor } from '../context.js';
-import type { AppServices } from '../services.js';
+import { bearerToken, createContextFor, leagueIdFrom } from '../context.js';
+import type { ServerServices } from '../services.js';
 import { appRouter } from '../routers/index.js';
 import { createCallerFactory } from '../trpc.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody, RequestAborted } from './body.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { RestRoute } from './route.js';
+import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 
 interface CompiledRoute {
   route: RestRoute;
@@ -90,14 +91,23 @@ class SharedAnswer {
   }
 }
 
-export function createRestHandler(services: AppServices, routes: RestRoute[], logger: Logger, ipOf: ClientAddress) {
+const LEAGUE_PREFIX = /^\/leagues\/(\d{1,12})(\/.*)$/;
+
+/** True when the path is one of the league management routes (`/leagues/{leagueId}/invite-code`, …) rather than a SPEC path under a league. */
+const isLeagueRoute = (compiled: readonly CompiledRoute[], method: string, path: string): boolean => matchRoute(compiled, method, path) !== null;
+
+export function createRestHandler(services: ServerServices, routes: RestRoute[], logger: Logger, ipOf: ClientAddress) {
   const compiled = routes.map(compile);
   const createCaller = createCallerFactory(appRouter);
   let openApi: unknown;
-  const anonymousAnswers = new Map<RestRoute, SharedAnswer>();
+  const anonymousAnswers = new Map<string, SharedAnswer>();
 
-  return async function handleRest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
+  return async function handleRest(req: IncomingMessage, res: ServerResponse, fullPath: string, query: URLSearchParams): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
+    // `/leagues/{leagueId}/<SPEC path>` is the SPEC path about that league (docs/api.md); without it, the caller's current league.
+    const inLeague = LEAGUE_PREFIX.exec(fullPath);
+    const named = inLeague && !isLeagueRoute(compiled, method, fullPath) ? leagueIdFrom(inLeague[1]) : null;
+    const path = named !== null ? inLeague![2]! : fullPath;
     if (path === '/openapi.json' && method === 'GET') {
       openApi ??= buildOpenApiDocument(routes);
       return sendJson(res, 200, openApi);
@@ -113,9 +123,11 @@ export function createRestHandler(services: AppServices, routes: RestRoute[], lo
     }
     const { route, params } = hit.c;
     const anonymous = route.cacheForAnonymous && method === 'GET' && !req.headers.authorization && query.size === 0;
-    const version = services.bus.lastId;
-    if (anonymous) {
-      const cached = anonymousAnswers.get(route);
+    const league = services.forLeague(named ?? DEFAULT_LEAGUE_ID);
+    const version = league?.bus.lastId ?? -1;
+    const cacheKey = `${named ?? DEFAULT_LEAGUE_ID} ${route.path}`;
+    if (anonymous && league) {
+      const cached = anonymousAnswers.get(cacheKey);
       if (cached && cached.version === version) return cached.send(req, res);
     }
     try {
@@ -124,17 +136,17 @@ export function createRestHandler(services: AppServices, routes: RestRoute[], lo
       params.forEach((name, i) => {
         input[name] = paramValue(hit.m![i + 1]!);
       });
-      const ctx = createContextFor(services, bearerToken(req.headers.authorization), ipOf(req));
+      const ctx = createContextFor(services, bearerToken(req.headers.authorization), ipOf(req), named);
       const result = await route.call(createCaller(ctx), input);
       if (route.paged) {
         const page = result as { items: unknown[]; nextCursor: string | null };
-        return sendJsonText(res, 200, JSON.stringify(page.items), nextPageHeaders(path, query, page.nextCursor));
+        return sendJsonText(res, 200, JSON.stringify(page.items), nextPageHeaders(fullPath, query, page.nextCursor));
       }
       const text = JSON.stringify(result);
       const cursor = typeof result === 'object' && result !== null && 'nextCursor' in result ? result.nextCursor : null;
-      if (!anonymous) return sendJsonText(res, 200, text, nextPageHeaders(path, query, cursor));
+      if (!anonymous || !league) return sendJsonText(res, 200, text, nextPageHeaders(fullPath, query, cursor));
       const answer = new SharedAnswer(version, text);
-      anonymousAnswers.set(route, answer);
+      anonymousAnswers.set(cacheKey, answer);
       answer.send(req, res);
     } catch (error) {
       if (error instanceof RequestAborted) return logger.debug({ route: `${route.method} ${route.path}` }, 'REST request aborted by the client');

@@ -1,6 +1,7 @@
 import { route, type RestRoute } from './route.js';
 import { accountRestRoutes } from './routes-account.js';
 import { adminRestRoutes } from './routes-admin.js';
+import { leagueRestRoutes } from './routes-leagues.js';
 import { marketRestRoutes } from './routes-market.js';
 import { pushRestRoutes } from './routes-push.js';
 import { tradingRestRoutes } from './routes-trading.js';
@@ -54,4 +55,5 @@ export const restRoutes: RestRoute[] = [
   ...tradingRestRoutes,
   ...adminRestRoutes,
   ...pushRestRoutes,
+  ...leagueRestRoutes,
 ];

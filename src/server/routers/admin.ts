@@ -13,8 +13,8 @@ export const adminRouter = router({
     .output(salaryResult)
     .mutation(async ({ ctx, input }) => {
       const change = valueOrRefusal(ctx.services.admin.changeSalary(actorOf(ctx.user), input.id, input.newSalary));
-      // Answered once the change is on disk.
-      await ctx.services.exchange.idle();
+      // Answered once the change is on disk in every league.
+      await ctx.services.admin.idle();
       return { message: ADMIN_TEXT.salaryUpdated, ...change };
     }),
 
@@ -23,13 +23,13 @@ export const adminRouter = router({
     .output(retireResult)
     .mutation(async ({ ctx, input }) => {
       const { paidCents, ...rest } = valueOrRefusal(ctx.services.admin.retire(actorOf(ctx.user), input.playerId));
-      await ctx.services.exchange.idle();
+      await ctx.services.admin.idle();
       return { message: ADMIN_TEXT.playerRetired, ...rest, paidOut: centsToDollars(paidCents) };
     }),
 
   draft: adminProcedure.output(draftResult).mutation(async ({ ctx }) => {
     const { picks, restrictedUntil } = valueOrRefusal(ctx.services.admin.draft(actorOf(ctx.user)));
-    await ctx.services.exchange.idle();
+    await ctx.services.admin.idle();
     return { message: ADMIN_TEXT.draftSimulated, restrictedUntil: new Date(restrictedUntil).toISOString(), picks };
   }),
 

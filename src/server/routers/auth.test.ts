@@ -71,10 +71,16 @@ describe('register', () => {
 
   it('keeps emails only as a one-way hash: the address appears nowhere in the database files', async () => {
     const user = await registerUser(server.url, 'hashcheck');
+    server.accounts.$client.pragma('wal_checkpoint(TRUNCATE)');
     server.db.$client.pragma('wal_checkpoint(TRUNCATE)');
-    const bytes = readFileSync(join(server.dataDir, DB_FILE)).toString('latin1');
-    expect(bytes).toContain('hashcheck');
-    expect(bytes.toLowerCase()).not.toContain(user.email.toLowerCase());
+    const accounts = readFileSync(join(server.dataDir, DB_FILE)).toString('latin1');
+    const league = readFileSync(join(server.dataDir, 'leagues', '1.db')).toString('latin1');
+    expect(accounts).toContain('hashcheck');
+    expect(league).toContain('hashcheck');
+    expect(accounts.toLowerCase()).not.toContain(user.email.toLowerCase());
+    // A league's file holds no email hash and no password hash at all.
+    const [row] = server.db.$client.prepare('SELECT email_hash AS e, password_hash AS p FROM users WHERE id = ?').all(user.id) as { e: string; p: string }[];
+    expect(row).toEqual({ e: `member:${user.id}`, p: '' });
   });
 });
 
@@ -167,7 +173,7 @@ describe('password reset', () => {
     const user = await registerUser(server.url);
     const first = await requestResetToken(user.email);
     const second = await requestResetToken(user.email);
-    const pending = server.db.$client.prepare('SELECT COUNT(*) AS n FROM password_reset_tokens WHERE user_id = ?');
+    const pending = server.accounts.$client.prepare('SELECT COUNT(*) AS n FROM password_reset_tokens WHERE user_id = ?');
     expect(pending.get(user.id)).toEqual({ n: 2 });
 
     expect(await api(server.url, 'POST', '/auth/reset-password', { token: first, newPassword: 'brand new password' })).toMatchObject({
@@ -191,7 +197,7 @@ describe('password reset', () => {
     const user = await registerUser(server.url);
     const first = await requestResetToken(user.email);
     const second = await requestResetToken(user.email);
-    const passwordHash = server.db.$client.prepare('SELECT password_hash AS hash FROM users WHERE id = ?');
+    const passwordHash = server.accounts.$client.prepare('SELECT password_hash AS hash FROM users WHERE id = ?');
     const before = passwordHash.get(user.id);
     const spy = vi.spyOn(server.services.sessions, 'invalidateAllForUser').mockImplementationOnce(() => {
       throw new Error('the disk is full');
@@ -208,7 +214,7 @@ describe('password reset', () => {
 
   it('ends pending reset links when the account logs in with its password', async () => {
     const user = await registerUser(server.url);
-    const pending = server.db.$client.prepare('SELECT COUNT(*) AS n FROM password_reset_tokens WHERE user_id = ?');
+    const pending = server.accounts.$client.prepare('SELECT COUNT(*) AS n FROM password_reset_tokens WHERE user_id = ?');
     const first = await requestResetToken(user.email);
     expect((await api(server.url, 'POST', '/auth/login', { email: user.email, password: 'wrong password' })).status).toBe(401);
     expect(pending.get(user.id)).toEqual({ n: 1 });

@@ -2,6 +2,7 @@ import { router } from '../trpc.js';
 import { adminRouter } from './admin.js';
 import { authRouter } from './auth.js';
 import { exportsRouter } from './exports.js';
+import { leaguesRouter } from './leagues.js';
 import { liveRouter } from './live.js';
 import { marketRouter } from './market.js';
 import { portfolioRouter } from './portfolio.js';
@@ -16,6 +17,7 @@ import { usersRouter } from './users.js';
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
+  leagues: leaguesRouter,
   market: marketRouter,
   portfolio: portfolioRouter,
   trades: tradesRouter,

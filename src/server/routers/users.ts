@@ -34,8 +34,8 @@ export const usersRouter = router({
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', AUTH_TEXT.usernameTaken);
         throw error;
       }
-      // The user's other tabs refresh their user box.
-      ctx.services.bus.publish([{ type: 'portfolioUpdated', userId: input.id }]);
+      // Every league's copy follows, and the user's other tabs refresh their user box.
+      ctx.services.leagues.accountChanged(users.byId(input.id)!);
       return { message: ACCOUNT_TEXT.usernameUpdated, user: toPublicUser(users.byId(input.id)!) };
     }),
 
@@ -47,7 +47,7 @@ export const usersRouter = router({
       assertSelf(ctx, input.id);
       const avatar = await toAvatarDataUrl(input.image);
       ctx.services.users.setAvatar(input.id, avatar);
-      ctx.services.bus.publish([{ type: 'portfolioUpdated', userId: input.id }]);
+      ctx.services.leagues.accountChanged(ctx.services.users.byId(input.id)!);
       return { message: ACCOUNT_TEXT.avatarUpdated, user: toPublicUser(ctx.services.users.byId(input.id)!) };
     }),
 });

@@ -1,0 +1,87 @@
+import type { Db } from '../client.js';
+import type { leagues } from '../schema.js';
+
+export type LeagueRow = typeof leagues.$inferSelect;
+export type NewLeague = Omit<LeagueRow, 'id'>;
+
+export interface MemberRow {
+  userId: number;
+  username: string;
+  avatar: string | null;
+  joinedAt: number;
+}
+
+const COLUMNS = `id, slug, name, invite_code AS inviteCode, starting_cash_cents AS startingCashCents, open,
+  commissioner_id AS commissionerId, created_at AS createdAt`;
+
+type RawLeague = Omit<LeagueRow, 'open'> & { open: number };
+const toRow = (raw: RawLeague | undefined): LeagueRow | undefined => (raw ? { ...raw, open: raw.open === 1 } : undefined);
+
+/** The league registry and its memberships, in the accounts database (docs/leagues.md §2). */
+export function createLeaguesRepo(db: Db) {
+  const c = db.$client;
+  const byId = c.prepare<[number], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE id = ?`);
+  const bySlug = c.prepare<[string], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE slug = ?`);
+  const byCode = c.prepare<[string], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE invite_code = ?`);
+  const isMember = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_members WHERE league_id = ? AND user_id = ?');
+  const memberCount = c.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM league_members WHERE league_id = ?');
+  return {
+    byId: (id: number) => toRow(byId.get(id)),
+    bySlug: (slug: string) => toRow(bySlug.get(slug)),
+    byCode: (code: string) => toRow(byCode.get(code)),
+    all: (): LeagueRow[] =>
+      c
+        .prepare<[], RawLeague>(`SELECT ${COLUMNS} FROM leagues ORDER BY id`)
+        .all()
+        .map((r) => toRow(r)!),
+    /** The default league and the open ones, oldest first. */
+    listed: (): LeagueRow[] =>
+      c
+        .prepare<[], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE open = 1 OR id = 1 ORDER BY id LIMIT 200`)
+        .all()
+        .map((r) => toRow(r)!),
+    ofUser: (userId: number): LeagueRow[] =>
+      c
+        .prepare<[number], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE id IN (SELECT league_id FROM league_members WHERE user_id = ?) ORDER BY id`)
+        .all(userId)
+        .map((r) => toRow(r)!),
+    insert(row: NewLeague & { id?: number }): LeagueRow {
+      const info = c
+        .prepare(
+          `INSERT INTO leagues (id, slug, name, invite_code, starting_cash_cents, open, commissioner_id, created_at)
+           VALUES (@id, @slug, @name, @inviteCode, @startingCashCents, @open, @commissionerId, @createdAt)`,
+        )
+        .run({ ...row, id: row.id ?? null, open: row.open ? 1 : 0 });
+      return toRow(byId.get(Number(info.lastInsertRowid)))!;
+    },
+    update(id: number, change: { name?: string; open?: boolean; inviteCode?: string }): void {
+      const now = toRow(byId.get(id))!;
+      c.prepare('UPDATE leagues SET name = ?, open = ?, invite_code = ? WHERE id = ?').run(
+        change.name ?? now.name,
+        (change.open ?? now.open) ? 1 : 0,
+        change.inviteCode ?? now.inviteCode,
+        id,
+      );
+    },
+    isMember: (leagueId: number, userId: number): boolean => isMember.get(leagueId, userId) !== undefined,
+    memberCount: (leagueId: number): number => memberCount.get(leagueId)!.n,
+    members: (leagueId: number): MemberRow[] =>
+      c
+        .prepare<[number], MemberRow>(
+          `SELECT m.user_id AS userId, u.username, u.avatar, m.joined_at AS joinedAt
+           FROM league_members m JOIN users u ON u.id = m.user_id WHERE m.league_id = ? ORDER BY m.joined_at, m.user_id LIMIT 1000`,
+        )
+        .all(leagueId),
+    addMember(leagueId: number, userId: number, at: number): void {
+      c.prepare('INSERT OR IGNORE INTO league_members (league_id, user_id, joined_at) VALUES (?, ?, ?)').run(leagueId, userId, at);
+    },
+    removeMember(leagueId: number, userId: number): void {
+      c.prepare('DELETE FROM league_members WHERE league_id = ? AND user_id = ?').run(leagueId, userId);
+      c.prepare('UPDATE sessions SET current_league_id = NULL WHERE user_id = ? AND current_league_id = ?').run(userId, leagueId);
+    },
+    setCurrent(sessionId: string, leagueId: number): void {
+      c.prepare('UPDATE sessions SET current_league_id = ? WHERE id = ?').run(leagueId, sessionId);
+    },
+  };
+}
+export type LeaguesRepo = ReturnType<typeof createLeaguesRepo>;

@@ -1,0 +1,74 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import { createLeagueMembersRepo } from '../../db/repos/league-members.js';
+import type { PushSubscriptionsRepo } from '../../db/repos/push-subscriptions.js';
+import { createAdmin } from '../../engine/admin.js';
+import type { AuditRepo } from '../../db/repos/audit.js';
+import { EventBus } from '../../engine/events.js';
+import { createExchange } from '../../engine/exchange.js';
+import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES } from '../../shared/live.js';
+import { Ticker } from '../live/ticker.js';
+import type { Metrics } from '../metrics/index.js';
+import { createPushSender, type PushSenderOptions } from '../push/sender.js';
+import { createExportService } from '../reads/exports.js';
+import { createReadService } from '../reads/service.js';
+import { createTeamReadService } from '../reads/teams.js';
+
+export interface LeagueServiceDeps {
+  now: () => number;
+  logger: Logger;
+  metrics: Metrics | null;
+  pushSubscriptions: PushSubscriptionsRepo;
+  push: Omit<PushSenderOptions, 'bus' | 'subscriptions' | 'logger' | 'holdersOf'>;
+  /** Where the league's admin changes are recorded; null when another league records the same change. */
+  audit: (leagueId: number) => AuditRepo | null;
+}
+
+/**
+ * One league's market as the routers use it (docs/leagues.md §3): its file, its single writer and
+ * the bus it publishes on, the ticker and push sender that follow that bus, and the reads.
+ */
+export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServiceDeps) {
+  const { now, metrics } = deps;
+  const bus = new EventBus();
+  const ticker = new Ticker(bus, TICKER_INTERVAL_MS, TICKER_MAX_TRADES, metrics?.ticker);
+  const exchange = createExchange({ db, bus, now, observer: metrics?.exchange });
+  const reads = createReadService(db, now, exchange);
+  const holdersOf = db.$client.prepare<[string, number], { userId: number }>(
+    'SELECT user_id AS userId FROM holdings WHERE instrument = ? AND instrument_id = ?',
+  );
+  const push = createPushSender({
+    bus,
+    subscriptions: deps.pushSubscriptions,
+    logger: deps.logger,
+    holdersOf: (kind, id) => holdersOf.all(kind, id).map((r) => r.userId),
+    ...deps.push,
+  });
+  return {
+    leagueId,
+    db,
+    bus,
+    ticker,
+    exchange,
+    reads,
+    // The user box's figures, from the exchange's read models.
+    valuation: {
+      shareValueCents: (userId: number) => reads.valueOf(userId).shareValueCents,
+      escrowCents: (userId: number) => reads.valueOf(userId).escrowCents,
+    },
+    leagueAdmin: createAdmin(db, exchange, now, deps.audit(leagueId)),
+    exports: createExportService(db, reads, now),
+    teamReads: createTeamReadService(db, exchange),
+    members: createLeagueMembersRepo(db),
+    push,
+    /** Stops taking orders; resolves once everything acknowledged is durable and the followers were told. */
+    async stop(): Promise<void> {
+      exchange.stop();
+      await exchange.idle();
+      ticker.flush();
+      ticker.stop();
+      push.stop();
+    },
+  };
+}
+export type LeagueServices = ReturnType<typeof createLeagueServices>;

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerProblems } from '../../engine/test-support/invariants.js';
+import { LEAGUE_TEXT, type LeagueView } from '../../shared/schemas/leagues.js';
+import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+interface Portfolio {
+  balance: number;
+  escrow: number;
+  players: { player_id: number; shares_owned: number }[];
+}
+
+let server: TestServer;
+let alice: User;
+let bob: User;
+let carol: User;
+let league: LeagueView;
+let playerId: number;
+
+const leagueDb = (id: number) => server.serverServices.forLeague(id)!.db;
+const inLeague = (id: number, path: string) => `/leagues/${id}${path}`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [alice, bob, carol] = [await registerUser(server.url, 'lg_alice'), await registerUser(server.url, 'lg_bob'), await registerUser(server.url, 'lg_carol')];
+  const players = await api<{ id: number; salary: number }[]>(server.url, 'GET', '/players');
+  playerId = [...players.body].sort((a, b) => b.salary - a.salary)[0]!.id;
+  const created = await api<{ league: LeagueView }>(server.url, 'POST', '/leagues', { name: 'Friday Night Hoops', startingCash: 1_000_000 }, alice.token);
+  expect(created.status).toBe(200);
+  league = created.body.league;
+});
+afterAll(() => server.stop());
+
+describe('a fresh server', () => {
+  it('has the default league everyone joins on registering, and SPEC’s paths act on it', async () => {
+    const mine = await api<{ currentLeagueId: number; leagues: LeagueView[] }>(server.url, 'GET', '/leagues', undefined, carol.token);
+    expect(mine.body).toEqual({
+      currentLeagueId: 1,
+      leagues: [
+        expect.objectContaining({ id: 1, slug: 'hoops-exchange', name: 'Hoops Exchange', isDefault: true, isCommissioner: false, startingCash: 80_000_000 }),
+      ],
+    });
+    const portfolio = await api<Portfolio>(server.url, 'GET', `/portfolio/${carol.id}`);
+    expect(portfolio.body.balance).toBe(80_000_000);
+  });
+});
+
+describe('creating and joining a league', () => {
+  it('answers the new league with the shape scripts rely on; its creator is commissioner with its starting cash', async () => {
+    expect(league).toMatchObject({ id: 2, slug: 'friday-night-hoops', name: 'Friday Night Hoops', startingCash: 1_000_000, isCommissioner: true, open: false });
+    expect(league.inviteCode).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    // The new league became alice's current one: SPEC's paths now act on it.
+    expect((await api<Portfolio>(server.url, 'GET', `/portfolio/${alice.id}`, undefined, alice.token)).body.balance).toBe(1_000_000);
+    expect((await api<Portfolio>(server.url, 'GET', inLeague(1, `/portfolio/${alice.id}`), undefined, alice.token)).body.balance).toBe(80_000_000);
+  });
+
+  it('lets a second league of the same name have its own address', async () => {
+    const again = await api<{ league: LeagueView }>(server.url, 'POST', '/leagues', { name: 'Friday Night Hoops' }, carol.token);
+    expect(again.body.league).toMatchObject({ slug: 'friday-night-hoops-2', startingCash: 80_000_000 });
+    await api(server.url, 'POST', '/leagues/join', { code: 'x'.repeat(12) }, carol.token).then((r) => expect(r.status).toBe(404));
+  });
+
+  it('joins with the invite code; a bad name or starting cash changes nothing', async () => {
+    const joined = await api<{ league: LeagueView }>(server.url, 'POST', '/leagues/join', { code: league.inviteCode }, bob.token);
+    expect(joined.body.league).toMatchObject({ id: league.id, isCommissioner: false, memberCount: 2 });
+    expect((await api<Portfolio>(server.url, 'GET', inLeague(league.id, `/portfolio/${bob.id}`), undefined, bob.token)).body.balance).toBe(1_000_000);
+    expect(await api(server.url, 'POST', '/leagues', { name: 'ab' }, bob.token)).toMatchObject({ status: 400, body: { error: LEAGUE_TEXT.nameLength } });
+    expect(await api(server.url, 'POST', '/leagues', { name: 'Big Money', startingCash: 5 }, bob.token)).toMatchObject({ status: 400 });
+    expect((await api<{ leagues: LeagueView[] }>(server.url, 'GET', '/leagues', undefined, bob.token)).body.leagues.map((l) => l.id)).toEqual([1, league.id]);
+  });
+});
+
+describe('one market per league', () => {
+  it('keeps trades, supply, cash and reads of a league inside it', async () => {
+    const bought = await api(server.url, 'POST', inLeague(league.id, '/trade/ask'), { userId: bob.id, playerId, shares: 100, pricePerShare: 1 }, bob.token);
+    expect(bought.status).toBe(200);
+    const inTwo = await api<Portfolio>(server.url, 'GET', inLeague(league.id, `/portfolio/${bob.id}`), undefined, bob.token);
+    expect(inTwo.body).toMatchObject({ balance: 999_900, players: [expect.objectContaining({ player_id: playerId, shares_owned: 100 })] });
+    const inOne = await api<Portfolio>(server.url, 'GET', inLeague(1, `/portfolio/${bob.id}`));
+    expect(inOne.body).toMatchObject({ balance: 80_000_000, players: [] });
+    const recentOne = await api<{ buyer_id: number }[]>(server.url, 'GET', '/trades/recent');
+    expect(recentOne.body.filter((t) => t.buyer_id === bob.id)).toEqual([]);
+    const remaining = (id: number) => (leagueDb(id).$client.prepare('SELECT shares_remaining AS n FROM players WHERE id = ?').get(playerId) as { n: number }).n;
+    expect(remaining(1) - remaining(league.id)).toBe(100);
+    expect(ledgerProblems(leagueDb(1))).toEqual([]);
+    expect(ledgerProblems(leagueDb(league.id), 100_000_000)).toEqual([]);
+    // League 1's leaderboard knows nobody who is only in league 2, and league 2's nobody only in league 1.
+    const board = async (id: number) =>
+      (await api<{ userId: number }[]>(server.url, 'GET', inLeague(id, '/leaderboard'), undefined, alice.token)).body.map((r) => r.userId);
+    expect(await board(league.id)).not.toContain(carol.id);
+  });
+
+  it('refuses an order id of another league as unknown, and leaves the order alone', async () => {
+    await api(server.url, 'POST', inLeague(league.id, '/trade/ask'), { userId: alice.id, playerId, shares: 5, pricePerShare: 1 }, alice.token);
+    const offer = await api<{ offer: { offerId: number } }>(
+      server.url,
+      'POST',
+      inLeague(league.id, '/offers'),
+      { userId: alice.id, playerId, shares: 5, pricePerShare: 40 },
+      alice.token,
+    );
+    const offerId = offer.body.offer.offerId;
+    const elsewhere = await api(server.url, 'DELETE', inLeague(1, `/offers/${offerId}`), { userId: alice.id }, alice.token);
+    expect(elsewhere).toMatchObject({ status: 404, body: { error: `Offer ${offerId} not found` } });
+    const status = leagueDb(league.id).$client.prepare('SELECT status FROM orders WHERE id = ?').get(offerId) as { status: string };
+    expect(status).toEqual({ status: 'open' });
+    expect(await api(server.url, 'DELETE', inLeague(league.id, `/offers/${offerId}`), { userId: alice.id }, alice.token)).toMatchObject({ status: 200 });
+  });
+
+  it('names the league of a tRPC call with x-league-id, and answers the user box in it', async () => {
+    const me = async (id: number) => {
+      const res = await fetch(`${server.url}/trpc/auth.me`, { headers: { authorization: `Bearer ${bob.token}`, 'x-league-id': String(id) } });
+      return ((await res.json()) as { result: { data: { balance: number } } }).result.data.balance;
+    };
+    expect(await me(1)).toBe(80_000_000);
+    expect(await me(league.id)).toBe(999_900);
+  });
+});
+
+describe('who may do what', () => {
+  it('gives non-members of an invite-only league 403 on every read and write of it', async () => {
+    for (const token of [undefined, carol.token]) {
+      for (const path of ['/leaderboard', '/players', `/portfolio/${bob.id}`, '/trades/recent', '/statistics', '/offers']) {
+        expect(await api(server.url, 'GET', inLeague(league.id, path), undefined, token)).toMatchObject({
+          status: 403,
+          body: { error: LEAGUE_TEXT.inviteOnly },
+        });
+      }
+    }
+    const write = await api(server.url, 'POST', inLeague(league.id, '/trade/ask'), { userId: carol.id, playerId, shares: 1, pricePerShare: 1 }, carol.token);
+    expect(write).toMatchObject({ status: 403 });
+    expect(await api(server.url, 'GET', inLeague(999, '/players'))).toMatchObject({ status: 404, body: { error: LEAGUE_TEXT.notFound } });
+  });
+
+  it('lets anyone read an open league, and only members trade in it', async () => {
+    const open = await api<{ league: LeagueView }>(server.url, 'PATCH', `/leagues/${league.id}`, { open: true }, alice.token);
+    expect(open.body.league.open).toBe(true);
+    expect(await api(server.url, 'GET', inLeague(league.id, '/leaderboard'))).toMatchObject({ status: 200 });
+    const write = await api(server.url, 'POST', inLeague(league.id, '/trade/ask'), { userId: carol.id, playerId, shares: 1, pricePerShare: 1 }, carol.token);
+    expect(write).toMatchObject({ status: 403, body: { error: LEAGUE_TEXT.notMember } });
+    await api(server.url, 'PATCH', `/leagues/${league.id}`, { open: false }, alice.token);
+  });
+
+  it('refuses commissioner actions to members, and server-admin actions to commissioners', async () => {
+    const refused = { status: 403, body: { error: LEAGUE_TEXT.commissionerOnly } };
+    expect(await api(server.url, 'PATCH', `/leagues/${league.id}`, { name: 'Mine Now' }, bob.token)).toMatchObject(refused);
+    expect(await api(server.url, 'POST', `/leagues/${league.id}/invite-code`, undefined, bob.token)).toMatchObject(refused);
+    expect(await api(server.url, 'DELETE', `/leagues/${league.id}/members/${alice.id}`, undefined, bob.token)).toMatchObject(refused);
+    const admin = { status: 403, body: { error: 'Only admins can do that' } };
+    expect(await api(server.url, 'PATCH', inLeague(league.id, `/players/${playerId}`), { newSalary: 1_000_000 }, alice.token)).toMatchObject(admin);
+    expect(await api(server.url, 'POST', '/admin/draft', undefined, alice.token)).toMatchObject(admin);
+  });
+
+  it('ends old invite links when the commissioner makes a new one', async () => {
+    const old = league.inviteCode;
+    const renewed = await api<{ league: LeagueView }>(server.url, 'POST', `/leagues/${league.id}/invite-code`, undefined, alice.token);
+    expect(renewed.body.league.inviteCode).not.toBe(old);
+    expect(await api(server.url, 'POST', '/leagues/join', { code: old }, carol.token)).toMatchObject({ status: 404, body: { error: LEAGUE_TEXT.badInvite } });
+    league = renewed.body.league;
+  });
+});
+
+describe('removing a member', () => {
+  it('cancels their open orders with escrow returned, ends their access, and creates or destroys nothing', async () => {
+    const listed = await api(server.url, 'POST', inLeague(league.id, '/offers'), { userId: bob.id, playerId, shares: 30, pricePerShare: 50 }, bob.token);
+    expect(listed.status).toBe(200);
+    const before = await api<Portfolio>(server.url, 'GET', inLeague(league.id, `/portfolio/${bob.id}`), undefined, bob.token);
+    const removed = await api(server.url, 'DELETE', `/leagues/${league.id}/members/${bob.id}`, undefined, alice.token);
+    expect(removed).toMatchObject({ status: 200, body: { message: 'lg_bob was removed from the league' } });
+    const row = leagueDb(league.id).$client.prepare('SELECT balance_cents AS c, left_at AS l FROM users WHERE id = ?').get(bob.id) as { c: number; l: number };
+    expect(row.c).toBe(Math.round((before.body.balance + before.body.escrow) * 100));
+    expect(row.l).toBeGreaterThan(0);
+    // The listed shares are his again, all 100 of them, in the league.
+    const held = leagueDb(league.id).$client.prepare("SELECT shares FROM holdings WHERE user_id = ? AND instrument = 'player'").get(bob.id);
+    expect(held).toEqual({ shares: 100 });
+    expect(leagueDb(league.id).$client.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status = 'open'").get(bob.id)).toEqual({ n: 0 });
+    expect(ledgerProblems(leagueDb(league.id), 100_000_000)).toEqual([]);
+    expect(await api(server.url, 'GET', inLeague(league.id, '/leaderboard'), undefined, bob.token)).toMatchObject({ status: 403 });
+    const board = await api<{ userId: number }[]>(server.url, 'GET', inLeague(league.id, '/leaderboard'), undefined, alice.token);
+    expect(board.body.map((r) => r.userId)).toEqual([alice.id]);
+    expect((await api<{ leagues: LeagueView[] }>(server.url, 'GET', '/leagues', undefined, bob.token)).body.leagues.map((l) => l.id)).toEqual([1]);
+    // Their session's current league was this one: SPEC's paths act on the default league again.
+    expect((await api<Portfolio>(server.url, 'GET', `/portfolio/${bob.id}`, undefined, bob.token)).body.balance).toBe(80_000_000);
+  });
+});
+
+describe('contracts', () => {
+  it('applies the server admin’s salary change to every league, each rescaled by its own writer', async () => {
+    server.services.users.setAdmin(carol.id, true);
+    const salary = (id: number) => (leagueDb(id).$client.prepare('SELECT salary FROM players WHERE id = ?').get(playerId) as { salary: number }).salary;
+    const next = salary(1) * 2;
+    const changed = await api(server.url, 'PATCH', `/players/${playerId}`, { newSalary: next }, carol.token);
+    expect(changed.status).toBe(200);
+    for (const [id, startingCash] of [
+      [1, undefined],
+      [league.id, 100_000_000],
+      [league.id + 1, undefined],
+    ] as const) {
+      expect(salary(id)).toBe(next);
+      expect(ledgerProblems(leagueDb(id), startingCash)).toEqual([]);
+    }
+    // Bob was removed from league 2 but his 100 shares stayed there: they doubled with the salary.
+    const held = leagueDb(league.id).$client.prepare("SELECT shares FROM holdings WHERE user_id = ? AND instrument = 'player'").get(bob.id);
+    expect(held).toEqual({ shares: 200 });
+    const audit = await api<{ action: string }[]>(server.url, 'GET', '/admin/audit?limit=5', undefined, carol.token);
+    expect(audit.body.filter((e) => e.action === 'player.salary')).toHaveLength(1);
+  });
+});
+
+describe('a restart', () => {
+  it('keeps every league, membership and balance', async () => {
+    const dataDir = server.dataDir;
+    const before = (await api<{ leagues: LeagueView[] }>(server.url, 'GET', '/leagues', undefined, alice.token)).body;
+    const cash = (await api<Portfolio>(server.url, 'GET', inLeague(league.id, `/portfolio/${alice.id}`), undefined, alice.token)).body.balance;
+    await server.serverServices.hub.closeAll();
+    const again = await startTestServer({ dataDir });
+    try {
+      expect((await api<{ leagues: LeagueView[] }>(again.url, 'GET', '/leagues', undefined, alice.token)).body).toEqual(before);
+      expect((await api<Portfolio>(again.url, 'GET', inLeague(league.id, `/portfolio/${alice.id}`), undefined, alice.token)).body.balance).toBe(cash);
+    } finally {
+      await again.stop();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { route, type RestRoute } from './route.js';
+
+/** League management (docs/api.md): the shapes scripts rely on. Every SPEC path also works under `/leagues/{leagueId}`. */
+export const leagueRestRoutes: RestRoute[] = [
+  route('leagues.create', {
+    method: 'POST',
+    path: '/leagues',
+    tag: 'leagues',
+    auth: 'user',
+    summary: 'Create a league (name, optional starting cash in dollars); the caller becomes its commissioner',
+  }),
+  route('leagues.join', { method: 'POST', path: '/leagues/join', tag: 'leagues', auth: 'user', summary: 'Join a league with its invite code' }),
+  route('leagues.mine', { method: 'GET', path: '/leagues', tag: 'leagues', auth: 'user', summary: 'The caller’s leagues, and which one is current' }),
+  route('leagues.browse', { method: 'GET', path: '/leagues/open', tag: 'leagues', auth: 'none', summary: 'The default league and the open leagues' }),
+  route('leagues.update', {
+    method: 'PATCH',
+    path: '/leagues/{leagueId}',
+    tag: 'leagues',
+    auth: 'user',
+    summary: 'Rename a league or make it open or invite-only (its commissioner only)',
+  }),
+  route('leagues.regenerateInviteCode', {
+    method: 'POST',
+    path: '/leagues/{leagueId}/invite-code',
+    tag: 'leagues',
+    auth: 'user',
+    summary: 'A new invite code; links with the old one stop working (its commissioner only)',
+  }),
+  route('leagues.removeMember', {
+    method: 'DELETE',
+    path: '/leagues/{leagueId}/members/{userId}',
+    tag: 'leagues',
+    auth: 'user',
+    summary: 'Remove a member: their open orders are cancelled with escrow returned; their holdings stay (its commissioner only)',
+  }),
+];

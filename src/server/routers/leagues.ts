@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  createLeagueInput,
+  joinLeagueInput,
+  leagueAnswer,
+  leagueBySlug,
+  leagueIdInput,
+  leagueList,
+  leagueMembers,
+  LEAGUE_TEXT,
+  myLeagues,
+  removeMemberInput,
+  slugInput,
+  updateLeagueInput,
+} from '../../shared/schemas/leagues.js';
+import { AppError } from '../errors.js';
+import { authedProcedure, publicProcedure, router } from '../trpc.js';
+
+/** Leagues (docs/leagues.md §5): the caller's, the listed ones, and what members and commissioners do. */
+export const leaguesRouter = router({
+  mine: authedProcedure.output(myLeagues).query(({ ctx }) => ctx.services.leagues.mine(ctx.user, ctx.services.league.id)),
+
+  browse: publicProcedure.output(leagueList).query(({ ctx }) => ctx.services.leagues.browse()),
+
+  bySlug: publicProcedure
+    .input(slugInput)
+    .output(leagueBySlug)
+    .query(({ ctx, input }) => {
+      const { registry, leagues } = ctx.services;
+      const league = registry.bySlug(input.slug);
+      if (!league) throw new AppError('NOT_FOUND', LEAGUE_TEXT.notFound);
+      const isMember = ctx.user !== null && registry.isMember(league.id, ctx.user.id);
+      if (!isMember && !leagues.publicView(league).open && !leagues.publicView(league).isDefault) throw new AppError('FORBIDDEN', LEAGUE_TEXT.inviteOnly);
+      return { ...leagues.publicView(league), isMember };
+    }),
+
+  preview: publicProcedure
+    .input(joinLeagueInput)
+    .output(leagueBySlug.omit({ isMember: true }))
+    .query(({ ctx, input }) => {
+      const league = ctx.services.registry.byCode(input.code);
+      if (!league) throw new AppError('NOT_FOUND', LEAGUE_TEXT.badInvite);
+      return ctx.services.leagues.publicView(league);
+    }),
+
+  create: authedProcedure
+    .input(createLeagueInput)
+    .output(leagueAnswer)
+    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.create(ctx.user, input, ctx.session.id) })),
+
+  join: authedProcedure
+    .input(joinLeagueInput)
+    .output(leagueAnswer)
+    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.join(ctx.user, input.code, ctx.session.id) })),
+
+  joinOpen: authedProcedure
+    .input(leagueIdInput)
+    .output(leagueAnswer)
+    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.joinOpen(ctx.user, input.leagueId, ctx.session.id) })),
+
+  switch: authedProcedure
+    .input(leagueIdInput)
+    .output(leagueAnswer)
+    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.switchTo(ctx.user, input.leagueId, ctx.session.id) })),
+
+  update: authedProcedure
+    .input(updateLeagueInput)
+    .output(leagueAnswer)
+    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.update(ctx.user, input.leagueId, input) })),
+
+  regenerateInviteCode: authedProcedure
+    .input(leagueIdInput)
+    .output(leagueAnswer)
+    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.regenerateInviteCode(ctx.user, input.leagueId) })),
+
+  members: authedProcedure
+    .input(leagueIdInput)
+    .output(leagueMembers)
+    .query(({ ctx, input }) => ctx.services.leagues.members(ctx.user, input.leagueId)),
+
+  removeMember: authedProcedure
+    .input(removeMemberInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => ctx.services.leagues.removeMember(ctx.user, input.leagueId, input.userId)),
+});

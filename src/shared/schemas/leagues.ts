@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { id } from './common.js';
+
+/** Texts of the league calls. */
+export const LEAGUE_TEXT = {
+  notFound: 'League not found',
+  notMember: 'You are not a member of this league',
+  inviteOnly: 'This league is invite-only',
+  badInvite: 'This invite link is not valid',
+  commissionerOnly: 'Only the league’s commissioner can do that',
+  creationAdminsOnly: 'Only the server’s admins can create leagues here',
+  cannotRemoveSelf: 'The commissioner cannot remove themselves',
+  cannotRemoveFromDefault: 'Nobody can be removed from the default league',
+  notAMember: 'That user is not a member of this league',
+  removed: (username: string) => `${username} was removed from the league`,
+  nameLength: 'League name must be 3-40 characters',
+  startingCashRange: 'Starting cash must be a whole number of dollars from $1,000 to $1,000,000,000',
+} as const;
+
+export const MIN_STARTING_CASH = 1_000;
+export const MAX_STARTING_CASH = 1_000_000_000;
+
+export const leagueName = z.string({ error: LEAGUE_TEXT.nameLength }).trim().min(3, LEAGUE_TEXT.nameLength).max(40, LEAGUE_TEXT.nameLength);
+const startingCash = z
+  .number({ error: LEAGUE_TEXT.startingCashRange })
+  .int(LEAGUE_TEXT.startingCashRange)
+  .min(MIN_STARTING_CASH, LEAGUE_TEXT.startingCashRange)
+  .max(MAX_STARTING_CASH, LEAGUE_TEXT.startingCashRange);
+const inviteCode = z.string({ error: LEAGUE_TEXT.badInvite }).trim().min(1, LEAGUE_TEXT.badInvite).max(64, LEAGUE_TEXT.badInvite);
+const leagueId = id('League id');
+
+export const createLeagueInput = z.object({ name: leagueName, startingCash: startingCash.optional() });
+export const joinLeagueInput = z.object({ code: inviteCode });
+export const leagueIdInput = z.object({ leagueId });
+export const slugInput = z.object({ slug: z.string().min(1).max(80) });
+export const updateLeagueInput = z.object({ leagueId, name: leagueName.optional(), open: z.boolean().optional() });
+export const removeMemberInput = z.object({ leagueId, userId: id('User id') });
+
+/** A league as everyone may see it (the default and open leagues are listed). */
+export const leaguePublic = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  open: z.boolean(),
+  isDefault: z.boolean(),
+  memberCount: z.number().int(),
+});
+/** A league as its members see it; `startingCash` in dollars. */
+export const leagueView = leaguePublic.extend({
+  inviteCode: z.string(),
+  startingCash: z.number(),
+  isCommissioner: z.boolean(),
+});
+export type LeaguePublic = z.infer<typeof leaguePublic>;
+export type LeagueView = z.infer<typeof leagueView>;
+
+export const leagueAnswer = z.object({ league: leagueView });
+export const myLeagues = z.object({ currentLeagueId: z.number().int(), leagues: z.array(leagueView) });
+export const leagueList = z.object({ leagues: z.array(leaguePublic) });
+export const leagueBySlug = leaguePublic.extend({ isMember: z.boolean() });
+export const leagueMembers = z.object({
+  members: z.array(
+    z.object({ userId: z.number().int(), username: z.string(), avatar: z.string().nullable(), joinedAt: z.string(), isCommissioner: z.boolean() }),
+  ),
+});
