@@ -128,7 +128,7 @@ describe('leagues in the browser', () => {
 
       const form = a.page.getByTestId('create-league');
       await form.getByRole('button', { name: 'Create the league' }).click();
-      await form.getByText('The name needs at least 3 characters').waitFor();
+      await form.getByText('League name must be 3-40 characters').waitFor();
       await form.getByLabel('League name').fill(LEAGUE_NAME);
       await form.getByLabel('Starting cash (optional)').fill('20,000,000');
       await form.getByRole('button', { name: 'Create the league' }).click();
@@ -212,13 +212,13 @@ describe('leagues in the browser', () => {
       await a.page.goto(`/l/${leagueSlug}/settings`);
       await a.page.getByRole('heading', { name: LEAGUE_NAME, level: 1 }).waitFor();
       const members = a.page.getByTestId('league-members');
-      await members.getByText(b.username).waitFor();
+      await members.getByRole('link', { name: b.username }).waitFor();
       await screenshot(a.page, 'league-settings-1280');
 
       // B, not the commissioner, sees the invite link and the members only.
       await b.page.goto(`/l/${leagueSlug}/settings`);
       await b.page.getByTestId('invite-url').waitFor();
-      await b.page.getByTestId('league-members').getByText(a.username).waitFor();
+      await b.page.getByTestId('league-members').getByRole('link', { name: a.username }).waitFor();
       await expect(b.page.getByRole('button', { name: 'New invite link' }).count()).resolves.toBe(0);
       await expect(b.page.getByRole('button', { name: /^Remove/ }).count()).resolves.toBe(0);
       await expect(b.page.getByLabel('Open league').count()).resolves.toBe(0);
@@ -226,14 +226,17 @@ describe('leagues in the browser', () => {
       // A visitor who is no member: an invite-only league says so; an open one shows its pages.
       const visitor = await openPage(browser, server.url, DESKTOP, pageErrors);
       const openSwitch = a.page.getByLabel('Open league');
+      // The switch is a checkbox drawn as a track: people click its label.
+      const switchLabel = a.page.locator('label.league-switch');
       if (await openSwitch.isChecked()) {
-        await openSwitch.click();
+        await switchLabel.click();
         await toast(a.page, 'The league is now invite-only.').waitFor();
       }
       await visitor.page.goto(`/l/${leagueSlug}/leaderboard`);
       await visitor.page.getByRole('heading', { name: 'This league is invite-only', level: 1 }).waitFor();
       await screenshot(visitor.page, 'league-invite-only-1280');
-      await openSwitch.click();
+      await switchLabel.click();
+      await expect.poll(() => openSwitch.isChecked()).toBe(true);
       await toast(a.page, 'The league is now open: anyone can look at it.').waitFor();
       await visitor.page.reload();
       await visitor.page.getByRole('heading', { name: 'Leaderboard', level: 1 }).waitFor();
@@ -258,7 +261,7 @@ describe('leagues in the browser', () => {
       await confirmRemove.getByText('their open orders in this league are cancelled').waitFor();
       await screenshot(a.page, 'league-remove-member-1280');
       await confirmRemove.getByRole('button', { name: `Remove ${b.username}` }).click();
-      await expect.poll(() => members.getByText(b.username).count()).toBe(0);
+      await expect.poll(() => members.getByRole('link', { name: b.username }).count()).toBe(0);
     },
     LONG,
   );

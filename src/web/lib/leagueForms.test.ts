@@ -18,13 +18,16 @@ describe('the create-a-league form', () => {
     expect(createLeagueForm.parse({ name: 'Office pool', startingCash: ' ' })).toEqual({ name: 'Office pool', startingCash: undefined });
   });
 
+  const nameLength = 'League name must be 3-40 characters';
+  const cashRange = 'Starting cash must be a whole number of dollars from $1,000 to $1,000,000,000';
   it.each([
-    [{ name: 'ab', startingCash: '' }, 'The name needs at least 3 characters'],
-    [{ name: 'x'.repeat(41), startingCash: '' }, 'The name can have at most 40 characters'],
-    [{ name: 'Friends', startingCash: 'plenty' }, 'Enter the starting cash in dollars, like 80,000,000'],
-    [{ name: 'Friends', startingCash: '999' }, 'Starting cash is at least $1,000'],
-    [{ name: 'Friends', startingCash: '1,000,000,001' }, 'Starting cash is at most $1,000,000,000'],
-    [{ name: 'Friends', startingCash: '1000.50' }, 'Starting cash is a whole number of dollars'],
+    [{ name: 'ab', startingCash: '' }, nameLength],
+    [{ name: '  ab  ', startingCash: '' }, nameLength],
+    [{ name: 'x'.repeat(41), startingCash: '' }, nameLength],
+    [{ name: 'Friends', startingCash: 'plenty' }, cashRange],
+    [{ name: 'Friends', startingCash: '999' }, cashRange],
+    [{ name: 'Friends', startingCash: '1,000,000,001' }, cashRange],
+    [{ name: 'Friends', startingCash: '1000.50' }, cashRange],
   ])('refuses %j: %s', (text, message) => {
     expect(firstError(createLeagueForm.safeParse(text))).toBe(message);
   });
@@ -38,6 +41,6 @@ describe('the create-a-league form', () => {
 describe('the rename form', () => {
   it('trims the name and keeps the same rules', () => {
     expect(renameLeagueForm.parse({ name: ' Friday five ' })).toEqual({ name: 'Friday five' });
-    expect(firstError(renameLeagueForm.safeParse({ name: '  a ' }))).toBe('The name needs at least 3 characters');
+    expect(firstError(renameLeagueForm.safeParse({ name: '  a ' }))).toBe('League name must be 3-40 characters');
   });
 });

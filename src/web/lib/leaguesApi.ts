@@ -1,12 +1,12 @@
-import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useMemo } from 'react';
-import type { LeaguesRouter } from './leaguesContract';
+import type { RouterOutputs } from './apiTypes';
 import { useTRPC } from './trpc';
 
-export type { LeagueMember, LeaguePublic, LeagueView } from './leaguesContract';
+export type { LeaguePublic, LeagueView } from '../../shared/schemas/leagues';
+export type LeagueMember = RouterOutputs['leagues']['members']['members'][number];
 
 /** The tRPC hooks of the leagues router (`leagues.*`), on the tab's client like every other call. */
 export function useLeaguesApi() {
-  const trpc = useTRPC() as unknown as TRPCOptionsProxy<LeaguesRouter, { keyPrefix: true }>;
+  const trpc = useTRPC();
   return useMemo(() => trpc.leagues, [trpc]);
 }

@@ -51,13 +51,14 @@ function MyLeaguesSection() {
 function OpenLeaguesSection() {
   const api = useLeaguesApi();
   const { myLeagues } = useLeague();
+  const { isLoggedIn } = useSession();
   const browse = useQuery(api.browse.queryOptions());
   const mine = new Set(myLeagues.map((l) => l.id));
   const others = (browse.data?.leagues ?? []).filter((l) => !mine.has(l.id));
   return (
     <section className="section" aria-labelledby="open-leagues-title">
       <h2 id="open-leagues-title">Open leagues</h2>
-      <p className="section-lead">Anyone can look at an open league. To play in one, ask a member for its invite link.</p>
+      <p className="section-lead">Anyone can look at an open league and join it. An invite-only league takes an invite link from one of its members.</p>
       {browse.isPending ? (
         <Loading label="Loading the open leagues…" />
       ) : browse.isError ? (
@@ -65,7 +66,7 @@ function OpenLeaguesSection() {
       ) : others.length === 0 ? (
         <EmptyState title="No other open leagues">Leagues whose commissioner opens them to everyone show up here.</EmptyState>
       ) : (
-        <LeagueList leagues={others} testId="open-leagues" />
+        <LeagueList leagues={others} testId="open-leagues" joinable={isLoggedIn} />
       )}
     </section>
   );

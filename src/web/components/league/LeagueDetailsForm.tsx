@@ -72,7 +72,10 @@ function RenameForm({ league }: { league: LeagueView }) {
 function OpenSwitch({ league }: { league: LeagueView }) {
   const id = useId();
   const update = useUpdate();
+  // The switch shows the asked-for state at once; it stays focusable (not disabled) while the server answers.
+  const open = update.isPending ? (update.variables.open ?? league.open) : league.open;
   const toggle = () =>
+    !update.isPending &&
     update.mutate(
       { leagueId: league.id, open: !league.open },
       { onSuccess: ({ league: next }) => toast.success(next.open ? 'The league is now open: anyone can look at it.' : 'The league is now invite-only.') },
@@ -80,20 +83,12 @@ function OpenSwitch({ league }: { league: LeagueView }) {
   return (
     <div className="field league-open">
       <label className="league-switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={league.open}
-          onChange={toggle}
-          disabled={update.isPending}
-          aria-describedby={`${id}-hint`}
-          data-testid="league-open-switch"
-        />
+        <input type="checkbox" role="switch" checked={open} onChange={toggle} aria-describedby={`${id}-hint`} data-testid="league-open-switch" />
         <span className="league-switch-track" aria-hidden="true" />
         <span>Open league</span>
       </label>
       <p id={`${id}-hint`} className="field-hint">
-        {league.open
+        {open
           ? 'Anyone can look at its market and leaderboard and find it in the list of leagues. Only members can trade.'
           : 'Invite-only: only members can see its pages. People join with the invite link.'}
       </p>

@@ -3,7 +3,9 @@ import { useLocation } from 'react-router';
 import { useLeague } from '../../lib/league';
 import { Link } from '../../lib/leagueLinks';
 import { useSession } from '../../lib/session';
+import type { LeaguePublic } from '../../lib/leaguesApi';
 import { PageTitle } from '../PageTitle';
+import { JoinOpenButton } from './JoinOpenButton';
 import './league.css';
 
 /**
@@ -16,21 +18,28 @@ export function LeagueGate({ children }: { children: ReactNode }) {
   const outsider = slug !== null && league !== null && !league.isDefault && isMember !== true;
   return (
     <>
-      {outsider ? <OutsiderNotice name={league.name} /> : null}
+      {outsider ? <OutsiderNotice league={league} /> : null}
       {children}
     </>
   );
 }
 
-function OutsiderNotice({ name }: { name: string }) {
+function OutsiderNotice({ league }: { league: LeaguePublic }) {
   const { isLoggedIn } = useSession();
+  const { pathname } = useLocation();
   return (
-    <p className="message message-info league-notice" data-testid="league-outsider">
-      You are looking at <strong>{name}</strong>, an open league.{' '}
-      {isLoggedIn
-        ? 'To trade here, join with an invite link from one of its members.'
-        : 'To play here, log in and join with an invite link from one of its members.'}
-    </p>
+    <div className="message message-info league-notice" data-testid="league-outsider">
+      <p>
+        You are looking at <strong>{league.name}</strong>, an open league. {isLoggedIn ? 'Join it to trade here.' : 'Log in to join it and trade here.'}
+      </p>
+      {isLoggedIn ? (
+        <JoinOpenButton league={league} />
+      ) : (
+        <Link className="button button-small" to="/login" state={{ from: pathname }}>
+          Log in
+        </Link>
+      )}
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { leaguePath } from '../../lib/leaguePaths';
 import { Link } from '../../lib/leagueLinks';
 import { formatInteger } from '../../lib/format';
 import type { LeaguePublic } from '../../lib/leaguesApi';
+import { JoinOpenButton } from './JoinOpenButton';
 
 export interface LeagueRow extends LeaguePublic {
   isCommissioner?: boolean;
@@ -9,8 +10,18 @@ export interface LeagueRow extends LeaguePublic {
 
 const members = (n: number) => (n === 1 ? '1 member' : `${formatInteger(n)} members`);
 
-/** Leagues as a list of cards: the name leads to the league's market. */
-export function LeagueList({ leagues, shownId, testId }: { leagues: readonly LeagueRow[]; shownId?: number | null; testId: string }) {
+/** Leagues as a list of cards: the name leads to the league's market; `joinable` offers to join the open ones. */
+export function LeagueList({
+  leagues,
+  shownId,
+  testId,
+  joinable = false,
+}: {
+  leagues: readonly LeagueRow[];
+  shownId?: number | null;
+  testId: string;
+  joinable?: boolean;
+}) {
   return (
     <ul className="league-list" data-testid={testId}>
       {leagues.map((league) => (
@@ -26,6 +37,7 @@ export function LeagueList({ leagues, shownId, testId }: { leagues: readonly Lea
           </div>
           <div className="league-card-tags">
             {league.id === shownId ? <span className="tag">Current</span> : null}
+            {joinable && league.open ? <JoinOpenButton league={league} /> : null}
             {league.isCommissioner ? (
               <Link to={leaguePath(league.slug, '/settings')} className="button button-small button-secondary">
                 Settings
