@@ -90,6 +90,7 @@ function LeagueMenu() {
         onClick={() => setOpen((o) => !o)}
         disabled={switchLeague.isPending}
         data-testid="league-switcher"
+        title={league ? `League: ${league.name}` : undefined}
       >
         <span className="sr-only">League: </span>
         <span className="league-switcher-name">{league?.name ?? 'Leagues'}</span>
