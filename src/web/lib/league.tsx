@@ -124,7 +124,8 @@ export function LeagueScope({ children }: { children: ReactNode }) {
   }, [shown, myLeagues, myLeaguesStatus, refetchMyLeagues, leagueId, isLoggedIn, slug, blocked, adopt, remember]);
 
   const clients = useClients(token, leagueId);
-  if ((slug !== null && named.isPending) || ((slug === null || blocked) && ownPending)) return <Loading />;
+  // Signed in, the user box needs the list of leagues too: both answers come before the pages.
+  if ((slug !== null && named.isPending) || ownPending) return <Loading />;
   return (
     <TRPCProvider key={`${token ?? 'anonymous'}:${leagueId}`} trpcClient={clients.client} queryClient={queryClient} keyPrefix={leagueKeyPrefix(leagueId)}>
       <LeagueContext.Provider value={value}>{children}</LeagueContext.Provider>
