@@ -240,9 +240,11 @@ describe('leagues in the browser', () => {
       await toast(a.page, 'The league is now open: anyone can look at it.').waitFor();
       await visitor.page.reload();
       await visitor.page.getByRole('heading', { name: 'Leaderboard', level: 1 }).waitFor();
-      await visitor.page.getByTestId('league-outsider').waitFor();
+      await visitor.page.getByTestId('league-outsider').getByRole('link', { name: 'Log in' }).waitFor();
+      await screenshot(visitor.page, 'league-open-visitor-1280');
       await visitor.page.goto('/join/not-a-real-code');
       await visitor.page.getByRole('heading', { name: 'This invite link does not work', level: 1 }).waitFor();
+      await screenshot(visitor.page, 'league-join-invalid-1280');
 
       // A new invite link: asked first; the old link stops working.
       await a.page.getByRole('button', { name: 'New invite link' }).click();
