@@ -1,12 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { ConfigError, loadConfig } from '../config.js';
 import { backupDatabase } from '../db/backup.js';
-import { DB_FILE } from '../server/start.js';
+import { ACCOUNTS_FILE, leagueFile } from '../db/leagues/files.js';
 
 const target = process.argv[2];
 if (!target) {
-  console.error('Usage: npm run backup -- FILE   (a consistent copy of the game database, safe while it runs)');
+  console.error('Usage: npm run backup -- FOLDER   (a consistent copy of the accounts and every league, safe while the game runs)');
   process.exit(1);
 }
 let dataDir: string;
@@ -16,14 +17,19 @@ try {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
-const source = join(dataDir, DB_FILE);
-if (!existsSync(source)) {
-  console.error(`No game database at ${source}`);
+const accounts = join(dataDir, ACCOUNTS_FILE);
+if (!existsSync(accounts)) {
+  console.error(`No game database at ${accounts}`);
   process.exit(1);
 }
 if (existsSync(target)) {
-  console.error(`${target} exists already: choose a new file name`);
+  console.error(`${target} exists already: choose a new folder name`);
   process.exit(1);
 }
-await backupDatabase(source, target);
-console.log(`Backed up ${source} to ${resolve(target)}`);
+const registry = new Database(accounts, { readonly: true, fileMustExist: true });
+const leagueIds = registry.prepare<[], { id: number }>('SELECT id FROM leagues ORDER BY id').all();
+registry.close();
+mkdirSync(join(target, 'leagues'), { recursive: true });
+await backupDatabase(accounts, join(target, ACCOUNTS_FILE));
+for (const { id } of leagueIds) await backupDatabase(leagueFile(dataDir, id), leagueFile(target, id));
+console.log(`Backed up ${dataDir} (the accounts and ${leagueIds.length} league(s)) to ${resolve(target)}: restore by copying its files into an empty DATA_DIR`);

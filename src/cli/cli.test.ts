@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client.js';
 import { createLeagueRepo } from '../db/repos/league.js';
 import { migrationsDir, projectRoot } from '../paths.js';
-import { DB_FILE } from '../server/start.js';
+import { leagueFile } from '../db/leagues/files.js';
 import { api, registerUser, startTestServer } from '../server/test-support/server.js';
 
 let dataDir: string;
@@ -30,8 +30,8 @@ function csv(text: string): string {
   return file;
 }
 
-function withDb<T>(fn: (repo: ReturnType<typeof createLeagueRepo>) => T): T {
-  const db = openDb({ file: join(dataDir, DB_FILE), migrationsFolder: migrationsDir });
+function withDb<T>(fn: (repo: ReturnType<typeof createLeagueRepo>) => T, leagueId = 1): T {
+  const db = openDb({ file: leagueFile(dataDir, leagueId), migrationsFolder: migrationsDir });
   try {
     return fn(createLeagueRepo(db));
   } finally {
@@ -40,7 +40,11 @@ function withDb<T>(fn: (repo: ReturnType<typeof createLeagueRepo>) => T): T {
 }
 
 describe('npm run roster:import', () => {
-  it('adds new players, updates salaries and teams, and reports what it did', () => {
+  it('adds new players, updates salaries and teams in every league, and reports what it did', async () => {
+    const server = await startTestServer({ dataDir });
+    const fan = await registerUser(server.url, 'roster_fan');
+    expect((await api(server.url, 'POST', '/leagues', { name: 'Second League' }, fan.token)).status).toBe(200);
+    await server.close();
     const result = run('roster-import.ts', csv('name,team,salary\nZed Newcomer,BOS,1500000\nStephen Curry,GSW,61000000\nLeBron James,GSW,20000000\n'));
     expect(result.code).toBe(0);
     expect(result.out).toContain('1 added, 2 updated, 0 unchanged');
@@ -55,6 +59,8 @@ describe('npm run roster:import', () => {
       expect(repo.playerByName('LeBron James')!.teamId).toBe(gsw.id);
       expect(repo.teamById(gsw.id)!.sharesRemaining).toBe(repo.teamPayroll(gsw.id));
     });
+    expect(withDb((repo) => repo.playerByName('Zed Newcomer')?.salary, 2)).toBe(1_500_000);
+    expect(result.out).toContain('Applied to all 2 leagues.');
   });
 
   it('reports malformed rows with their line numbers and imports nothing', () => {
@@ -96,5 +102,31 @@ describe('npm run admin', () => {
   it('explains its usage and unknown users', () => {
     expect(run('admin.ts', 'promote', 'x')).toMatchObject({ code: 1 });
     expect(run('admin.ts', 'grant', 'nobody').err).toContain('No user named nobody');
+  });
+});
+
+describe('npm run backup', () => {
+  it('copies the accounts and every league into a new folder that starts as the same game', async () => {
+    const server = await startTestServer({ dataDir });
+    const fan = await registerUser(server.url, 'backup_fan');
+    await api(server.url, 'POST', '/leagues', { name: 'Backed Up League', startingCash: 5_000 }, fan.token);
+    const copy = join(dataDir, 'copy');
+    const result = run('backup.ts', copy);
+    await server.close();
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('the accounts and 2 league(s)');
+    expect(run('backup.ts', copy)).toMatchObject({ code: 1 });
+    copyFileSync(join(dataDir, 'server-secret'), join(copy, 'server-secret'));
+    const restored = await startTestServer({ dataDir: copy });
+    try {
+      const login = await api<{ token: string }>(restored.url, 'POST', '/auth/login', { email: fan.email, password: fan.password });
+      const mine = await api<{ leagues: { name: string; startingCash: number }[] }>(restored.url, 'GET', '/leagues', undefined, login.body.token);
+      expect(mine.body.leagues.map((l) => [l.name, l.startingCash])).toEqual([
+        ['Hoops Exchange', 80_000_000],
+        ['Backed Up League', 5_000],
+      ]);
+    } finally {
+      await restored.close();
+    }
   });
 });

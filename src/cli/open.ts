@@ -1,22 +1,35 @@
-import { join } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { openDb, type Db } from '../db/client.js';
-import { seedLeagueIfEmpty } from '../engine/league.js';
-import { leagueDir, migrationsDir } from '../paths.js';
-import { DB_FILE } from '../server/start.js';
+import type { Db } from '../db/client.js';
+import { openAccounts, openEveryLeague } from '../server/leagues/data-dir.js';
 
-/** The configured database, migrated and seeded, for command-line tools. */
-export function openGameDb(): { config: Config; db: Db } {
-  let config: Config;
+function config(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  const db = openDb({ file: join(config.dataDir, DB_FILE), migrationsFolder: migrationsDir });
-  seedLeagueIfEmpty(db, leagueDir, Date.now());
-  return { config, db };
+}
+
+/** The configured accounts database, migrated (and split into leagues, seeded, on a first run), for command-line tools. */
+export function openGameDb(): { config: Config; db: Db } {
+  const c = config();
+  return { config: c, db: openAccounts(c.dataDir, { leagueName: c.leagueName, now: Date.now() }) };
+}
+
+/** The accounts database and every league's file, for tools that change every league (the game must be stopped). */
+export function openGameLeagues(): { config: Config; accounts: Db; leagues: { id: number; name: string; db: Db }[]; close(): void } {
+  const { config: c, db: accounts } = openGameDb();
+  const leagues = openEveryLeague(c.dataDir, accounts);
+  return {
+    config: c,
+    accounts,
+    leagues,
+    close() {
+      for (const l of leagues) l.db.$client.close();
+      accounts.$client.close();
+    },
+  };
 }
 
 export function fail(message: string): never {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { createAuditRepo, type AuditRepo } from '../db/repos/audit.js';
+import { createAuditRepo } from '../db/repos/audit.js';
 import { createLeagueRepo, type LeagueRepo } from '../db/repos/league.js';
 import { retirementPayouts, validSalary } from '../domain/market/contracts.js';
 import { planDraft, ROOKIE_EXCLUSIVE_MS, type DraftPick } from '../domain/market/draft.js';
@@ -56,15 +56,15 @@ function activePlayerOf(league: LeagueRepo, playerId: number) {
 
 /**
  * The admin's changes to the league (docs/rules.md §7 Contracts and retirement, §8 Draft), each run by the
- * exchange as the single writer and written to `audit` with who, what and when (null: the change is
- * recorded elsewhere, as when one change is applied to every league and recorded once).
+ * exchange as the single writer and written to the league's audit log with who, what and when.
  */
-export function createAdmin(db: Db, exchange: Exchange, now: () => number, audit: AuditRepo | null = createAuditRepo(db)) {
+export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
+  const audit = createAuditRepo(db);
   const league = createLeagueRepo(db);
   const ledger = league.ledger;
   const activePlayer = (playerId: number) => activePlayerOf(league, playerId);
   const record = (actor: Actor, action: string, details: Record<string, unknown>, at: number) =>
-    audit?.record({ actorId: actor.id, actor: actor.username, action, details, at });
+    audit.record({ actorId: actor.id, actor: actor.username, action, details, at });
 
   /** Open orders are cancelled by the writer, as plans on their books. */
   const cancelThrough =
@@ -120,10 +120,13 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number, audit
       });
     },
 
-    /** Two rounds of rookies, open only to their team's holders for a week. */
-    draft(actor: Actor): AdminResult<{ picks: (DraftPick & { playerId: number })[]; restrictedUntil: number }> {
+    /**
+     * Two rounds of rookies, open only to their team's holders for a week. `heldAt` is the draft's
+     * time (its rookies' names come from it): the same in every league that holds one draft.
+     */
+    draft(actor: Actor, heldAt?: number): AdminResult<{ picks: (DraftPick & { playerId: number })[]; restrictedUntil: number }> {
       return exchange.exclusive((writer) => {
-        const at = writer.at;
+        const at = heldAt ?? writer.at;
         const restrictedUntil = at + ROOKIE_EXCLUSIVE_MS;
         const teams = league.allTeams().map((t) => ({ id: t.id, payroll: league.teamPayroll(t.id) }));
         const cancel = cancelThrough(writer);

@@ -55,16 +55,12 @@ function createGlobalServices(options: ServiceOptions) {
   const audit = createAuditRepo(accounts);
   const pushSubscriptions = createPushSubscriptionsRepo(accounts);
   const { hosts: pushServiceHosts, ...push } = options.push;
-  const hub = new LeagueHub(
-    options.leagues,
-    { now, logger, metrics, pushSubscriptions, push, audit: (leagueId) => (leagueId === DEFAULT_LEAGUE_ID ? audit : null) },
-    (league) => {
-      // Membership written in one file and not the other (a crash between) is put right first.
-      leagues.reconcile(league.leagueId);
-      // The market state, then the prices over time, load in small steps.
-      void league.exchange.warmUp();
-    },
-  );
+  const hub = new LeagueHub(options.leagues, { now, logger, metrics, pushSubscriptions, push }, (league) => {
+    // Membership written in one file and not the other (a crash between) is put right first.
+    leagues.reconcile(league.leagueId);
+    // The market state, then the prices over time, load in small steps.
+    void league.exchange.warmUp();
+  });
   const leagues = createLeagueManagement({
     accounts,
     registry,
@@ -99,7 +95,7 @@ function createGlobalServices(options: ServiceOptions) {
     registry,
     hub,
     leagues,
-    admin: createContracts({ registry, hub, audit, logger }),
+    admin: createContracts({ registry, hub, audit, logger, now }),
     orderLimiter: createLimiter(options.orderRateLimit ?? DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, metrics?.rateLimited),
     pushSubscriptions,
     pushServiceHosts,

@@ -3,14 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from '../config.js';
-import { openDb, type Db } from '../db/client.js';
-import { seedLeagueIfEmpty } from '../engine/league.js';
-import { DEFAULT_LEAGUE_ID } from '../db/leagues/files.js';
-import { splitIntoLeagues } from '../db/leagues/split.js';
-import { createLeaguesRepo } from '../db/repos/leagues.js';
-import { START_BALANCE_CENTS } from '../shared/money.js';
+import type { Db } from '../db/client.js';
+import { ACCOUNTS_FILE } from '../db/leagues/files.js';
+import { databaseFiles, openAccounts } from './leagues/data-dir.js';
 import { leagueFiles } from './leagues/hub.js';
-import { leagueDir, migrationsDir, webDistDir } from '../paths.js';
+import { migrationsDir, webDistDir } from '../paths.js';
 import { writePidFile } from '../pid-file.js';
 import type { AuthRateLimits, Limit } from './auth/rate-limits.js';
 import { loadOrCreateSecret } from './auth/secret.js';
@@ -22,7 +19,8 @@ import { createMetrics } from './metrics/index.js';
 import { loadOrCreateVapidKeys, vapidSubject } from './push/vapid.js';
 import { createServices, type AppServices, type ServerServices, type ServiceOptions } from './services.js';
 
-export const DB_FILE = 'hoops.db';
+/** The accounts database's file in DATA_DIR. */
+export const DB_FILE = ACCOUNTS_FILE;
 
 export interface StartOptions {
   /** Where logs go instead of stdout (tests read them). */
@@ -51,17 +49,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The accounts database, upgraded from a version before leagues, or seeded and split on the first start (docs/leagues.md §6). */
-function openAccounts(config: Config, logger: Logger, now: number): Db {
-  const db = openDb({ file: join(config.dataDir, DB_FILE), migrationsFolder: migrationsDir });
-  if (createLeaguesRepo(db).byId(DEFAULT_LEAGUE_ID)) return db;
-  const seeded = seedLeagueIfEmpty(db, leagueDir, now);
-  if (seeded.seeded) logger.info(`Seeded the league: 30 teams, ${seeded.players} players`);
-  splitIntoLeagues(db, { dataDir: config.dataDir, leagueName: config.leagueName, startingCashCents: START_BALANCE_CENTS, now });
-  logger.info(`The market is now the default league, "${config.leagueName}" (${join(config.dataDir, 'leagues')})`);
-  return db;
-}
-
 /** Opens the databases (migrating and seeding them), wires the services and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger({ level: config.logLevel, pretty: config.env === 'development', destination: options.logDestination });
@@ -69,8 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const secret = loadOrCreateSecret(config.dataDir);
   const vapidKeys = loadOrCreateVapidKeys(config.dataDir);
   const now = options.now ?? Date.now;
-  const accounts = openAccounts(config, logger, now());
-  const dbFile = join(config.dataDir, DB_FILE);
+  const accounts = openAccounts(config.dataDir, { leagueName: config.leagueName, now: now(), logger });
   const services = createServices({
     db: accounts,
     leagues: leagueFiles(config.dataDir, migrationsDir),
@@ -84,7 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     authRateLimits: options.authRateLimits,
     orderRateLimit: options.orderRateLimit,
-    metrics: config.metricsToken ? createMetrics({ token: config.metricsToken, dbFile, logger }) : null,
+    metrics: config.metricsToken ? createMetrics({ token: config.metricsToken, dbFiles: () => databaseFiles(config.dataDir, accounts), logger }) : null,
     push: { keys: vapidKeys, subject: vapidSubject(config.publicUrl, config.mailFrom), hosts: config.pushServiceHosts, ...options.push },
   });
   // The default league opens now (its market state and prices load in small steps: healthy at once); others on first use.

@@ -1,4 +1,4 @@
-import type { LiveEvent, LiveTicker } from './live.js';
+import type { LiveEventBody, LiveTicker } from './live.js';
 import type { InstrumentKind } from './instrument.js';
 
 /**
@@ -87,7 +87,7 @@ export function tickerPlan(ticker: LiveTicker): QueryFilter[] {
 }
 
 /** The filters one event of `live.events` makes stale, for the signed-in user `userId`. */
-export function eventPlan(event: LiveEvent, userId: number | null): QueryFilter[] {
+export function eventPlan(event: LiveEventBody, userId: number | null): QueryFilter[] {
   switch (event.type) {
     case 'marketUpdated':
       return [...about(event.itemType, event.itemId), ...MARKET_TABLES];

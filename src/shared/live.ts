@@ -33,7 +33,12 @@ export interface LiveTicker {
 }
 
 /** The events of `live.events`: for a signed-in user, what changed in the market and what happened to them. */
-export type LiveEvent =
+export type LiveEvent = LiveEventBody & {
+  /** The league it happened in (docs/leagues.md §5): a client showing another league leaves it alone. */
+  leagueId: number;
+};
+
+export type LiveEventBody =
   | { type: 'marketUpdated' | 'offersUpdated' | 'asksUpdated'; itemType: InstrumentKind; itemId: number }
   | { type: 'portfolioUpdated' }
   | {

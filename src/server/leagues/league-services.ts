@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.js';
 import { createLeagueMembersRepo } from '../../db/repos/league-members.js';
 import type { PushSubscriptionsRepo } from '../../db/repos/push-subscriptions.js';
 import { createAdmin } from '../../engine/admin.js';
-import type { AuditRepo } from '../../db/repos/audit.js';
 import { EventBus } from '../../engine/events.js';
 import { createExchange } from '../../engine/exchange.js';
 import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES } from '../../shared/live.js';
@@ -20,8 +19,6 @@ export interface LeagueServiceDeps {
   metrics: Metrics | null;
   pushSubscriptions: PushSubscriptionsRepo;
   push: Omit<PushSenderOptions, 'bus' | 'subscriptions' | 'logger' | 'holdersOf'>;
-  /** Where the league's admin changes are recorded; null when another league records the same change. */
-  audit: (leagueId: number) => AuditRepo | null;
 }
 
 /**
@@ -56,7 +53,7 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
       shareValueCents: (userId: number) => reads.valueOf(userId).shareValueCents,
       escrowCents: (userId: number) => reads.valueOf(userId).escrowCents,
     },
-    leagueAdmin: createAdmin(db, exchange, now, deps.audit(leagueId)),
+    leagueAdmin: createAdmin(db, exchange, now),
     exports: createExportService(db, reads, now),
     teamReads: createTeamReadService(db, exchange),
     members: createLeagueMembersRepo(db),

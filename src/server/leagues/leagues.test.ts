@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProblems } from '../../engine/test-support/invariants.js';
 import { LEAGUE_TEXT, type LeagueView } from '../../shared/schemas/leagues.js';
+import { cents } from '../../shared/money.js';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import WebSocket from 'ws';
+import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live.js';
+import type { AppRouter } from '../routers/index.js';
 import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -16,6 +21,8 @@ let bob: User;
 let carol: User;
 let league: LeagueView;
 let playerId: number;
+/** League 2's starting cash ($1,000,000), in cents. */
+const LEAGUE_TWO_CASH = cents(100_000_000);
 
 const leagueDb = (id: number) => server.serverServices.forLeague(id)!.db;
 const inLeague = (id: number, path: string) => `/leagues/${id}${path}`;
@@ -83,7 +90,7 @@ describe('one market per league', () => {
     const remaining = (id: number) => (leagueDb(id).$client.prepare('SELECT shares_remaining AS n FROM players WHERE id = ?').get(playerId) as { n: number }).n;
     expect(remaining(1) - remaining(league.id)).toBe(100);
     expect(ledgerProblems(leagueDb(1))).toEqual([]);
-    expect(ledgerProblems(leagueDb(league.id), 100_000_000)).toEqual([]);
+    expect(ledgerProblems(leagueDb(league.id), LEAGUE_TWO_CASH)).toEqual([]);
     // League 1's leaderboard knows nobody who is only in league 2, and league 2's nobody only in league 1.
     const board = async (id: number) =>
       (await api<{ userId: number }[]>(server.url, 'GET', inLeague(id, '/leaderboard'), undefined, alice.token)).body.map((r) => r.userId);
@@ -114,6 +121,54 @@ describe('one market per league', () => {
     };
     expect(await me(1)).toBe(80_000_000);
     expect(await me(league.id)).toBe(999_900);
+  });
+});
+
+/** A WebSocket client naming `leagueId` in its connection params, following the ticker and the user's events. */
+function follow(leagueId: number, token: string) {
+  const client = createWSClient({
+    url: server.url.replace('http', 'ws') + '/trpc',
+    WebSocket: WebSocket as never,
+    connectionParams: { token, leagueId: String(leagueId) },
+  });
+  const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
+  const seen = { trades: [] as LiveTrade[], events: [] as LiveEvent[], errors: [] as string[] };
+  const subs = [
+    trpc.live.ticker.subscribe(undefined, {
+      onData: (e) => seen.trades.push(...(e as unknown as { data: LiveTicker }).data.trades),
+      onError: (e) => seen.errors.push(e.message),
+    }),
+    trpc.live.events.subscribe(undefined, { onData: (e) => seen.events.push((e as unknown as { data: LiveEvent }).data) }),
+  ];
+  return {
+    seen,
+    async close() {
+      for (const sub of subs) sub.unsubscribe();
+      await client.close();
+    },
+  };
+}
+
+describe('live, per league', () => {
+  it('sends each league’s ticker to its own followers, the user’s events of every league with the league’s id, and refuses outsiders', async () => {
+    const alicesTwo = follow(league.id, alice.token);
+    const carolsOne = follow(1, carol.token);
+    const carolsTwo = follow(league.id, carol.token);
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      await api(server.url, 'POST', inLeague(league.id, '/trade/ask'), { userId: alice.id, playerId, shares: 7, pricePerShare: 1 }, alice.token);
+      await expect.poll(() => alicesTwo.seen.trades.some((t) => t.shares_transferred === 7), { timeout: 10_000 }).toBe(true);
+      await api(server.url, 'POST', inLeague(1, '/trade/ask'), { userId: carol.id, playerId, shares: 3, pricePerShare: 1 }, carol.token);
+      await expect.poll(() => carolsOne.seen.trades.some((t) => t.shares_transferred === 3), { timeout: 10_000 }).toBe(true);
+      expect(carolsOne.seen.trades.some((t) => t.shares_transferred === 7)).toBe(false);
+      expect(alicesTwo.seen.trades.some((t) => t.shares_transferred === 3)).toBe(false);
+      await expect.poll(() => carolsTwo.seen.errors, { timeout: 10_000 }).toEqual([LEAGUE_TEXT.inviteOnly]);
+      // Alice's own events of league 2 came with its id.
+      await expect.poll(() => alicesTwo.seen.events.some((e) => e.type === 'portfolioUpdated' && e.leagueId === league.id), { timeout: 10_000 }).toBe(true);
+      expect(carolsOne.seen.events.every((e) => e.leagueId === 1 || e.type === 'portfolioUpdated')).toBe(true);
+    } finally {
+      await Promise.all([alicesTwo.close(), carolsOne.close(), carolsTwo.close()]);
+    }
   });
 });
 
@@ -174,7 +229,7 @@ describe('removing a member', () => {
     const held = leagueDb(league.id).$client.prepare("SELECT shares FROM holdings WHERE user_id = ? AND instrument = 'player'").get(bob.id);
     expect(held).toEqual({ shares: 100 });
     expect(leagueDb(league.id).$client.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status = 'open'").get(bob.id)).toEqual({ n: 0 });
-    expect(ledgerProblems(leagueDb(league.id), 100_000_000)).toEqual([]);
+    expect(ledgerProblems(leagueDb(league.id), LEAGUE_TWO_CASH)).toEqual([]);
     expect(await api(server.url, 'GET', inLeague(league.id, '/leaderboard'), undefined, bob.token)).toMatchObject({ status: 403 });
     const board = await api<{ userId: number }[]>(server.url, 'GET', inLeague(league.id, '/leaderboard'), undefined, alice.token);
     expect(board.body.map((r) => r.userId)).toEqual([alice.id]);
@@ -193,7 +248,7 @@ describe('contracts', () => {
     expect(changed.status).toBe(200);
     for (const [id, startingCash] of [
       [1, undefined],
-      [league.id, 100_000_000],
+      [league.id, LEAGUE_TWO_CASH],
       [league.id + 1, undefined],
     ] as const) {
       expect(salary(id)).toBe(next);
@@ -204,6 +259,16 @@ describe('contracts', () => {
     expect(held).toEqual({ shares: 200 });
     const audit = await api<{ action: string }[]>(server.url, 'GET', '/admin/audit?limit=5', undefined, carol.token);
     expect(audit.body.filter((e) => e.action === 'player.salary')).toHaveLength(1);
+  });
+
+  it('holds one draft for every league: the same rookies, ids and restriction everywhere', async () => {
+    const drafted = await api<{ picks: { playerId: number; name: string }[] }>(server.url, 'POST', '/admin/draft', undefined, carol.token);
+    expect(drafted.status).toBe(200);
+    const rookies = (id: number) =>
+      leagueDb(id).$client.prepare('SELECT id, name, team_id, salary, restricted_until FROM players WHERE restricted_until IS NOT NULL ORDER BY id').all();
+    expect(rookies(1)).toHaveLength(drafted.body.picks.length);
+    expect(rookies(league.id)).toEqual(rookies(1));
+    expect(rookies(league.id + 1)).toEqual(rookies(1));
   });
 });
 

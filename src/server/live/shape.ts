@@ -1,5 +1,5 @@
 import type { PublishedEvent, TradeEvent } from '../../engine/events.js';
-import type { LiveEvent, LiveTrade } from '../../shared/live.js';
+import type { LiveEventBody, LiveTrade } from '../../shared/live.js';
 import { centsToDollars } from '../../shared/money.js';
 
 /** A trade as the live feed sends it. */
@@ -21,7 +21,7 @@ export function liveTrade(t: TradeEvent): LiveTrade {
 }
 
 /** Any other event as `live.events` sends it. */
-export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted' | 'offerPosted' }>): LiveEvent {
+export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted' | 'offerPosted' }>): LiveEventBody {
   switch (event.type) {
     case 'portfolioUpdated':
       return { type: 'portfolioUpdated' };

@@ -40,7 +40,7 @@ async function harness(ticker: Ticker, bus: EventBus, feedOptions: TickerFeedOpt
   const server: Server = createServer();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   const feed = feedOptions ? new TickerFeed(() => ticker, appRouter, feedOptions) : null;
-  const services = { ticker, bus, sessions: { isLive: () => false } };
+  const services = { ticker, bus, sessions: { isLive: () => false }, league: { id: 1 }, registry: { ofUser: () => [] }, hub: { get: () => null } };
   applyWSSHandler({
     wss,
     router: appRouter,

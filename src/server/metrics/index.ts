@@ -33,7 +33,8 @@ export interface MetricsOptions {
   /** The bearer token a scrape must send. */
   token: string;
   /** The SQLite file, whose size and its log's are read at each scrape. */
-  dbFile: string;
+  /** The database files (the accounts and every league's): their sizes are summed. */
+  dbFiles: () => string[];
   logger: Logger;
 }
 
@@ -66,7 +67,7 @@ const fileSize = (path: string): number => {
  * The server's metrics, in a registry of its own (several servers may run in one process, as in
  * the tests), with Node's default metrics (event-loop lag, memory, CPU, GC) beside the game's.
  */
-export function createMetrics({ token, dbFile, logger }: MetricsOptions): Metrics {
+export function createMetrics({ token, dbFiles, logger }: MetricsOptions): Metrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -161,18 +162,18 @@ export function createMetrics({ token, dbFile, logger }: MetricsOptions): Metric
 
   new Gauge({
     name: 'hoops_database_size_bytes',
-    help: 'Size of the SQLite database file',
+    help: 'Size of the SQLite database files (the accounts and every league)',
     registers,
     collect() {
-      this.set(fileSize(dbFile));
+      this.set(dbFiles().reduce((sum, f) => sum + fileSize(f), 0));
     },
   });
   new Gauge({
     name: 'hoops_wal_size_bytes',
-    help: 'Size of the SQLite write-ahead log',
+    help: 'Size of the SQLite write-ahead logs (the accounts and every league)',
     registers,
     collect() {
-      this.set(fileSize(`${dbFile}-wal`));
+      this.set(dbFiles().reduce((sum, f) => sum + fileSize(`${f}-wal`), 0));
     },
   });
 

@@ -76,7 +76,13 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
   }
   return {
     openapi: '3.0.3',
-    info: { title: 'Hoops Exchange REST API', version: '1.0.0', description: 'Amounts are dollars with at most two decimals; shares are whole numbers.' },
+    info: {
+      title: 'Hoops Exchange REST API',
+      version: '1.0.0',
+      description:
+        'Amounts are dollars with at most two decimals; shares are whole numbers. The market’s paths act on the caller’s current league; ' +
+        'each also exists under `/leagues/{leagueId}` (e.g. `/leagues/7/trade/ask`) to act on that league.',
+    },
     servers: [{ url: '/api' }],
     paths,
     components: {

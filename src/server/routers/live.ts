@@ -1,12 +1,23 @@
-import { tracked, type TrackedEnvelope } from '@trpc/server';
-import type { PublishedEvent } from '../../engine/events.js';
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import type { EventBus, PublishedEvent } from '../../engine/events.js';
 import { withoutRepeatedNotices } from '../../engine/exchange.js';
-import { TICKER_INTERVAL_MS, type LiveEvent } from '../../shared/live.js';
+import { TICKER_INTERVAL_MS } from '../../shared/live.js';
 import { Inbox } from '../live/inbox.js';
 import { resumeInput } from '../live/resume.js';
 import { liveEvent } from '../live/shape.js';
 import type { Tick } from '../live/ticker.js';
 import { publicProcedure, router } from '../trpc.js';
+
+/** The events subscription's resume point: one id (the call's league), or `leagueId=id` pairs. */
+const eventsResumeInput = z
+  .object({
+    lastEventId: z
+      .string()
+      .regex(/^(\d{1,16}|\d{1,12}=\d{1,16}(,\d{1,12}=\d{1,16}){0,99})$/)
+      .nullish(),
+  })
+  .optional();
 
 type UserEvent = Exclude<PublishedEvent, { type: 'tradeCompleted' | 'offerPosted' }>;
 
@@ -18,17 +29,17 @@ function visibleTo(userId: number | null, event: PublishedEvent): event is UserE
   return event.type !== 'tradeCompleted' && event.type !== 'offerPosted' && userId !== null && (event.userId === null || event.userId === userId);
 }
 
-// Every subscriber gets the same tracked object for the same event, so the WebSocket encoder
-// serialises it once (and nothing is allocated per subscriber here).
-const shaped = new WeakMap<PublishedEvent, TrackedEnvelope<LiveEvent>>();
+interface LeagueEvent {
+  leagueId: number;
+  event: UserEvent;
+}
 
-function toLive(event: UserEvent): TrackedEnvelope<LiveEvent> {
-  let live = shaped.get(event);
-  if (!live) {
-    live = tracked(String(event.id), liveEvent(event));
-    shaped.set(event, live);
-  }
-  return live;
+/** Where each league's events resume: the ids a returning client saw, else now. */
+function resumePoint(lastEventId: string | null | undefined, current: number, feeds: { leagueId: number; bus: EventBus }[]): Map<number, number> {
+  const seen = new Map<number, number>();
+  if (lastEventId && /^\d+$/.test(lastEventId)) seen.set(current, Number(lastEventId));
+  else for (const part of lastEventId?.split(',') ?? []) seen.set(Number(part.split('=')[0]), Number(part.split('=')[1]));
+  return new Map(feeds.map(({ leagueId, bus }) => [leagueId, seen.get(leagueId) ?? bus.lastId]));
 }
 
 export const liveRouter = router({
@@ -54,35 +65,51 @@ export const liveRouter = router({
   }),
 
   /**
-   * A signed-in user's events (market notices, their portfolio, fills of their orders, being
-   * outbid), each with its id, gathered per ticker interval with each notice once; resumes after
-   * `lastEventId` like the ticker. Anonymous clients get none.
+   * A signed-in user's events in their leagues, each with its league's id: from the call's league,
+   * market notices and their own events; from their other leagues, only their own (fills, being
+   * outbid, their portfolio). Gathered per ticker interval with each notice once; resumes after
+   * `lastEventId` (`"<leagueId>=<id>,…"`, or the call's league's id alone) like the ticker.
+   * Anonymous clients get none.
    */
-  events: publicProcedure.input(resumeInput).subscription(async function* ({ ctx, input, signal }) {
-    const { bus, sessions } = ctx.services;
+  events: publicProcedure.input(eventsResumeInput).subscription(async function* ({ ctx, input, signal }) {
+    const { sessions, registry, hub } = ctx.services;
     const session = ctx.session;
+    const current = ctx.services.league.id;
     let userId = ctx.user?.id ?? null;
     /** A connection whose session ended (logout, password reset, expiry) gets nothing more: checked once per batch. */
     const checkSession = () => {
       if (userId !== null && session && !sessions.isLive(session.id)) userId = null;
     };
-    const inbox = new Inbox<UserEvent>((push) => bus.subscribe((event) => visibleTo(userId, event) && push(event)), signal);
+    const others = userId === null ? [] : registry.ofUser(userId).filter((l) => l.id !== current);
+    const feeds = [
+      { leagueId: current, bus: ctx.services.bus },
+      ...others.flatMap((l) => (hub.get(l.id) ? [{ leagueId: l.id, bus: hub.get(l.id)!.bus }] : [])),
+    ];
+    const shows = (leagueId: number, event: PublishedEvent): event is UserEvent => visibleTo(userId, event) && (leagueId === current || event.userId !== null);
+    const inbox = new Inbox<LeagueEvent>((push) => {
+      const stops = feeds.map(({ leagueId, bus }) => bus.subscribe((event) => shows(leagueId, event) && push({ leagueId, event })));
+      return () => stops.forEach((stop) => stop());
+    }, signal);
     const leave = ctx.services.metrics?.followed('events');
+    const last = resumePoint(input?.lastEventId, current, feeds);
+    const envelope = (e: LeagueEvent) => {
+      last.set(e.leagueId, e.event.id);
+      return tracked([...last].map(([id, n]) => `${id}=${n}`).join(','), { ...liveEvent(e.event), leagueId: e.leagueId });
+    };
     try {
-      let last = input?.lastEventId ? Number(input.lastEventId) : bus.lastId;
       checkSession();
-      for (const event of bus.since(last)) {
-        if (!visibleTo(userId, event)) continue;
-        last = event.id;
-        yield toLive(event);
+      for (const { leagueId, bus } of feeds) {
+        for (const event of bus.since(last.get(leagueId)!)) if (shows(leagueId, event)) yield envelope({ leagueId, event });
       }
       // Gathered for a moment, so that a busy market's repeated notices reach the user once.
       for (let batch = await inbox.nextBatch(TICKER_INTERVAL_MS); batch.length > 0; batch = await inbox.nextBatch(TICKER_INTERVAL_MS)) {
         checkSession();
-        for (const event of withoutRepeatedNotices(batch)) {
-          if (event.id <= last || !visibleTo(userId, event)) continue;
-          last = event.id;
-          yield toLive(event);
+        for (const { leagueId } of feeds) {
+          const mine = batch.filter((e) => e.leagueId === leagueId).map((e) => e.event);
+          for (const event of withoutRepeatedNotices(mine)) {
+            if (event.id <= last.get(leagueId)! || !shows(leagueId, event)) continue;
+            yield envelope({ leagueId, event });
+          }
         }
       }
     } finally {
