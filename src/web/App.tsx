@@ -4,6 +4,7 @@ import { DocumentTitle } from './components/PageTitle';
 import { Layout } from './components/Layout';
 import { RequireAdmin, RequireAuth } from './components/RequireAuth';
 import { RouteError } from './components/RouteError';
+import { LeagueScope } from './lib/league';
 import ChangelogPage from './pages/ChangelogPage';
 import HomePage from './pages/HomePage';
 import LoginPage from './pages/LoginPage';
@@ -27,6 +28,9 @@ const LeaderboardPage = lazy(() => import('./pages/LeaderboardPage'));
 const StatisticsPage = lazy(() => import('./pages/StatisticsPage'));
 const WinTotalsPage = lazy(() => import('./pages/WinTotalsPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
+const LeaguesPage = lazy(() => import('./pages/LeaguesPage'));
+const JoinLeaguePage = lazy(() => import('./pages/JoinLeaguePage'));
+const LeagueSettingsPage = lazy(() => import('./pages/LeagueSettingsPage'));
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
@@ -58,6 +62,8 @@ export const pageRoutes: RouteObject[] = [
   { path: 'reset-password', element: <ResetPasswordPage /> },
   { path: 'privacy', element: <PrivacyPage /> },
   { path: 'changelog', element: <ChangelogPage /> },
+  { path: 'leagues', element: <LeaguesPage /> },
+  { path: 'join/:code', element: <JoinLeaguePage /> },
   {
     path: 'admin',
     element: (
@@ -69,12 +75,19 @@ export const pageRoutes: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
+/** The same pages inside one league (`/l/{slug}/…`, see lib/leaguePaths.ts), and the league's settings. */
+const leagueRoutes: RouteObject[] = [{ path: 'settings', element: authed(<LeagueSettingsPage />) }, ...pageRoutes];
+
 const router = createBrowserRouter([
   {
-    element: <Layout />,
+    element: (
+      <LeagueScope>
+        <Layout />
+      </LeagueScope>
+    ),
     errorElement: <RouteError standalone />,
     // The pathless route keeps header and footer in place when a page fails.
-    children: [{ errorElement: <RouteError />, children: pageRoutes }],
+    children: [{ errorElement: <RouteError />, children: [...pageRoutes, { path: 'l/:slug', children: leagueRoutes }] }],
   },
 ]);
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { useSession } from '../lib/session';
 
 /** Shown on the login and register pages to someone who is already logged in. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from '../lib/leagueLinks';
 import { toast } from 'sonner';
 import { useSession } from '../lib/session';
 import { useNavCounts } from '../lib/useNavCounts';

@@ -8,6 +8,7 @@ import '../styles.css';
 import '../market.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { LeagueGate } from './league/LeagueGate';
 import { SessionSync } from './SessionSync';
 import { Loading } from './Spinner';
 import { Ticker } from './Ticker';
@@ -27,7 +28,9 @@ export function Layout() {
           <OfflineNotice />
           <InstallHint />
           <Suspense fallback={<Loading />}>
-            <Outlet />
+            <LeagueGate>
+              <Outlet />
+            </LeagueGate>
           </Suspense>
         </main>
         <Footer />

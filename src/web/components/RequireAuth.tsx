@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Navigate } from '../lib/leagueLinks';
 import { useSession } from '../lib/session';
 import NotFoundPage from '../pages/NotFoundPage';
 

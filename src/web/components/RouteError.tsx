@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 /** Shown when a page fails to render or its code cannot be loaded (e.g. after a new version was deployed). */

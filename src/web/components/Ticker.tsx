@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { formatDollars, formatInteger } from '../lib/format';
 import { itemPath } from '../lib/itemLinks';
 import { useLastTrades, useLiveStatus } from '../lib/live';

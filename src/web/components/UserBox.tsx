@@ -1,10 +1,11 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { formatDollars } from '../lib/format';
 import { useSession } from '../lib/session';
 import { useMe } from '../lib/useMe';
 import { Avatar } from './Avatar';
+import { LeagueSwitcher } from './league/LeagueSwitcher';
 
-/** Avatar, name, cash balance (Bal) and total value (Val) of the logged-in user. */
+/** Avatar, name, the league shown, cash balance (Bal) and total value (Val) in it of the logged-in user. */
 export function UserBox() {
   const { user } = useSession();
   const me = useMe();
@@ -17,6 +18,7 @@ export function UserBox() {
         <Avatar username={shown.username} avatar={shown.avatar} />
         <span className="user-name">{shown.username}</span>
       </Link>
+      <LeagueSwitcher />
       <span className="user-money">
         <span className="user-money-item" data-testid="user-balance">
           <abbr title="Cash balance">Bal</abbr> <span className="amount">{money(me.data?.balance)}</span>

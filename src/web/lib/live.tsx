@@ -6,7 +6,9 @@ import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
 import { EVERYTHING, eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
 import { useSession } from './session';
 import { formatDollars, formatInteger } from './format';
-import { useTRPC } from './trpc';
+import { useLeague } from './league';
+import { isForLeague } from './liveLeague';
+import { leagueKeyPrefix, useTRPC } from './trpc';
 
 /**
  * The live feed (docs/api.md §4 Live events) for the whole app: the public ticker (`live.ticker`, trades gathered
@@ -46,12 +48,12 @@ export function outbidText(event: Extract<LiveEvent, { type: 'outbid' }>): strin
   return `You were outbid on ${event.itemName}: the best bid is now ${formatDollars(event.best_price)} (yours ${formatDollars(event.your_price)})`;
 }
 
-/** A filter of the shared plan as React Query's: tRPC keys are `[path, { input, type }]`. */
-function toQueryFilters(filter: PlanFilter): QueryFilters {
+/** A filter of the shared plan as React Query's, for one league's queries: tRPC keys are `[[prefix], path, { input, type }]`. */
+function toQueryFilters(filter: PlanFilter, prefix: string): QueryFilters {
   return {
     predicate: (query) => {
-      const [path, meta] = query.queryKey as [unknown, { input?: unknown } | undefined];
-      return Array.isArray(path) && matchesQuery(filter, path as string[], meta?.input);
+      const [keyPrefix, path, meta] = query.queryKey as [unknown, unknown, { input?: unknown } | undefined];
+      return Array.isArray(keyPrefix) && keyPrefix[0] === prefix && Array.isArray(path) && matchesQuery(filter, path as string[], meta?.input);
     },
   };
 }
@@ -61,6 +63,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { isLoggedIn, user } = useSession();
+  const { leagueId } = useLeague();
   const userId = user?.id ?? null;
   const [trades, setTrades] = useState<readonly LiveTrade[]>([]);
 
@@ -69,7 +72,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     () =>
       new InvalidationBatcher(
         (filters) => {
-          for (const filter of filters) void queryClient.invalidateQueries(toQueryFilters(filter));
+          for (const filter of filters) void queryClient.invalidateQueries(toQueryFilters(filter, leagueKeyPrefix(leagueId)));
         },
         { set: (fn, ms) => window.setTimeout(fn, ms), clear: (handle) => window.clearTimeout(handle as number), now: () => performance.now() },
       ),
@@ -91,11 +94,13 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 
   const onEvent = useCallback(
     (event: LiveEvent, eventId: string) => {
+      // The user's events of all their leagues come on one feed; this tab shows one league.
+      if (!isForLeague(event, leagueId)) return;
       if (event.type === 'orderFilled') toast.success(orderFilledText(event), { id: `live-${eventId}` });
       if (event.type === 'outbid') toast.info(outbidText(event), { id: `live-${eventId}` });
       invalidate(eventPlan(event, userId));
     },
-    [invalidate, userId],
+    [invalidate, userId, leagueId],
   );
 
   // Back after a break: whatever the server could not replay is fetched again.

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthResult, PublicUser } from '../../shared/schemas/auth';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
-import { createClients, TRPCProvider, type AppClients } from './trpc';
+import { TRPCProvider } from './trpc';
+import { useClients } from './useClients';
 import { forgetPushSubscription } from '../pwa/pushSubscription';
 
 /**
@@ -27,9 +28,6 @@ export interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
-
-/** Pending closes of ended sessions' clients (see SessionProvider). */
-const closeTimers = new WeakMap<AppClients, number>();
 
 function isPublicUser(value: unknown): value is SessionUser {
   if (typeof value !== 'object' || value === null) return false;
@@ -67,32 +65,17 @@ const sameUser = (a: SessionUser | null, b: SessionUser | null) =>
  * Holds the session and provides the tRPC client that belongs to it. When the token changes
  * (login, logout, expiry, another tab) everything below is mounted afresh with a new client, so
  * queries, subscriptions and the realtime connection all start again as the new visitor.
+ * This client names no league: the pages get the client of the tab's league (league.tsx).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [stored, setStored] = useState<Stored>(readSession);
   const { token, user } = stored;
 
-  const clients = useMemo<AppClients>(() => createClients(token), [token]);
+  const clients = useClients(token, null);
   const clientsRef = useRef(clients);
   useEffect(() => {
     clientsRef.current = clients;
-    // Close the realtime connection of a session that ended. Deferred, so that React's
-    // development double-mount does not close the connection of the session still in use.
-    const pending = closeTimers.get(clients);
-    if (pending !== undefined) {
-      window.clearTimeout(pending);
-      closeTimers.delete(clients);
-    }
-    return () => {
-      closeTimers.set(
-        clients,
-        window.setTimeout(() => {
-          closeTimers.delete(clients);
-          clients.close();
-        }, 0),
-      );
-    };
   }, [clients]);
 
   const apply = useCallback((next: Stored) => {
@@ -165,7 +148,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   return (
     <SessionContext.Provider value={session}>
-      <TRPCProvider key={token ?? 'anonymous'} trpcClient={clients.client} queryClient={queryClient}>
+      <TRPCProvider key={token ?? 'anonymous'} trpcClient={clients.client} queryClient={queryClient} keyPrefix="session">
         {children}
       </TRPCProvider>
     </SessionContext.Provider>

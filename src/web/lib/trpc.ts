@@ -18,8 +18,11 @@ import type { AppRouter } from '../../server/routers/index.js';
  *   const trpc = useTRPC();
  *   const me = useQuery(trpc.auth.me.queryOptions());
  *   const login = useMutation(trpc.auth.login.mutationOptions());
+ *
+ * Every query key starts with the key prefix of the provider it was made under (see leagueKeyPrefix),
+ * so one query cache holds several leagues' answers without mixing them.
  */
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter, { keyPrefix: true }>();
 
 export type AppTRPCClient = TRPCClient<AppRouter>;
 
@@ -34,20 +37,29 @@ function wsUrl(): string {
   return `${protocol}//${window.location.host}/trpc`;
 }
 
+/** The key prefix of the queries made for the league `leagueId` (null: the session's current league). */
+export function leagueKeyPrefix(leagueId: number | null): string {
+  return leagueId === null ? 'league:current' : `league:${leagueId}`;
+}
+
 /**
- * A tRPC client for one session (or for an anonymous visitor when `token` is null).
- * Queries and mutations go over HTTP with `Authorization: Bearer <token>`; subscriptions go over
- * one WebSocket that sends the token as connection params. The WebSocket opens on the first
- * subscription (anonymous visitors use it for the home ticker) and is not in lazy mode: it stays
- * open and reconnects by itself. A new session gets a new client (see session.tsx).
+ * A tRPC client for one session (or for an anonymous visitor when `token` is null) and one league.
+ * Queries and mutations go over HTTP with `Authorization: Bearer <token>` and `x-league-id`;
+ * subscriptions go over one WebSocket that sends both as connection params. Without a league,
+ * calls act on the session's current league. The WebSocket opens on the first subscription
+ * (anonymous visitors use it for the home ticker) and is not in lazy mode: it stays open and
+ * reconnects by itself. A new session or league gets a new client (see session.tsx, league.tsx).
  */
-export function createClients(token: string | null): AppClients {
+export function createClients(token: string | null, leagueId: number | null = null): AppClients {
   let ws: TRPCWebSocketClient | null = null;
   let closed = false;
   const wsClient = (): TRPCWebSocketClient => {
     ws ??= createWSClient({
       url: wsUrl,
-      connectionParams: () => (token ? { token } : null),
+      connectionParams: () => {
+        const params = { ...(token ? { token } : {}), ...(leagueId !== null ? { leagueId: String(leagueId) } : {}) };
+        return Object.keys(params).length > 0 ? params : null;
+      },
     });
     return ws;
   };
@@ -62,7 +74,10 @@ export function createClients(token: string | null): AppClients {
         false: httpBatchLink({
           url: '/trpc',
           maxURLLength: 2000,
-          headers: () => (token ? { Authorization: `Bearer ${token}` } : {}),
+          headers: () => ({
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+            ...(leagueId !== null ? { 'x-league-id': String(leagueId) } : {}),
+          }),
         }),
       }),
     ],

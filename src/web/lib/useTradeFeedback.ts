@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './leagueLinks';
 import { toast } from 'sonner';
 import type { TradeResult } from './apiTypes';
 import { errorMessage, useTRPC } from './trpc';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { toast } from 'sonner';
 import { matchesSearch, TableSearch } from '../components/account/TableSearch';
 import { ADMIN_TEXT, LOAD_FAILED } from '../../shared/texts';

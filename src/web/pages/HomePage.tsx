@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { TradesTable } from '../components/market/TradesTable';

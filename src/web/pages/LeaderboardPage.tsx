@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { LOAD_FAILED } from '../../shared/texts';
 import { Avatar } from '../components/Avatar';
 import { EmptyState } from '../components/EmptyState';

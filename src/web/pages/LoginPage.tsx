@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, useNavigate } from '../lib/leagueLinks';
 import { toast } from 'sonner';
 import { AlreadyLoggedIn } from '../components/AlreadyLoggedIn';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -61,7 +62,10 @@ export default function LoginPage() {
           <p className="form-links">
             <Link to="/reset-password">Forgot your password?</Link>
             <span>
-              New here? <Link to="/register">Register</Link>
+              New here?{' '}
+              <Link to="/register" state={location.state}>
+                Register
+              </Link>
             </span>
           </p>
         </form>

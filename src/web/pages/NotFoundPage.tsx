@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { PageTitle } from '../components/PageTitle';
 
 /** The page for every address the game does not have. */

@@ -1,5 +1,5 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { ExportButton } from '../components/account/ExportButton';
 import { PortfolioView } from '../components/account/PortfolioView';
 import { ProfileEditor } from '../components/account/ProfileEditor';

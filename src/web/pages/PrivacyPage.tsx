@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { PageTitle } from '../components/PageTitle';
 
 export default function PrivacyPage() {

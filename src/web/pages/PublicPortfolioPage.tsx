@@ -1,5 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { PortfolioView } from '../components/account/PortfolioView';
 import { LOAD_FAILED } from '../../shared/texts';
 import { Avatar } from '../components/Avatar';

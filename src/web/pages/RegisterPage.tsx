@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, useNavigate } from '../lib/leagueLinks';
 import { toast } from 'sonner';
 import { AlreadyLoggedIn } from '../components/AlreadyLoggedIn';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -88,7 +89,10 @@ export default function RegisterPage() {
           </button>
           <p className="form-links">
             <span>
-              Already registered? <Link to="/login">Log in</Link>
+              Already registered?{' '}
+              <Link to="/login" state={location.state}>
+                Log in
+              </Link>
             </span>
           </p>
         </form>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link, useNavigate } from '../lib/leagueLinks';
 import { ErrorMessage, StatusMessage } from '../components/ErrorMessage';
 import { Field } from '../components/Field';
 import { PageTitle } from '../components/PageTitle';

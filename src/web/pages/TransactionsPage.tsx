@@ -1,6 +1,6 @@
 import { skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/leagueLinks';
 import { ExportButton } from '../components/account/ExportButton';
 import { matchesSearch, TableSearch } from '../components/account/TableSearch';
 import { LOAD_FAILED } from '../../shared/texts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/leagueLinks';
 import type { RouterOutputs } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { formatDateTime } from '../../lib/time';

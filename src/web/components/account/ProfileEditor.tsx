@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { userPath } from '../../lib/itemLinks';
+import { Link, useShareablePath } from '../../lib/leagueLinks';
 import { toast } from 'sonner';
 import { useSession, type SessionUser } from '../../lib/session';
 import { errorMessage, useTRPC } from '../../lib/trpc';
@@ -151,7 +152,7 @@ function UsernameForm({ user }: { user: SessionUser }) {
 
 function ShareLink({ userId }: { userId: number }) {
   const id = useId();
-  const path = `/public/${userId}`;
+  const path = useShareablePath()(userPath(userId));
   const url = `${window.location.origin}${path}`;
   const field = useRef<HTMLInputElement>(null);
 

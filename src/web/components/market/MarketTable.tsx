@@ -14,7 +14,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/leagueLinks';
 import type { Player } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { EmptyState } from '../EmptyState';

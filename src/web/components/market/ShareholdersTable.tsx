@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/leagueLinks';
 import type { Shareholder } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { userPath } from '../../lib/itemLinks';

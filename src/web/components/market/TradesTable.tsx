@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/leagueLinks';
 import type { Trade } from '../../lib/apiTypes';
 import type { LiveTrade } from '../../../shared/live';
 import { formatDollars, formatInteger } from '../../lib/format';

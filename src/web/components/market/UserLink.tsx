@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/leagueLinks';
 import { userPath } from '../../lib/itemLinks';
 
 /** A username linking to the public portfolio; a null user is the open market ('Market'). */

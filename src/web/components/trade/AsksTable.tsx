@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/leagueLinks';
 import type { Ask } from '../../lib/apiTypes';
 import { dollarsToCents, formatCents } from '../../../shared/money';
 import { formatDollars, formatInteger } from '../../lib/format';

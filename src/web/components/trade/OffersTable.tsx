@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/leagueLinks';
 import type { Offer } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { itemPath, userPath } from '../../lib/itemLinks';

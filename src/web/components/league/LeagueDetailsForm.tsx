@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { useLeague } from '../../lib/league';
+import { renameLeagueForm, type RenameLeague } from '../../lib/leagueForms';
+import { useNavigateOutsideLeague } from '../../lib/leagueLinks';
+import { leaguePath } from '../../lib/leaguePaths';
+import { useLeaguesApi, type LeagueView } from '../../lib/leaguesApi';
+import { errorMessage } from '../../lib/trpc';
+import { Field } from '../Field';
+import { Spinner } from '../Spinner';
+
+/** The commissioner's controls: the league's name, and whether it is open to everyone. */
+export function LeagueDetailsForm({ league }: { league: LeagueView }) {
+  return (
+    <div className="league-details">
+      <RenameForm league={league} />
+      <OpenSwitch league={league} />
+    </div>
+  );
+}
+
+function useUpdate() {
+  const api = useLeaguesApi();
+  const { remember } = useLeague();
+  return useMutation(
+    api.update.mutationOptions({
+      onSuccess: ({ league }) => remember(league),
+      onError: (error) => toast.error(errorMessage(error, 'The change was not saved. Try again in a moment.')),
+    }),
+  );
+}
+
+function RenameForm({ league }: { league: LeagueView }) {
+  const update = useUpdate();
+  const navigate = useNavigateOutsideLeague();
+  const form = useForm<{ name: string }, unknown, RenameLeague>({ resolver: zodResolver(renameLeagueForm), values: { name: league.name } });
+  const { field, fieldState } = useController({ control: form.control, name: 'name' });
+  const onSubmit = ({ name }: RenameLeague) =>
+    update.mutate(
+      { leagueId: league.id, name },
+      {
+        onSuccess: ({ league: renamed }) => {
+          toast.success(`The league is now called ${renamed.name}.`);
+          // A new name may come with a new address.
+          if (renamed.slug !== league.slug) void navigate(leaguePath(renamed.slug, '/settings'), { replace: true });
+        },
+      },
+    );
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="league-rename">
+      <Field
+        label="League name"
+        name={field.name}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        error={fieldState.error?.message}
+        hint="3 to 40 characters."
+        autoComplete="off"
+      />
+      <button type="submit" className="button button-small" disabled={update.isPending || !form.formState.isDirty}>
+        {update.isPending && update.variables.name !== undefined ? <Spinner size="sm" /> : null}
+        Save name
+      </button>
+    </form>
+  );
+}
+
+function OpenSwitch({ league }: { league: LeagueView }) {
+  const id = useId();
+  const update = useUpdate();
+  // The switch shows the asked-for state at once; it stays focusable (not disabled) while the server answers.
+  const open = update.isPending ? (update.variables.open ?? league.open) : league.open;
+  const toggle = () =>
+    !update.isPending &&
+    update.mutate(
+      { leagueId: league.id, open: !league.open },
+      { onSuccess: ({ league: next }) => toast.success(next.open ? 'The league is now open: anyone can look at it.' : 'The league is now invite-only.') },
+    );
+  return (
+    <div className="field league-open">
+      <label className="league-switch">
+        <input type="checkbox" role="switch" checked={open} onChange={toggle} aria-describedby={`${id}-hint`} data-testid="league-open-switch" />
+        <span className="league-switch-track" aria-hidden="true" />
+        <span>Open league</span>
+      </label>
+      <p id={`${id}-hint`} className="field-hint">
+        {open
+          ? 'Anyone can look at its market and leaderboard and find it in the list of leagues. Only members can trade.'
+          : 'Invite-only: only members can see its pages. People join with the invite link.'}
+      </p>
+    </div>
+  );
+}
