@@ -6,6 +6,14 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({ port: 3000, dataDir: './data', smtpUrl: undefined, publicUrl: 'http://localhost:3000', metricsToken: undefined });
   });
 
+  it('names the default league and lets anyone create leagues unless told admins only', () => {
+    expect(loadConfig({})).toMatchObject({ leagueName: 'Hoops Exchange', leagueCreation: 'anyone' });
+    expect(loadConfig({ LEAGUE_NAME: ' Friday Night Hoops ', LEAGUE_CREATION: 'admins' })).toMatchObject({
+      leagueName: 'Friday Night Hoops',
+      leagueCreation: 'admins',
+    });
+  });
+
   it('turns /metrics on with METRICS_TOKEN, and leaves it off when the variable is empty', () => {
     expect(loadConfig({ METRICS_TOKEN: 'scrape-me-0123456789' }).metricsToken).toBe('scrape-me-0123456789');
     expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
@@ -30,6 +38,8 @@ describe('loadConfig', () => {
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
     [{ METRICS_TOKEN: 'has a space in it, sadly' }, 'METRICS_TOKEN'],
     [{ PUSH_SERVICE_HOSTS: 'https://push.example/' }, 'PUSH_SERVICE_HOSTS'],
+    [{ LEAGUE_NAME: 'ab' }, 'LEAGUE_NAME'],
+    [{ LEAGUE_CREATION: 'nobody' }, 'LEAGUE_CREATION'],
   ])('stops on %j with a message naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -297,6 +297,25 @@ describe('contracts', () => {
   });
 });
 
+describe('a server where only admins create leagues', () => {
+  it('refuses league creation to others, and names its default league from LEAGUE_NAME', async () => {
+    const strict = await startTestServer({ env: { LEAGUE_CREATION: 'admins', LEAGUE_NAME: 'Friday Night Hoops' } });
+    try {
+      const [fan, boss] = [await registerUser(strict.url, 'strict_fan'), await registerUser(strict.url, 'strict_boss')];
+      strict.services.users.setAdmin(boss.id, true);
+      expect(await api(strict.url, 'POST', '/leagues', { name: 'Not Allowed' }, fan.token)).toMatchObject({
+        status: 403,
+        body: { error: LEAGUE_TEXT.creationAdminsOnly },
+      });
+      expect((await api(strict.url, 'POST', '/leagues', { name: 'Allowed' }, boss.token)).status).toBe(200);
+      const mine = await api<{ leagues: LeagueView[] }>(strict.url, 'GET', '/leagues', undefined, fan.token);
+      expect(mine.body.leagues).toEqual([expect.objectContaining({ id: 1, name: 'Friday Night Hoops', slug: 'friday-night-hoops' })]);
+    } finally {
+      await strict.stop();
+    }
+  });
+});
+
 describe('a restart', () => {
   it('keeps every league, membership and balance, and finishes a contract change a crash left logged but not applied', async () => {
     const dataDir = server.dataDir;
