@@ -65,6 +65,13 @@ export function createLeaguesRepo(db: Db) {
     },
     isMember: (leagueId: number, userId: number): boolean => isMember.get(leagueId, userId) !== undefined,
     memberCount: (leagueId: number): number => memberCount.get(leagueId)!.n,
+    /** How many leagues the user runs as commissioner, and belongs to. */
+    countsOf: (userId: number): { run: number; joined: number } =>
+      c
+        .prepare<[number, number], { run: number; joined: number }>(
+          'SELECT (SELECT COUNT(*) FROM leagues WHERE commissioner_id = ?) AS run, (SELECT COUNT(*) FROM league_members WHERE user_id = ?) AS joined',
+        )
+        .get(userId, userId)!,
     members: (leagueId: number): MemberRow[] =>
       c
         .prepare<[number], MemberRow>(

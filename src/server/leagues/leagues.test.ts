@@ -297,6 +297,19 @@ describe('contracts', () => {
   });
 });
 
+describe('limits', () => {
+  it('lets one user run at most 10 leagues, and says so; nothing is created past it', async () => {
+    const busy = await registerUser(server.url, 'lg_busy');
+    for (let i = 1; i <= 10; i++) expect((await api(server.url, 'POST', '/leagues', { name: `Busy League ${i}` }, busy.token)).status).toBe(200);
+    const before = server.serverServices.registry.all().length;
+    expect(await api(server.url, 'POST', '/leagues', { name: 'Busy League 11' }, busy.token)).toMatchObject({
+      status: 403,
+      body: { error: LEAGUE_TEXT.tooManyRun },
+    });
+    expect(server.serverServices.registry.all()).toHaveLength(before);
+  });
+});
+
 describe('a server where only admins create leagues', () => {
   it('refuses league creation to others, and names its default league from LEAGUE_NAME', async () => {
     const strict = await startTestServer({ env: { LEAGUE_CREATION: 'admins', LEAGUE_NAME: 'Friday Night Hoops' } });

@@ -5,7 +5,7 @@ import type { LeagueRow, LeaguesRepo } from '../../db/repos/leagues.js';
 import type { UserRow } from '../../db/repos/users.js';
 import type { OrderView } from '../../engine/read-models/open-orders.js';
 import { centsToDollars } from '../../shared/money.js';
-import { LEAGUE_TEXT, type LeaguePublic, type LeagueView } from '../../shared/schemas/leagues.js';
+import { LEAGUE_TEXT, MAX_LEAGUES_JOINED, MAX_LEAGUES_RUN, type LeaguePublic, type LeagueView } from '../../shared/schemas/leagues.js';
 import { AppError } from '../errors.js';
 import type { LeagueHub } from './hub.js';
 import type { LeagueServices } from './league-services.js';
@@ -67,6 +67,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
 
   /** The member's row in the league's file (their cash), then the membership: a crash between is repaired when the league opens. */
   function addMember(league: LeagueRow, user: Caller): void {
+    if (league.id !== DEFAULT_LEAGUE_ID && registry.countsOf(user.id).joined >= MAX_LEAGUES_JOINED) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyJoined);
     market(league.id).members.join({ id: user.id, username: user.username, avatar: user.avatar }, league.startingCashCents, now());
     registry.addMember(league.id, user.id, now());
   }
@@ -90,6 +91,9 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
 
     create(user: Caller, input: { name: string; startingCash?: number | undefined }, sessionId: string | null): LeagueView {
       if (deps.creation === 'admins' && !user.isAdmin) throw new AppError('FORBIDDEN', LEAGUE_TEXT.creationAdminsOnly);
+      const counts = registry.countsOf(user.id);
+      if (counts.run >= MAX_LEAGUES_RUN) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyRun);
+      if (counts.joined >= MAX_LEAGUES_JOINED) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyJoined);
       const template = market(DEFAULT_LEAGUE_ID).db;
       const league = transaction(() => {
         const row = registry.insert({

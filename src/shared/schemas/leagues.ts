@@ -15,7 +15,13 @@ export const LEAGUE_TEXT = {
   removed: (username: string) => `${username} was removed from the league`,
   nameLength: 'League name must be 3-40 characters',
   startingCashRange: 'Starting cash must be a whole number of dollars from $1,000 to $1,000,000,000',
+  tooManyRun: 'You already run 10 leagues, the most one person can',
+  tooManyJoined: 'You are already in 50 leagues',
 } as const;
+
+/** Leagues one user may run as commissioner, and belong to (docs/rules.md §10). */
+export const MAX_LEAGUES_RUN = 10;
+export const MAX_LEAGUES_JOINED = 50;
 
 export const MIN_STARTING_CASH = 1_000;
 export const MAX_STARTING_CASH = 1_000_000_000;
