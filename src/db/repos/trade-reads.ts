@@ -1,6 +1,7 @@
 import type { Db } from '../client.js';
 import { INSTRUMENT_NAME_COLUMNS, instrumentJoinsSql } from './read-sql.js';
 import type { Instrument } from './market-reads.js';
+import { inCurrentSeasonSql } from '../seasons/season-sql.js';
 
 /** One trade with what it was about and who took part. A null buyer or seller is the open market. */
 export interface TradeRow {
@@ -32,9 +33,9 @@ const NEWEST_FIRST = 'ORDER BY tr.created_at DESC, tr.id DESC';
 /** Reads of the trade history. Only reads. */
 export function createTradeReadsRepo(db: Db) {
   const sqlite = db.$client;
-  const recent = sqlite.prepare<[number], TradeRow>(`${TRADE_SELECT} ${NEWEST_FIRST} LIMIT ?`);
+  const recent = sqlite.prepare<[number], TradeRow>(`${TRADE_SELECT} WHERE ${inCurrentSeasonSql('tr')} ${NEWEST_FIRST} LIMIT ?`);
   const ofInstrument = sqlite.prepare<[Instrument, number, number], TradeRow>(
-    `${TRADE_SELECT} WHERE tr.instrument = ? AND tr.instrument_id = ? ${NEWEST_FIRST} LIMIT ?`,
+    `${TRADE_SELECT} WHERE tr.instrument = ? AND tr.instrument_id = ? AND ${inCurrentSeasonSql('tr')} ${NEWEST_FIRST} LIMIT ?`,
   );
   const ofUser = sqlite.prepare<[{ userId: number; limit: number }], TradeRow>(
     `${TRADE_SELECT} WHERE tr.buyer_id = @userId OR tr.seller_id = @userId ${NEWEST_FIRST} LIMIT @limit`,
@@ -50,11 +51,11 @@ export function createTradeReadsRepo(db: Db) {
      ${NEWEST_FIRST} LIMIT @limit`,
   );
   return {
-    /** The latest trades of every instrument, newest first. */
+    /** The latest trades of every instrument in the current season, newest first. */
     recent(limit: number): TradeRow[] {
       return recent.all(limit);
     },
-    /** The latest trades of one player or team, newest first. */
+    /** The latest trades of one player or team in the current season, newest first. */
     ofInstrument(instrument: Instrument, itemId: number, limit: number): TradeRow[] {
       return ofInstrument.all(instrument, itemId, limit);
     },
