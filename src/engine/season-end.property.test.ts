@@ -93,7 +93,7 @@ describe('seasons under random trading', () => {
         const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook, new Set(items.map((r) => bookKey(r.kind, r.id))));
         for (const r of items) expect(t.exchange.book(r)!.snapshot()).toEqual(rebuilt.get(bookKey(r.kind, r.id))!.snapshot());
       }),
-      { numRuns: 40 },
+      { numRuns: 25 },
     );
   });
 });
