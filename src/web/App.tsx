@@ -27,6 +27,7 @@ const LeaderboardPage = lazy(() => import('./pages/LeaderboardPage'));
 const StatisticsPage = lazy(() => import('./pages/StatisticsPage'));
 const WinTotalsPage = lazy(() => import('./pages/WinTotalsPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
+const SeasonArchivePage = lazy(() => import('./pages/SeasonArchivePage'));
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
@@ -58,6 +59,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'reset-password', element: <ResetPasswordPage /> },
   { path: 'privacy', element: <PrivacyPage /> },
   { path: 'changelog', element: <ChangelogPage /> },
+  { path: 'l/:slug/seasons/:n?', element: <SeasonArchivePage /> },
   {
     path: 'admin',
     element: (

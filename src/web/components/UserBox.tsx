@@ -3,6 +3,7 @@ import { formatDollars } from '../lib/format';
 import { useSession } from '../lib/session';
 import { useMe } from '../lib/useMe';
 import { Avatar } from './Avatar';
+import { SeasonBadge } from './seasons/SeasonBadge';
 
 /** Avatar, name, cash balance (Bal) and total value (Val) of the logged-in user. */
 export function UserBox() {
@@ -24,6 +25,7 @@ export function UserBox() {
         <span className="user-money-item" data-testid="user-value">
           <abbr title="Total value: cash plus shares">Val</abbr> <span className="amount">{money(me.data?.value)}</span>
         </span>
+        <SeasonBadge />
       </span>
     </div>
   );
