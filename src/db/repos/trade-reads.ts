@@ -43,13 +43,18 @@ export function createTradeReadsRepo(db: Db) {
   // Each half walks its index (user, time) newest first from the cursor: a page costs its own size.
   const USER_HALF = (column: string, extra = '') =>
     `SELECT id FROM trades WHERE ${column} = @userId ${extra} AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`;
-  const ofUserPage = sqlite.prepare<[{ userId: number; at: number; id: number; limit: number }], TradeRow>(
-    `${TRADE_SELECT} WHERE tr.id IN (
-       SELECT id FROM (${USER_HALF('buyer_id')})
-       UNION ALL
-       SELECT id FROM (${USER_HALF('seller_id', 'AND (buyer_id IS NULL OR buyer_id <> @userId)')}))
-     ${NEWEST_FIRST} LIMIT @limit`,
-  );
+  const userPage = (extra = '') =>
+    sqlite.prepare<[{ userId: number; at: number; id: number; limit: number; from?: number; to?: number }], TradeRow>(
+      `${TRADE_SELECT} WHERE tr.id IN (
+         SELECT id FROM (${USER_HALF('buyer_id', extra)})
+         UNION ALL
+         SELECT id FROM (${USER_HALF('seller_id', `AND (buyer_id IS NULL OR buyer_id <> @userId) ${extra}`)}))
+       ${NEWEST_FIRST} LIMIT @limit`,
+    );
+  const ofUserPage = userPage();
+  // One season's: the trade ids after its start and up to the next one's (docs/seasons.md).
+  const ofUserSeasonPage = userPage('AND id > @from AND id <= @to');
+  const seasonStart = sqlite.prepare<[number], { after: number }>('SELECT after_trade_id AS after FROM seasons WHERE number = ?');
   return {
     /** The latest trades of every instrument in the current season, newest first. */
     recent(limit: number): TradeRow[] {
@@ -71,6 +76,13 @@ export function createTradeReadsRepo(db: Db) {
     /** A page of a user's trades, newest first, after `after` (the last trade of the page before). */
     ofUserPage(userId: number, after: { at: number; id: number } | null, limit: number): TradeRow[] {
       return ofUserPage.all({ userId, at: after?.at ?? Number.MAX_SAFE_INTEGER, id: after?.id ?? Number.MAX_SAFE_INTEGER, limit });
+    },
+    /** The same, of one season only (none for a season that never was). */
+    ofUserSeasonPage(userId: number, season: number, after: { at: number; id: number } | null, limit: number): TradeRow[] {
+      const from = seasonStart.get(season)?.after;
+      if (from === undefined) return [];
+      const to = seasonStart.get(season + 1)?.after ?? Number.MAX_SAFE_INTEGER;
+      return ofUserSeasonPage.all({ userId, at: after?.at ?? Number.MAX_SAFE_INTEGER, id: after?.id ?? Number.MAX_SAFE_INTEGER, limit, from, to });
     },
   };
 }

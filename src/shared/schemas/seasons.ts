@@ -21,6 +21,10 @@ export const endSeasonResult = z.object({ season: z.object({ number: z.number().
 export type EndSeasonResult = z.infer<typeof endSeasonResult>;
 
 export const seasonNumberInput = z.object({ season: id('Season') });
+/** A list of trades narrowed to one season (it may come as a query string). */
+export const seasonFilter = {
+  season: z.coerce.number({ error: 'Season must be a number' }).int('Season must be a whole number').positive('Season must be positive').optional(),
+};
 export const seasonsOfUserInput = userIdInput;
 
 export const seasonOut = z.object({ number: z.number().int().positive(), startedAt: isoTime, endedAt: isoTime.optional() });

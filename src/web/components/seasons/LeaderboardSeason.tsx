@@ -3,15 +3,7 @@ import { LOAD_FAILED } from '../../../shared/texts';
 import { ErrorMessage } from '../ErrorMessage';
 import { Loading } from '../Spinner';
 import { useTRPC } from '../../lib/trpc';
-import { SeasonSelect } from './SeasonSelect';
 import { SeasonStandings } from './SeasonStandings';
-
-/** The leaderboard's season selector: the seasons of the session's league. */
-export function LeaderboardSeasonSelect({ value, onChange }: { value: number | null; onChange: (season: number | null) => void }) {
-  const trpc = useTRPC();
-  const seasons = useQuery(trpc.seasons.list.queryOptions());
-  return seasons.data ? <SeasonSelect seasons={seasons.data.seasons} value={value} onChange={onChange} /> : null;
-}
 
 /** An ended season's final standings in place of the live leaderboard. */
 export function ArchivedLeaderboard({ season, meId }: { season: number; meId?: number | undefined }) {
