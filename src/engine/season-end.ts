@@ -55,8 +55,8 @@ export function endSeason(exchange: Exchange, db: Db, startingCashCents: number)
     const archive: SeasonArchive = {
       standings: rankStandings(finals.members, finals.holdings),
       ...seasons.figures(),
-      // Read while the season is still the current one: the whole season's trades.
-      statistics: stats.statisticsSince(season.startedAt, STATS_LIMIT),
+      // Read while the season is still the current one: every trade of the season.
+      statistics: stats.statisticsSince(0, STATS_LIMIT),
     };
     seasons.closeAndOpenNext(season.number, at, archive);
     seasons.resetMarket(startingCashCents);

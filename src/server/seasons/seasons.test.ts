@@ -91,6 +91,17 @@ describe('ending a season', () => {
     const db = server.serverServices.forLeague(league.id)!.db;
     expect(db.$client.prepare("SELECT COUNT(*) AS n FROM orders WHERE status = 'open'").get()).toEqual({ n: 0 });
     expect(ledgerProblems(db, cents(CASH * 100), 2)).toEqual([]);
+    // The value chart follows the current season: from the starting cash, with nothing of the season before.
+    const chart = await api<{ points: { cash: number; shareValue: number }[] }>(
+      server.url,
+      'GET',
+      inLeague(league.id, `/portfolio/${bob.id}/history`),
+      undefined,
+      bob.token,
+    );
+    expect(chart.status).toBe(200);
+    expect(chart.body.points.length).toBeGreaterThan(0);
+    for (const point of chart.body.points) expect(point).toMatchObject({ cash: CASH, shareValue: 0 });
     // The archived season's trades stay in the members' history.
     const history = await api<unknown[]>(server.url, 'GET', inLeague(league.id, `/trades/user/${bob.id}`), undefined, bob.token);
     expect(history.body).toHaveLength(2);
