@@ -100,7 +100,9 @@ describe('a season in the browser', () => {
       await call('POST', inLeague('/offers/accept'), a.token, { buyerId: a.id, offerId: offer.offer.offerId });
 
       // A, the commissioner, ends it on the league's seasons page, behind the confirmation.
-      await a.page.goto(`/l/${league.slug}/seasons`);
+      await a.page.goto('/leaderboard');
+      await a.page.getByRole('link', { name: 'Seasons', exact: true }).click();
+      await a.page.waitForURL(`**/l/${league.slug}/seasons`);
       await a.page.getByText('No season has ended yet.').waitFor();
       await a.page.getByRole('button', { name: 'End season 1' }).click();
       const dialog = a.page.getByRole('dialog', { name: `End season 1 of ${LEAGUE}?` });

@@ -1,4 +1,6 @@
-import { route, type RestRoute } from './route.js';
+import { userPageInput } from '../../shared/schemas/market.js';
+import { seasonNumberInput } from '../../shared/schemas/seasons.js';
+import { mappedRoute, paged, route, type RestRoute } from './route.js';
 
 /**
  * A league's seasons (docs/seasons.md). Declared as paths of the caller's current league, so that
@@ -20,6 +22,17 @@ export const seasonRestRoutes: RestRoute[] = [
     auth: 'none',
     summary: 'An ended season’s archive: final standings with holdings, trade figures and statistics',
   }),
+  paged(
+    mappedRoute('trades.user', {
+      method: 'GET',
+      path: '/seasons/{season}/trades/user/{userId}',
+      tag: 'seasons',
+      auth: 'user',
+      summary: "The caller's own trades of one season, newest first, a page at a time; userId must be the caller",
+      input: userPageInput.extend(seasonNumberInput.shape),
+      toProcedure: (input) => input,
+    }),
+  ),
   route('seasons.finishes', {
     method: 'GET',
     path: '/seasons/finishes/{userId}',

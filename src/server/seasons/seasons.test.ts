@@ -124,8 +124,8 @@ describe('ending a season', () => {
     expect(p.body).toMatchObject({ balance: CASH - 7, players: [expect.objectContaining({ player_id: playerId, shares_owned: 7 })] });
     // The history lists every season's trades, or one season's.
     const history = async (query: string) =>
-      (await api<unknown[]>(server.url, 'GET', inLeague(league.id, `/trades/user/${alice.id}${query}`), undefined, alice.token)).body.length;
-    expect([await history(''), await history('?season=1'), await history('?season=2'), await history('?season=3')]).toEqual([2, 1, 1, 0]);
+      (await api<unknown[]>(server.url, 'GET', inLeague(league.id, `${query}/trades/user/${alice.id}`), undefined, alice.token)).body.length;
+    expect([await history(''), await history('/seasons/1'), await history('/seasons/2'), await history('/seasons/3')]).toEqual([2, 1, 1, 0]);
     const finishes = await api<SeasonFinishesOut>(server.url, 'GET', inLeague(league.id, `/seasons/finishes/${alice.id}`), undefined, bob.token);
     expect(finishes.body).toEqual({ finishes: [{ season: 1, endedAt: expect.any(String), rank: 2, of: 2, total: CASH }] });
   });

@@ -15,6 +15,7 @@ import './account.css';
 import { NumHeader } from '../components/NumHeader';
 import { ArchivedLeaderboard } from '../components/seasons/LeaderboardSeason';
 import { LeagueSeasonSelect } from '../components/seasons/SeasonSelect';
+import { LeagueSeasonsLink } from '../components/seasons/LeagueSeasonsLink';
 
 const MEDALS: Record<number, { className: string; label: string }> = {
   1: { className: 'rank-gold', label: '1st place, gold' },
@@ -42,7 +43,7 @@ export default function LeaderboardPage() {
 
   return (
     <>
-      <PageTitle title="Leaderboard" subtitle="The top 10 players by the value of their shares. Total is cash plus shares." />
+      <PageTitle title="Leaderboard" subtitle="The top 10 players by the value of their shares. Total is cash plus shares." actions={<LeagueSeasonsLink />} />
       <LeagueSeasonSelect value={season} onChange={setSeason} />
       {season !== null ? (
         <ArchivedLeaderboard season={season} meId={user?.id} />
