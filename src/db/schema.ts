@@ -197,6 +197,21 @@ export const trades = sqliteTable(
   ],
 );
 
+/**
+ * A league's seasons (docs/seasons.md), in the league's file: the current one has no `endedAt`; an
+ * ended one keeps its final standings, holdings, trade figures and statistics in `archive`. A
+ * season's trades are those with ids after its `afterTradeId` (trade ids only grow) and up to the
+ * next season's.
+ */
+export const seasons = sqliteTable('seasons', {
+  number: integer('number').primaryKey(),
+  startedAt: integer('started_at').notNull(),
+  endedAt: integer('ended_at'),
+  /** The largest trade id when the season started. */
+  afterTradeId: integer('after_trade_id').notNull(),
+  archive: text('archive', { mode: 'json' }),
+});
+
 export const auditLog = sqliteTable(
   'audit_log',
   {

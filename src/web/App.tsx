@@ -31,6 +31,7 @@ const AdminPage = lazy(() => import('./pages/AdminPage'));
 const LeaguesPage = lazy(() => import('./pages/LeaguesPage'));
 const JoinLeaguePage = lazy(() => import('./pages/JoinLeaguePage'));
 const LeagueSettingsPage = lazy(() => import('./pages/LeagueSettingsPage'));
+const SeasonArchivePage = lazy(() => import('./pages/SeasonArchivePage'));
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
@@ -62,6 +63,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'reset-password', element: <ResetPasswordPage /> },
   { path: 'privacy', element: <PrivacyPage /> },
   { path: 'changelog', element: <ChangelogPage /> },
+  { path: 'seasons/:n?', element: <SeasonArchivePage /> },
   { path: 'leagues', element: <LeaguesPage /> },
   { path: 'join/:code', element: <JoinLeaguePage /> },
   {

@@ -17,7 +17,7 @@ export interface SplitOptions {
 /** What only the accounts database keeps: nothing of it is copied into a league's file. */
 const ACCOUNT_ONLY = ['push_subscription_kinds', 'push_subscriptions', 'password_reset_tokens', 'sessions', 'audit_log', 'league_members', 'leagues'];
 /** The market, which moves into league 1's file. */
-const MARKET = ['declined_asks', 'orders', 'trades', 'holdings', 'players', 'teams'];
+const MARKET = ['declined_asks', 'orders', 'trades', 'holdings', 'players', 'teams', 'seasons'];
 
 /**
  * Step 1 (docs/leagues.md §6): league 1's file as a copy of the whole database (one consistent

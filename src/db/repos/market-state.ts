@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
 import type { InstrumentKind, OpenOrderRow } from './ledger.js';
+import { inCurrentSeasonSql } from '../seasons/season-sql.js';
 
 /**
  * What the exchange rebuilds its memory from (the books and the read models): instruments, open
@@ -73,13 +74,13 @@ export function createMarketStateRepo(db: Db) {
   const openOrdersOf = c.prepare<[InstrumentKind, number], OpenOrderStateRow>(`${ORDER} WHERE instrument = ? AND instrument_id = ? AND status = 'open'`);
   const TRADE = `SELECT instrument, instrument_id AS instrumentId, shares, price_cents AS priceCents, created_at AS createdAt,
     (buyer_id IS NOT NULL AND seller_id IS NOT NULL) AS userToUser FROM trades`;
-  const tradesSince = c.prepare<[number], TradeStateRow>(`${TRADE} WHERE created_at >= ? ORDER BY created_at, id`);
+  const tradesSince = c.prepare<[number], TradeStateRow>(`${TRADE} WHERE created_at >= ? AND ${inCurrentSeasonSql()} ORDER BY created_at, id`);
   const tradesOfSince = c.prepare<[InstrumentKind, number, number], TradeStateRow>(
-    `${TRADE} WHERE instrument = ? AND instrument_id = ? AND created_at >= ? ORDER BY created_at, id`,
+    `${TRADE} WHERE instrument = ? AND instrument_id = ? AND created_at >= ? AND ${inCurrentSeasonSql()} ORDER BY created_at, id`,
   );
   const priceChanges = c.prepare<[InstrumentKind, number], { at: number; priceCents: number }>(
     `SELECT created_at AS at, price_cents AS priceCents FROM trades
-     WHERE instrument = ? AND instrument_id = ? AND buyer_id IS NOT NULL AND seller_id IS NOT NULL ORDER BY created_at, id`,
+     WHERE instrument = ? AND instrument_id = ? AND buyer_id IS NOT NULL AND seller_id IS NOT NULL AND ${inCurrentSeasonSql()} ORDER BY created_at, id`,
   );
   const declines = c.prepare<[], { orderId: number; userId: number }>('SELECT order_id AS orderId, user_id AS userId FROM declined_asks');
   const declinesOf = c.prepare<[InstrumentKind, number], { orderId: number; userId: number }>(
@@ -96,7 +97,7 @@ export function createMarketStateRepo(db: Db) {
      ORDER BY instrument, instrument_id, side, price_cents, seq, id LIMIT ?`,
   );
   const tradesPage = c.prepare<[number, number, number, number], TradeStateRow & { id: number }>(
-    `${TRADE.replace('SELECT ', 'SELECT id, ')} WHERE created_at >= ? AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
+    `${TRADE.replace('SELECT ', 'SELECT id, ')} WHERE created_at >= ? AND ${inCurrentSeasonSql()} AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
   );
 
   return {

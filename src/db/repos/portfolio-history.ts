@@ -1,6 +1,7 @@
 import type { Db } from '../client.js';
 import { OPEN_MARKET_PRICE_CENTS } from '../../shared/money.js';
 import { INSTRUMENT_LAST_PRICE, instrumentPriceJoinsSql, userToUserSql } from './read-sql.js';
+import { inCurrentSeasonSql } from '../seasons/season-sql.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 
 /** The most points one history answers (the chart needs no more). */
@@ -294,10 +295,14 @@ export function createPortfolioHistoryRepo(db: Db) {
     price_cents AS priceCents, created_at AS createdAt`;
   // The user's purchases and sales, newest first, each along its own index (user, time): read as
   // far as needed, merged here, so a busy trader costs no more than the trades the chart uses.
-  const boughtNewestFirst = sqlite.prepare<[number], TradeRow>(`SELECT ${tradeColumns} FROM trades WHERE buyer_id = ? ORDER BY created_at DESC, id DESC`);
-  const soldNewestFirst = sqlite.prepare<[number, number], TradeRow>(
-    `SELECT ${tradeColumns} FROM trades WHERE seller_id = ? AND (buyer_id IS NULL OR buyer_id <> ?) ORDER BY created_at DESC, id DESC`,
+  // The current season's only (docs/seasons.md): it started from the starting cash and no shares.
+  const boughtNewestFirst = sqlite.prepare<[number], TradeRow>(
+    `SELECT ${tradeColumns} FROM trades WHERE buyer_id = ? AND ${inCurrentSeasonSql()} ORDER BY created_at DESC, id DESC`,
   );
+  const soldNewestFirst = sqlite.prepare<[number, number], TradeRow>(
+    `SELECT ${tradeColumns} FROM trades WHERE seller_id = ? AND (buyer_id IS NULL OR buyer_id <> ?) AND ${inCurrentSeasonSql()} ORDER BY created_at DESC, id DESC`,
+  );
+  const seasonChangedAt = sqlite.prepare<[], { at: number }>('SELECT COALESCE(MAX(ended_at), 0) AS at FROM seasons');
   // What the user bought before a trade: of one instrument (through the instrument's trades), or
   // of all (through the user's purchases), whichever reads less for the instruments it is needed for.
   const buysOfBefore = sqlite.prepare<
@@ -305,13 +310,13 @@ export function createPortfolioHistoryRepo(db: Db) {
     { costCents: number | null; shares: number | null }
   >(`
     SELECT SUM(shares * price_cents) AS costCents, SUM(shares) AS shares
-    FROM trades WHERE instrument = @instrument AND instrument_id = @id AND buyer_id = @userId AND id < @beforeId`);
+    FROM trades WHERE instrument = @instrument AND instrument_id = @id AND buyer_id = @userId AND id < @beforeId AND ${inCurrentSeasonSql()}`);
   const buysBefore = sqlite.prepare<
     [{ userId: number; beforeId: number }],
     { instrument: Instrument; instrumentId: number; costCents: number; shares: number }
   >(`
     SELECT instrument, instrument_id AS instrumentId, SUM(shares * price_cents) AS costCents, SUM(shares) AS shares
-    FROM trades WHERE buyer_id = @userId AND id < @beforeId
+    FROM trades WHERE buyer_id = @userId AND id < @beforeId AND ${inCurrentSeasonSql()}
     GROUP BY instrument, instrument_id`);
   // Contract changes, from the audit log the admin's changes are written to (engine/admin.ts: 'player.salary').
   const salaryChanges = sqlite.prepare<[{ since: number; limit: number }], SalaryChange>(`
@@ -365,11 +370,11 @@ export function createPortfolioHistoryRepo(db: Db) {
 
   const priceAt = sqlite.prepare<[{ instrument: Instrument; id: number; at: number }], { priceCents: number }>(`
     SELECT price_cents AS priceCents FROM trades tr
-    WHERE tr.instrument = @instrument AND tr.instrument_id = @id AND tr.created_at <= @at AND ${userToUserSql('tr')}
+    WHERE tr.instrument = @instrument AND tr.instrument_id = @id AND tr.created_at <= @at AND ${userToUserSql('tr')} AND ${inCurrentSeasonSql('tr')}
     ORDER BY tr.created_at DESC, tr.id DESC LIMIT 1`);
   const nextPriceChange = sqlite.prepare<[{ instrument: Instrument; id: number; at: number }], { at: number }>(`
     SELECT created_at AS at FROM trades tr
-    WHERE tr.instrument = @instrument AND tr.instrument_id = @id AND tr.created_at > @at AND ${userToUserSql('tr')}
+    WHERE tr.instrument = @instrument AND tr.instrument_id = @id AND tr.created_at > @at AND ${userToUserSql('tr')} AND ${inCurrentSeasonSql('tr')}
     ORDER BY tr.created_at ASC, tr.id ASC LIMIT 1`);
 
   /** Prices read from the trades, two look-ups each time an instrument's price is due to change. */
@@ -391,8 +396,10 @@ export function createPortfolioHistoryRepo(db: Db) {
      * now, when the caller keeps them; without them they are read here.
      */
     history(userId: number, now: number, prices: PriceSource = sqlPrices, portfolio?: CurrentPortfolio): HistoryPoint[] | undefined {
-      const user = userRow.get(userId);
-      if (!user) return undefined;
+      const row = userRow.get(userId);
+      if (!row) return undefined;
+      // The chart begins when the member joined, or when the current season began if later.
+      const user = { ...row, createdAt: Math.max(row.createdAt, seasonChangedAt.get()?.at ?? 0) };
       let cashNow: number;
       let nowValue: number;
       let current: { instrument: Instrument; instrumentId: number; shares: number }[];

@@ -1,6 +1,7 @@
 import type { Db } from '../client.js';
 import { userToUserSql, vwapCents, WEEK_MS } from './read-sql.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
+import { inCurrentSeasonSql } from '../seasons/season-sql.js';
 
 /** What every holding row shares, valued by the rules of docs/rules.md §5 Prices and values. Cents. */
 export interface HoldingValuation {
@@ -71,7 +72,7 @@ type TeamHoldingRow = HoldingRow & { teamId: number; name: string; code: string;
 /** The columns every holding query computes, for holding `h` of instrument `i` ('player' or 'team'). */
 function holdingColumns(instrument: InstrumentKind): string {
   const week = `FROM trades tr WHERE tr.instrument = '${instrument}' AND tr.instrument_id = h.instrument_id
-      AND tr.created_at >= @since AND ${userToUserSql('tr')}`;
+      AND tr.created_at >= @since AND ${inCurrentSeasonSql('tr')} AND ${userToUserSql('tr')}`;
   return `h.shares, h.cost_basis_cents AS costBasisCents, h.min_sell_price_cents AS minSellPriceCents,
     i.last_trade_price_cents AS lastTradePriceCents,
     COALESCE((SELECT SUM(o.shares_remaining) FROM orders o

@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
 import { DAY_MS, holdingValueSql, instrumentPriceJoinsSql, userToUserSql, vwapCents } from './read-sql.js';
+import { inCurrentSeasonSql } from '../seasons/season-sql.js';
 
 export interface LeaderboardRow {
   rank: number;
@@ -74,7 +75,7 @@ export function createStatsReadsRepo(db: Db) {
       FROM trades tr
       JOIN players p ON p.id = tr.instrument_id
       JOIN teams t ON t.id = p.team_id
-      WHERE +tr.instrument = 'player' AND tr.created_at >= ? AND p.retired_at IS NULL ${where}
+      WHERE +tr.instrument = 'player' AND tr.created_at >= ? AND ${inCurrentSeasonSql('tr')} AND p.retired_at IS NULL ${where}
       GROUP BY p.id
       ORDER BY ${orderBy}, p.id ASC
       LIMIT ?`);
@@ -110,7 +111,10 @@ export function createStatsReadsRepo(db: Db) {
     },
     /** The four tables of the statistics page; trade windows are the 24 h before `now`. */
     statistics(now: number, limit = STATS_LIMIT): StatisticsRows {
-      const since = now - DAY_MS;
+      return this.statisticsSince(now - DAY_MS, limit);
+    },
+    /** The same tables with the trades of the current season since `since` (a season's archive: since it started). */
+    statisticsSince(since: number, limit = STATS_LIMIT): StatisticsRows {
       return {
         mostValuable: mostValuable.all(since, limit).map(withAvg),
         mostActive: mostActive.all(since, limit).map(withAvg),

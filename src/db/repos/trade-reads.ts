@@ -1,6 +1,7 @@
 import type { Db } from '../client.js';
 import { INSTRUMENT_NAME_COLUMNS, instrumentJoinsSql } from './read-sql.js';
 import type { Instrument } from './market-reads.js';
+import { inCurrentSeasonSql } from '../seasons/season-sql.js';
 
 /** One trade with what it was about and who took part. A null buyer or seller is the open market. */
 export interface TradeRow {
@@ -32,9 +33,9 @@ const NEWEST_FIRST = 'ORDER BY tr.created_at DESC, tr.id DESC';
 /** Reads of the trade history. Only reads. */
 export function createTradeReadsRepo(db: Db) {
   const sqlite = db.$client;
-  const recent = sqlite.prepare<[number], TradeRow>(`${TRADE_SELECT} ${NEWEST_FIRST} LIMIT ?`);
+  const recent = sqlite.prepare<[number], TradeRow>(`${TRADE_SELECT} WHERE ${inCurrentSeasonSql('tr')} ${NEWEST_FIRST} LIMIT ?`);
   const ofInstrument = sqlite.prepare<[Instrument, number, number], TradeRow>(
-    `${TRADE_SELECT} WHERE tr.instrument = ? AND tr.instrument_id = ? ${NEWEST_FIRST} LIMIT ?`,
+    `${TRADE_SELECT} WHERE tr.instrument = ? AND tr.instrument_id = ? AND ${inCurrentSeasonSql('tr')} ${NEWEST_FIRST} LIMIT ?`,
   );
   const ofUser = sqlite.prepare<[{ userId: number; limit: number }], TradeRow>(
     `${TRADE_SELECT} WHERE tr.buyer_id = @userId OR tr.seller_id = @userId ${NEWEST_FIRST} LIMIT @limit`,
@@ -42,19 +43,24 @@ export function createTradeReadsRepo(db: Db) {
   // Each half walks its index (user, time) newest first from the cursor: a page costs its own size.
   const USER_HALF = (column: string, extra = '') =>
     `SELECT id FROM trades WHERE ${column} = @userId ${extra} AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`;
-  const ofUserPage = sqlite.prepare<[{ userId: number; at: number; id: number; limit: number }], TradeRow>(
-    `${TRADE_SELECT} WHERE tr.id IN (
-       SELECT id FROM (${USER_HALF('buyer_id')})
-       UNION ALL
-       SELECT id FROM (${USER_HALF('seller_id', 'AND (buyer_id IS NULL OR buyer_id <> @userId)')}))
-     ${NEWEST_FIRST} LIMIT @limit`,
-  );
+  const userPage = (extra = '') =>
+    sqlite.prepare<[{ userId: number; at: number; id: number; limit: number; from?: number; to?: number }], TradeRow>(
+      `${TRADE_SELECT} WHERE tr.id IN (
+         SELECT id FROM (${USER_HALF('buyer_id', extra)})
+         UNION ALL
+         SELECT id FROM (${USER_HALF('seller_id', `AND (buyer_id IS NULL OR buyer_id <> @userId) ${extra}`)}))
+       ${NEWEST_FIRST} LIMIT @limit`,
+    );
+  const ofUserPage = userPage();
+  // One season's: the trade ids after its start and up to the next one's (docs/seasons.md).
+  const ofUserSeasonPage = userPage('AND id > @from AND id <= @to');
+  const seasonStart = sqlite.prepare<[number], { after: number }>('SELECT after_trade_id AS after FROM seasons WHERE number = ?');
   return {
-    /** The latest trades of every instrument, newest first. */
+    /** The latest trades of every instrument in the current season, newest first. */
     recent(limit: number): TradeRow[] {
       return recent.all(limit);
     },
-    /** The latest trades of one player or team, newest first. */
+    /** The latest trades of one player or team in the current season, newest first. */
     ofInstrument(instrument: Instrument, itemId: number, limit: number): TradeRow[] {
       return ofInstrument.all(instrument, itemId, limit);
     },
@@ -70,6 +76,13 @@ export function createTradeReadsRepo(db: Db) {
     /** A page of a user's trades, newest first, after `after` (the last trade of the page before). */
     ofUserPage(userId: number, after: { at: number; id: number } | null, limit: number): TradeRow[] {
       return ofUserPage.all({ userId, at: after?.at ?? Number.MAX_SAFE_INTEGER, id: after?.id ?? Number.MAX_SAFE_INTEGER, limit });
+    },
+    /** The same, of one season only (none for a season that never was). */
+    ofUserSeasonPage(userId: number, season: number, after: { at: number; id: number } | null, limit: number): TradeRow[] {
+      const from = seasonStart.get(season)?.after;
+      if (from === undefined) return [];
+      const to = seasonStart.get(season + 1)?.after ?? Number.MAX_SAFE_INTEGER;
+      return ofUserSeasonPage.all({ userId, at: after?.at ?? Number.MAX_SAFE_INTEGER, id: after?.id ?? Number.MAX_SAFE_INTEGER, limit, from, to });
     },
   };
 }

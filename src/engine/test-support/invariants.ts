@@ -3,9 +3,9 @@ import { START_BALANCE_CENTS } from '../../shared/money.js';
 
 /**
  * the conservation invariants of docs/rules.md §2 Instruments and supply, read straight from the database: a list of what is wrong,
- * empty when everything holds.
+ * empty when everything holds. With `season`, money is counted from that season's start (every account's cash reset) and its trades only.
  */
-export function ledgerProblems(db: Db, startingCashPerUser = START_BALANCE_CENTS): string[] {
+export function ledgerProblems(db: Db, startingCashPerUser = START_BALANCE_CENTS, season?: number): string[] {
   const c = db.$client;
   const problems: string[] = [];
   const players = c
@@ -38,12 +38,17 @@ export function ledgerProblems(db: Db, startingCashPerUser = START_BALANCE_CENTS
      WHERE l.listed > COALESCE((SELECT shares FROM holdings h WHERE h.user_id = l.user_id AND h.instrument = l.instrument AND h.instrument_id = l.instrument_id), 0)`,
   );
   if ((overListed.get()?.n ?? 0) > 0) problems.push('some offers list more shares than their seller holds');
+  const n = season === undefined ? null : Math.trunc(season);
+  const ofSeason =
+    n === null
+      ? ''
+      : `AND id > (SELECT after_trade_id FROM seasons WHERE number = ${n}) AND id <= COALESCE((SELECT after_trade_id FROM seasons WHERE number = ${n + 1}), id)`;
   const money = c
     .prepare<[], { users: number; cash: number; escrow: number; marketIn: number; marketOut: number }>(
       `SELECT (SELECT COUNT(*) FROM users) AS users, (SELECT COALESCE(SUM(balance_cents), 0) FROM users) AS cash,
               (SELECT COALESCE(SUM(price_cents * shares_remaining), 0) FROM orders WHERE side = 'ask' AND status = 'open') AS escrow,
-              (SELECT COALESCE(SUM(price_cents * shares), 0) FROM trades WHERE seller_id IS NULL) AS marketIn,
-              (SELECT COALESCE(SUM(price_cents * shares), 0) FROM trades WHERE buyer_id IS NULL) AS marketOut`,
+              (SELECT COALESCE(SUM(price_cents * shares), 0) FROM trades WHERE seller_id IS NULL ${ofSeason}) AS marketIn,
+              (SELECT COALESCE(SUM(price_cents * shares), 0) FROM trades WHERE buyer_id IS NULL ${ofSeason}) AS marketOut`,
     )
     .get()!;
   const expected = money.users * startingCashPerUser;

@@ -193,12 +193,13 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
       return trades.recent(limit).map(toTrade);
     },
 
-    /** A page of the user's trades, newest first. */
-    userTrades(userId: number, request: PageRequest): Page<UserTradeOut> {
+    /** A page of the user's trades, newest first: of every season, or of `season`. */
+    userTrades(userId: number, request: PageRequest, season?: number): Page<UserTradeOut> {
       const after = cursorKey(request, 2);
+      const from = after ? { at: after[0]!, id: after[1]! } : null;
       const page = pageOf(
         request,
-        (limit) => trades.ofUserPage(userId, after ? { at: after[0]!, id: after[1]! } : null, limit),
+        (limit) => (season === undefined ? trades.ofUserPage(userId, from, limit) : trades.ofUserSeasonPage(userId, season, from, limit)),
         (t) => [t.createdAt, t.id],
       );
       return mapPage(page, (items) => items.map((t) => toUserTrade(t, userId)));

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { playerPageInput } from '../../shared/schemas/market.js';
+import { playerPageInput, userPageInput } from '../../shared/schemas/market.js';
 import { mappedRoute, paged, route, type RestRoute } from './route.js';
 
 /** `/market/{playerId}/…`: the player's page of an instrument's list. */
@@ -105,12 +105,15 @@ export const marketRestRoutes: RestRoute[] = [
     summary: 'The latest trades of every player and team (limit 1-50, default 10)',
   }),
   paged(
-    route('trades.user', {
+    // Of every season; /seasons/{season}/trades/user/{userId} gives one season's.
+    mappedRoute('trades.user', {
       method: 'GET',
       path: '/trades/user/{userId}',
       tag: 'trades',
       auth: 'user',
       summary: "The caller's own trades, newest first, a page at a time; userId must be the caller",
+      input: userPageInput,
+      toProcedure: ({ userId, limit, cursor }) => ({ userId, limit, cursor }),
     }),
   ),
   route('stats.leaderboard', {

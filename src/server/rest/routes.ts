@@ -4,6 +4,7 @@ import { adminRestRoutes } from './routes-admin.js';
 import { leagueRestRoutes } from './routes-leagues.js';
 import { marketRestRoutes } from './routes-market.js';
 import { pushRestRoutes } from './routes-push.js';
+import { seasonRestRoutes } from './routes-seasons.js';
 import { tradingRestRoutes } from './routes-trading.js';
 
 /** Every path the REST shim answers. Paths and payloads follow docs/api.md §2 Paths. */
@@ -56,4 +57,5 @@ export const restRoutes: RestRoute[] = [
   ...adminRestRoutes,
   ...pushRestRoutes,
   ...leagueRestRoutes,
+  ...seasonRestRoutes,
 ];

@@ -7,6 +7,7 @@ import { liveRouter } from './live.js';
 import { marketRouter } from './market.js';
 import { portfolioRouter } from './portfolio.js';
 import { pushRouter } from './push.js';
+import { seasonsRouter } from './seasons.js';
 import { statsRouter } from './stats.js';
 import { tradesRouter } from './trades.js';
 import { teamTradingRouter } from './team-trading.js';
@@ -22,6 +23,7 @@ export const appRouter = router({
   portfolio: portfolioRouter,
   trades: tradesRouter,
   stats: statsRouter,
+  seasons: seasonsRouter,
   trading: tradingRouter,
   teamTrading: teamTradingRouter,
   teams: teamsRouter,

@@ -1,4 +1,5 @@
 import { recentTradesInput, tradeList, userPageInput, userTradePage } from '../../shared/schemas/market.js';
+import { seasonFilter } from '../../shared/schemas/seasons.js';
 import { readsOf } from '../reads/service.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import { assertSelf } from './guards.js';
@@ -12,10 +13,10 @@ export const tradesRouter = router({
 
   /** The caller's own trades, newest first, with Bought/Sold from the caller's side: a page at a time. */
   user: authedProcedure
-    .input(userPageInput)
+    .input(userPageInput.extend(seasonFilter))
     .output(userTradePage)
     .query(({ ctx, input }) => {
       assertSelf(ctx, input.userId);
-      return readsOf(ctx.services).userTrades(input.userId, input);
+      return readsOf(ctx.services).userTrades(input.userId, input, input.season);
     }),
 });

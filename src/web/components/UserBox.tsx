@@ -4,6 +4,7 @@ import { useSession } from '../lib/session';
 import { useMe } from '../lib/useMe';
 import { Avatar } from './Avatar';
 import { LeagueSwitcher } from './league/LeagueSwitcher';
+import { SeasonBadge } from './seasons/SeasonBadge';
 
 /** Avatar, name, the league shown, cash balance (Bal) and total value (Val) in it of the logged-in user. */
 export function UserBox() {
@@ -26,6 +27,7 @@ export function UserBox() {
         <span className="user-money-item" data-testid="user-value">
           <abbr title="Total value: cash plus shares">Val</abbr> <span className="amount">{money(me.data?.value)}</span>
         </span>
+        <SeasonBadge />
       </span>
     </div>
   );

@@ -10,6 +10,16 @@ interface Release {
 /** Newest first. */
 export const RELEASES: readonly Release[] = [
   {
+    version: 'v1.5.0',
+    title: 'Seasons',
+    changes: [
+      'A league plays in seasons: its commissioner (an admin, for the default league) ends one after typing the league’s name to confirm.',
+      'When a season ends, open asks and offers are cancelled with their escrow returned, and the final standings, holdings, trades and statistics are kept for good.',
+      'The next season starts fresh: everyone’s cash goes back to the league’s starting cash and every share returns to the open market.',
+      'The leaderboard has a season selector, the user box shows the season, and public portfolios list past seasons’ final ranks.',
+    ],
+  },
+  {
     version: 'v1.4.0',
     title: 'Auto-trading by minimum sell price',
     changes: [

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from '../lib/leagueLinks';
 import { LOAD_FAILED } from '../../shared/texts';
 import { Avatar } from '../components/Avatar';
@@ -12,6 +13,9 @@ import { useSession } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
 import { NumHeader } from '../components/NumHeader';
+import { ArchivedLeaderboard } from '../components/seasons/LeaderboardSeason';
+import { LeagueSeasonSelect } from '../components/seasons/SeasonSelect';
+import { LeagueSeasonsLink } from '../components/seasons/LeagueSeasonsLink';
 
 const MEDALS: Record<number, { className: string; label: string }> = {
   1: { className: 'rank-gold', label: '1st place, gold' },
@@ -35,11 +39,15 @@ export default function LeaderboardPage() {
   const trpc = useTRPC();
   const { user } = useSession();
   const board = useQuery(trpc.stats.leaderboard.queryOptions());
+  const [season, setSeason] = useState<number | null>(null);
 
   return (
     <>
-      <PageTitle title="Leaderboard" subtitle="The top 10 players by the value of their shares. Total is cash plus shares." />
-      {board.isPending ? (
+      <PageTitle title="Leaderboard" subtitle="The top 10 players by the value of their shares. Total is cash plus shares." actions={<LeagueSeasonsLink />} />
+      <LeagueSeasonSelect value={season} onChange={setSeason} />
+      {season !== null ? (
+        <ArchivedLeaderboard season={season} meId={user?.id} />
+      ) : board.isPending ? (
         <Loading label="Loading the leaderboard…" />
       ) : board.isError ? (
         <ErrorMessage onRetry={() => void board.refetch()}>{LOAD_FAILED.leaderboard}</ErrorMessage>

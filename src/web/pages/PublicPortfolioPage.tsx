@@ -10,6 +10,7 @@ import { Loading } from '../components/Spinner';
 import { useSession } from '../lib/session';
 import { errorStatus, useTRPC } from '../lib/trpc';
 import './account.css';
+import { SeasonFinishes } from '../components/seasons/SeasonFinishes';
 
 /** /public/{userId}: anyone's portfolio, read-only, with its owner's name and avatar. */
 export default function PublicPortfolioPage() {
@@ -62,6 +63,7 @@ export default function PublicPortfolioPage() {
       <div className="section">
         <PortfolioView portfolio={p} editable={false} />
       </div>
+      <SeasonFinishes userId={p.userId} />
     </>
   );
 }

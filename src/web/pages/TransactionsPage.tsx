@@ -18,6 +18,7 @@ import { formatDateTime } from '../lib/time';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
 import { NumHeader } from '../components/NumHeader';
+import { LeagueSeasonSelect } from '../components/seasons/SeasonSelect';
 
 const tradesOf = (page: { items: UserTrade[] }) => page.items;
 const tradeId = (t: UserTrade) => t.tradeId;
@@ -26,8 +27,11 @@ const tradeId = (t: UserTrade) => t.tradeId;
 export default function TransactionsPage() {
   const trpc = useTRPC();
   const { user } = useSession();
+  const [season, setSeason] = useState<number | null>(null);
   const trades = useInfiniteQuery(
-    trpc.trades.user.infiniteQueryOptions(user ? { userId: user.id, limit: PAGE_SIZE } : skipToken, { getNextPageParam: nextPage }),
+    trpc.trades.user.infiniteQueryOptions(user ? { userId: user.id, limit: PAGE_SIZE, ...(season === null ? {} : { season }) } : skipToken, {
+      getNextPageParam: nextPage,
+    }),
   );
   const loaded = usePagedItems(trades.data, tradesOf, tradeId);
   const [search, setSearch] = useState('');
@@ -54,6 +58,7 @@ export default function TransactionsPage() {
         subtitle="Every share you bought or sold, newest first."
         actions={user && rows.length > 0 ? <ExportButton what="transactions" userId={user.id} /> : undefined}
       />
+      <LeagueSeasonSelect value={season} onChange={setSeason} everyLabel="Every season" />
       {trades.isPending ? (
         <Loading label="Loading your transactions…" />
       ) : trades.isError ? (

@@ -1,0 +1,110 @@
+import type { Db } from '../client.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
+import { holdingValueSql, INSTRUMENT_LAST_PRICE, instrumentPriceJoinsSql } from '../repos/read-sql.js';
+import type { StatisticsRows } from '../repos/stats-reads.js';
+import { inCurrentSeasonSql } from './season-sql.js';
+
+export interface SeasonRow {
+  number: number;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+/** A member's line of an ended season, as archived (money in cents). */
+export interface ArchivedStanding {
+  rank: number;
+  userId: number;
+  username: string;
+  cashCents: number;
+  shareValueCents: number;
+  totalCents: number;
+  holdings: { kind: InstrumentKind; id: number; name: string; shares: number; priceCents: number | null; valueCents: number }[];
+}
+
+/** What an ended season keeps (docs/seasons.md): the standings as it closed, its trade figures, the statistics tables. */
+export interface SeasonArchive {
+  standings: ArchivedStanding[];
+  tradeCount: number;
+  volumeCents: number;
+  statistics: StatisticsRows;
+}
+
+export interface OpenOrderRef {
+  id: number;
+  side: 'ask' | 'offer';
+  userId: number;
+  kind: InstrumentKind;
+  instrumentId: number;
+}
+
+/** A league file's seasons: which one is current, the archives of the ended ones, and the reset between them. */
+export function createSeasonsRepo(db: Db) {
+  const c = db.$client;
+  const list = c.prepare<[], SeasonRow>('SELECT number, started_at AS startedAt, ended_at AS endedAt FROM seasons ORDER BY number');
+  const current = c.prepare<[], SeasonRow>('SELECT number, started_at AS startedAt, ended_at AS endedAt FROM seasons ORDER BY number DESC LIMIT 1');
+  const archived = c.prepare<[number], SeasonRow & { archive: string | null }>(
+    'SELECT number, started_at AS startedAt, ended_at AS endedAt, archive FROM seasons WHERE number = ?',
+  );
+  const allArchives = c.prepare<[], SeasonRow & { archive: string }>(
+    'SELECT number, started_at AS startedAt, ended_at AS endedAt, archive FROM seasons WHERE archive IS NOT NULL ORDER BY number DESC',
+  );
+  const members = c.prepare<[], { userId: number; username: string; cashCents: number }>(
+    'SELECT id AS userId, username, balance_cents AS cashCents FROM users WHERE left_at IS NULL',
+  );
+  const holdings = c.prepare<
+    [],
+    { userId: number; kind: InstrumentKind; id: number; name: string; shares: number; priceCents: number | null; valueCents: number }
+  >(
+    `SELECT h.user_id AS userId, h.instrument AS kind, h.instrument_id AS id, COALESCE(lpp.name, lpt.name) AS name, h.shares,
+       ${INSTRUMENT_LAST_PRICE} AS priceCents, ${holdingValueSql('h')} AS valueCents
+     FROM holdings h ${instrumentPriceJoinsSql('h')}
+     JOIN users u ON u.id = h.user_id AND u.left_at IS NULL`,
+  );
+  const figures = c.prepare<[], { tradeCount: number; volumeCents: number }>(
+    `SELECT COUNT(*) AS tradeCount, COALESCE(SUM(shares * price_cents), 0) AS volumeCents FROM trades WHERE ${inCurrentSeasonSql()}`,
+  );
+  const openOrders = c.prepare<[], OpenOrderRef>(
+    `SELECT id, side, user_id AS userId, instrument AS kind, instrument_id AS instrumentId FROM orders WHERE status = 'open' ORDER BY id`,
+  );
+  const close = c.prepare<[number, string, number]>('UPDATE seasons SET ended_at = ?, archive = ? WHERE number = ?');
+  const open = c.prepare<[number, number]>('INSERT INTO seasons (number, started_at, after_trade_id) SELECT ?, ?, COALESCE(MAX(id), 0) FROM trades');
+  const resetCash = c.prepare<[number]>('UPDATE users SET balance_cents = ?');
+  const resets = [
+    'DELETE FROM holdings',
+    'UPDATE players SET shares_remaining = salary, last_trade_price_cents = NULL',
+    `UPDATE teams SET last_trade_price_cents = NULL,
+       shares_remaining = COALESCE((SELECT SUM(p.salary) FROM players p WHERE p.team_id = teams.id AND p.retired_at IS NULL), 0)`,
+  ].map((sql) => c.prepare<[]>(sql));
+
+  return {
+    list: (): SeasonRow[] => list.all(),
+    current: (): SeasonRow => current.get() ?? { number: 1, startedAt: 0, endedAt: null },
+    /** An ended season with its archive; undefined for the current one or a number that never was. */
+    archived(number: number): (SeasonRow & { endedAt: number; archive: SeasonArchive }) | undefined {
+      const row = archived.get(number);
+      if (!row || row.endedAt === null || row.archive === null) return undefined;
+      return { ...row, endedAt: row.endedAt, archive: JSON.parse(row.archive) as SeasonArchive };
+    },
+    /** Every ended season with its archive, newest first. */
+    allArchived: (): (SeasonRow & { archive: SeasonArchive })[] => allArchives.all().map((r) => ({ ...r, archive: JSON.parse(r.archive) as SeasonArchive })),
+    /** Every member now (not removed) with their cash, and their holdings valued at the last prices. */
+    finals: () => ({ members: members.all(), holdings: holdings.all() }),
+    /** How many trades the current season had, and their value. */
+    figures: () => figures.get() ?? { tradeCount: 0, volumeCents: 0 },
+    openOrders: (): OpenOrderRef[] => openOrders.all(),
+    /** Ends `number` at `at` with its archive and starts the next one then. */
+    closeAndOpenNext(number: number, at: number, archive: SeasonArchive): void {
+      close.run(at, JSON.stringify(archive), number);
+      open.run(number + 1, at);
+    },
+    /**
+     * The market as a new league has it: every account's cash the starting cash, every share back in
+     * the open market, no last prices. Orders must be cancelled first (their escrow returned).
+     */
+    resetMarket(startingCashCents: number): void {
+      resetCash.run(startingCashCents);
+      for (const r of resets) r.run();
+    },
+  };
+}
+export type SeasonsRepo = ReturnType<typeof createSeasonsRepo>;

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createSeasonsRepo } from '../db/seasons/seasons-repo.js';
+import { createOrderBook } from '../domain/orderbook/index.js';
+import { cents } from '../shared/money.js';
+import type { InstrumentRef } from './commands.js';
+import { bookKey } from './exchange.js';
+import { loadBooks } from './recovery.js';
+import { endSeason } from './season-end.js';
+import { commandOf, sideOf, type StepAction } from './test-support/commands.js';
+import { testExchange, type TestExchange } from './test-support/exchange.js';
+import { ledgerProblems } from './test-support/invariants.js';
+
+const START = cents(1_000_000);
+
+type Step = { user: number; item: number; action: StepAction; shares: number; price: number; pick: number };
+
+const step: fc.Arbitrary<Step> = fc.record({
+  user: fc.integer({ min: 0, max: 2 }),
+  item: fc.integer({ min: 0, max: 2 }),
+  action: fc.constantFrom<StepAction>('buy', 'buy', 'listOffer', 'dump', 'setMinSellPrice', 'acceptAsk', 'acceptOffer', 'cancelAsk', 'cancelOffer'),
+  shares: fc.integer({ min: 1, max: 60 }),
+  price: fc.integer({ min: 100, max: 400 }),
+  pick: fc.integer({ min: 0, max: 10 }),
+});
+
+function play(t: TestExchange, users: number[], items: InstrumentRef[], steps: Step[], season: number): void {
+  for (const s of steps) {
+    const open = t.openOrders().filter((o) => o.side === sideOf(s.action));
+    const orderId = open.length ? open[s.pick % open.length]!.id : 1_000_000;
+    t.submit(commandOf(s.action, users[s.user]!, items[s.item]!, s.shares, cents(s.price), orderId));
+    t.clock.now += 1_000;
+    expect(ledgerProblems(t.db, START, season)).toEqual([]);
+  }
+}
+
+/** What the league holds now, per member: cash (escrow included) and share value at the last prices (at cost when never traded). */
+function heldNow(t: TestExchange) {
+  return t.db.$client
+    .prepare<[], { userId: number; cash: number; shareValue: number; holdings: number }>(
+      `SELECT u.id AS userId,
+         u.balance_cents + COALESCE((SELECT SUM(price_cents * shares_remaining) FROM orders o WHERE o.user_id = u.id AND o.side = 'ask' AND o.status = 'open'), 0) AS cash,
+         COALESCE((SELECT SUM(CASE WHEN i.last_trade_price_cents IS NULL THEN h.cost_basis_cents ELSE h.shares * i.last_trade_price_cents END)
+           FROM holdings h JOIN (SELECT 'player' AS k, id, last_trade_price_cents FROM players UNION ALL SELECT 'team', id, last_trade_price_cents FROM teams) i
+           ON i.k = h.instrument AND i.id = h.instrument_id WHERE h.user_id = u.id), 0) AS shareValue,
+         (SELECT COUNT(*) FROM holdings h WHERE h.user_id = u.id) AS holdings
+       FROM users u ORDER BY u.id`,
+    )
+    .all();
+}
+
+describe('seasons under random trading', () => {
+  it('conserve money and shares within each season, and archive what the league held when it closed', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 25 }), fc.array(step, { maxLength: 25 }), (first, second) => {
+        const t = testExchange();
+        const p1 = t.player(120);
+        const p2 = t.player(60);
+        const items: InstrumentRef[] = [p1, p2, { kind: 'team', id: 1 }];
+        const users = [0, 1, 2].map((i) => t.user(`s${i}`, START));
+        play(t, users, items, first, 1);
+
+        const before = heldNow(t);
+        const tradesBefore = t.trades();
+        const ended = endSeason(t.exchange, t.db, START);
+        if (!ended.ok) throw new Error(ended.error.message);
+        const { archive } = ended.value;
+        expect(ended.value.number).toBe(1);
+        // The archive's totals are what the league held the moment it closed.
+        for (const b of before) {
+          const s = archive.standings.find((x) => x.userId === b.userId)!;
+          expect({ cash: s.cashCents, shareValue: s.shareValueCents, total: s.totalCents, holdings: s.holdings.length }).toEqual({
+            cash: b.cash,
+            shareValue: b.shareValue,
+            total: b.cash + b.shareValue,
+            holdings: b.holdings,
+          });
+        }
+        const ranked = [...before].sort((a, b) => b.shareValue - a.shareValue || a.userId - b.userId);
+        expect(archive.standings.map((s) => [s.rank, s.userId])).toEqual(ranked.map((b, i) => [i + 1, b.userId]));
+        expect(archive.tradeCount).toBe(tradesBefore.length);
+        expect(archive.volumeCents).toBe(tradesBefore.reduce((sum, tr) => sum + tr.shares * tr.priceCents, 0));
+
+        // Season 2 starts fresh: starting cash, no holdings, no orders, every share in the open market, no prices.
+        expect(createSeasonsRepo(t.db).current().number).toBe(2);
+        expect(t.openOrders()).toEqual([]);
+        expect(t.allUsers().map((u) => u.balanceCents)).toEqual(users.map(() => START));
+        expect([t.remaining(p1), t.remaining(p2)]).toEqual([120, 60]);
+        expect(t.exchange.readModels().topByShareValue(10)).toEqual([]);
+        expect(ledgerProblems(t.db, START, 2)).toEqual([]);
+
+        play(t, users, items, second, 2);
+        const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook, new Set(items.map((r) => bookKey(r.kind, r.id))));
+        for (const r of items) expect(t.exchange.book(r)!.snapshot()).toEqual(rebuilt.get(bookKey(r.kind, r.id))!.snapshot());
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
