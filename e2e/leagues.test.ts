@@ -10,9 +10,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
-import { DESKTOP, expectNoSidewaysScroll, launchBrowser, openPage, PHONE, screenshot } from './support/browser.js';
+import { DESKTOP, expectNoSidewaysScroll, launchBrowser, openPage, PHONE, screenshot, screenshotFailures } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 interface Person {
@@ -91,15 +91,7 @@ beforeAll(async () => {
   player = [...players].sort((x, y) => x.salary - y.salary)[0]!;
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  for (const [name, who] of [
-    ['a', a],
-    ['b', b],
-  ] as const) {
-    if (who) await screenshot(who.page, `failed-leagues-${name}`).catch(() => undefined);
-  }
-});
+screenshotFailures(() => ({ 'leagues-a': a, 'leagues-b': b }));
 
 afterAll(async () => {
   await a?.context.close();

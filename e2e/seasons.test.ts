@@ -9,9 +9,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, screenshot, screenshotFailures } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 interface Member {
@@ -65,11 +65,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  if (a) await screenshot(a.page, 'failed-seasons-a').catch(() => undefined);
-  if (b) await screenshot(b.page, 'failed-seasons-b').catch(() => undefined);
-});
+screenshotFailures(() => ({ 'seasons-a': a, 'seasons-b': b }));
 
 afterAll(async () => {
   await a?.context.close();

@@ -12,9 +12,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
-import { DESKTOP, launchBrowser, PHONE, screenshot, expectNoSidewaysScroll } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot, screenshotFailures, expectNoSidewaysScroll } from './support/browser.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 interface Trader {
@@ -91,16 +91,7 @@ beforeAll(async () => {
   expect(player.salary).toBeLessThan(10_000_000);
 });
 
-// A failed step leaves a picture of both users' pages behind.
-afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail') return;
-  for (const [name, trader] of [
-    ['a', a],
-    ['b', b],
-  ] as const) {
-    if (trader) await screenshot(trader.page, `failed-trading-${name}`).catch(() => undefined);
-  }
-});
+screenshotFailures(() => ({ 'trading-a': a, 'trading-b': b }));
 
 afterAll(async () => {
   await a?.context.close();

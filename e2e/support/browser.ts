@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { projectRoot } from '../../src/paths.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,6 +51,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * After each test of the file that failed, a picture of each page `pages()` names
+ * (`failed-{name}.png`), so a failed step leaves the users' screens behind.
+ */
+export function screenshotFailures(pages: () => Record<string, { page: Page } | undefined>): void {
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    for (const [name, who] of Object.entries(pages())) if (who) await screenshot(who.page, `failed-${name}`).catch(() => undefined);
+  });
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

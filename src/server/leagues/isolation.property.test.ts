@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import { ledgerProblems } from '../../engine/test-support/invariants.js';
 import { cents, type Cents } from '../../shared/money.js';
 import type { LeagueView } from '../../shared/schemas/leagues.js';
-import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
+import { api, registerUser, startTestServer, type TestServer, type TestUser } from '../test-support/server.js';
 
-type User = Awaited<ReturnType<typeof registerUser>>;
+type User = TestUser;
 
 let server: TestServer;
 let users: User[];

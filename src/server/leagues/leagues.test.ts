@@ -10,14 +10,10 @@ import Database from 'better-sqlite3';
 import type { Db } from '../../db/client.js';
 import { leagueFile } from '../../db/leagues/files.js';
 import { createContractLogRepo } from '../../db/repos/contract-log.js';
-import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
+import { api, registerUser, startTestServer, type PortfolioAnswer, type TestServer, type TestUser } from '../test-support/server.js';
 
-type User = Awaited<ReturnType<typeof registerUser>>;
-interface Portfolio {
-  balance: number;
-  escrow: number;
-  players: { player_id: number; shares_owned: number }[];
-}
+type User = TestUser;
+type Portfolio = PortfolioAnswer;
 
 let server: TestServer;
 let alice: User;

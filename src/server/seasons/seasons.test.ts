@@ -3,14 +3,10 @@ import { ledgerProblems } from '../../engine/test-support/invariants.js';
 import { cents } from '../../shared/money.js';
 import type { LeagueView } from '../../shared/schemas/leagues.js';
 import { SEASON_TEXT, type SeasonArchiveOut, type SeasonFinishesOut, type SeasonList } from '../../shared/schemas/seasons.js';
-import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
+import { api, registerUser, startTestServer, type PortfolioAnswer, type TestServer, type TestUser } from '../test-support/server.js';
 
-type User = Awaited<ReturnType<typeof registerUser>>;
-interface Portfolio {
-  balance: number;
-  escrow: number;
-  players: { player_id: number; shares_owned: number }[];
-}
+type User = TestUser;
+type Portfolio = PortfolioAnswer;
 
 let server: TestServer;
 let alice: User;

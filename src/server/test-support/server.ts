@@ -93,6 +93,13 @@ export async function api<T = Record<string, unknown>>(base: string, method: str
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
 }
 
+/** A portfolio as GET /api/portfolio/{userId} answers it (the fields tests read). */
+export interface PortfolioAnswer {
+  balance: number;
+  escrow: number;
+  players: { player_id: number; shares_owned: number }[];
+}
+
 let counter = 0;
 /** Registers a fresh user through the REST shim and returns its token and id. */
 export async function registerUser(base: string, name?: string) {
@@ -104,3 +111,5 @@ export async function registerUser(base: string, name?: string) {
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.token, id: res.body.user.id, username, email, password };
 }
+
+export type TestUser = Awaited<ReturnType<typeof registerUser>>;
