@@ -30,8 +30,9 @@ export const leaguesRouter = router({
       const league = registry.bySlug(input.slug);
       if (!league) throw new AppError('NOT_FOUND', LEAGUE_TEXT.notFound);
       const isMember = ctx.user !== null && registry.isMember(league.id, ctx.user.id);
-      if (!isMember && !leagues.publicView(league).open && !leagues.publicView(league).isDefault) throw new AppError('FORBIDDEN', LEAGUE_TEXT.inviteOnly);
-      return { ...leagues.publicView(league), isMember };
+      const view = leagues.publicView(league);
+      if (!isMember && !view.open && !view.isDefault) throw new AppError('FORBIDDEN', LEAGUE_TEXT.inviteOnly);
+      return { ...view, isMember };
     }),
 
   preview: publicProcedure
