@@ -18,7 +18,11 @@ export function openAccounts(dataDir: string, options: { leagueName: string; now
   const seeded = seedLeagueIfEmpty(db, leagueDir, options.now);
   if (seeded.seeded) options.logger?.info(`Seeded the league: 30 teams, ${seeded.players} players`);
   splitIntoLeagues(db, { dataDir, leagueName: options.leagueName, startingCashCents: START_BALANCE_CENTS, now: options.now });
-  options.logger?.info(`The market is now the default league, "${options.leagueName}" (${join(dataDir, 'leagues')})`);
+  options.logger?.info(
+    seeded.seeded
+      ? `Created the default league, "${options.leagueName}" (${join(dataDir, 'leagues')})`
+      : `Upgraded for leagues: the market is now the default league, "${options.leagueName}" (${join(dataDir, 'leagues')})`,
+  );
   return db;
 }
 
