@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { DEFAULT_LEAGUE_ID, leagueFile } from '../src/db/leagues/files.js';
 import { sendReport } from './lib/child.js';
 import { builtServer, cachedLeagues, leagueProblems, type CachedLeague } from './lib/growth-cache.js';
 import { LiveClient, mutate, type ActiveQuery } from './lib/growth-clients.js';
@@ -426,7 +427,7 @@ try {
   for (const size of ['S', 'L'] as const) {
     const server = await startGrowthServer(build, dirs[size], nowAt(size));
     running.push(server);
-    blocked[size] = await measureSalaryChanges(server, subjects[size], join(dirs[size], 'hoops.db'));
+    blocked[size] = await measureSalaryChanges(server, subjects[size], leagueFile(dirs[size], DEFAULT_LEAGUE_ID));
     await server.stop();
   }
   figures.push(
