@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { INSTRUMENT_KINDS } from '../shared/instrument.js';
+import { RANKINGS } from '../shared/ranking.js';
 
 /** All money columns are integer cents; all share columns are integer share counts; times are epoch ms. */
 
@@ -198,6 +199,23 @@ export const trades = sqliteTable(
 );
 
 /**
+ * When an instrument's open market became empty (`held` false) or held shares again (`held` true):
+ * only changes are written, in the same transaction as what changed it. The mark (docs/rules.md §5)
+ * is $1.00 once the open market has held shares for a day, and the value chart asks when that was.
+ */
+export const openMarketChanges = sqliteTable(
+  'open_market_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    instrument: text('instrument', { enum: INSTRUMENT_KINDS }).notNull(),
+    instrumentId: integer('instrument_id').notNull(),
+    held: integer('held', { mode: 'boolean' }).notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('open_market_changes_instrument').on(t.instrument, t.instrumentId, t.at)],
+);
+
+/**
  * A league's seasons (docs/seasons.md), in the league's file: the current one has no `endedAt`; an
  * ended one keeps its final standings, holdings, trade figures and statistics in `archive`. A
  * season's trades are those with ids after its `afterTradeId` (trade ids only grow) and up to the
@@ -274,6 +292,8 @@ export const leagues = sqliteTable(
     startingCashCents: integer('starting_cash_cents').notNull(),
     /** Open leagues are listed and anyone may join; invite-only ones need the code. */
     open: integer('open', { mode: 'boolean' }).notNull().default(false),
+    /** What the leaderboard and the season's standings rank by (docs/rules.md §5): a new league's is net worth. */
+    ranking: text('ranking', { enum: RANKINGS }).notNull().default('netWorth'),
     /** Null for the default league: the server's admins act for it. */
     commissionerId: integer('commissioner_id').references(() => users.id),
     createdAt: integer('created_at').notNull(),

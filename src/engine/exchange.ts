@@ -106,7 +106,15 @@ export class Exchange {
       // Committed like a batch of orders: the log's fsync runs off the event loop, and the events wait for it.
       this.walSync.commitThenRelease(
         () => {
-          done = this.db.$client.transaction(() => this.memory.foreign.own(() => change(adminWriter(this.memory, this.now()))))();
+          done = this.db.$client.transaction(() =>
+            this.memory.foreign.own(() => {
+              const writer = adminWriter(this.memory, this.now());
+              const changed = change(writer);
+              // Shares the change moved into or out of an open market (a rescale's rounding, a season's reset): the mark asks since when it held some.
+              if ('result' in changed) this.memory.ledger.syncOpenMarkets(changed.touched ?? null, writer.at);
+              return changed;
+            }),
+          )();
         },
         () => 'events' in done! && this.bus.publish(withoutRepeatedNotices(done.events)),
         () => undefined,

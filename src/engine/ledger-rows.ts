@@ -43,7 +43,11 @@ export function writePlanRows(ledger: ExchangeLedger, ref: InstrumentRef, plan: 
     if (account.shares !== 0) changeHolding(ledger, ref, account.userId, { shares: account.shares, paidCents: paid.get(account.userId) ?? 0, ...ctx });
   }
   writeOrders(ledger, ref, plan, ctx.at);
-  if (plan.remaining !== ctx.remainingBefore) ledger.setRemaining(kind, id, plan.remaining);
+  if (plan.remaining !== ctx.remainingBefore) {
+    ledger.setRemaining(kind, id, plan.remaining);
+    // The mark asks since when the open market has held shares (docs/rules.md §5): its changes are kept.
+    if (plan.remaining > 0 !== ctx.remainingBefore > 0) ledger.openMarketChanged(kind, id, plan.remaining > 0, ctx.at);
+  }
   if (lastUserPrice !== null) ledger.setLastPrice(kind, id, lastUserPrice);
   return tradeIds;
 }

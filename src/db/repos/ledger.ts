@@ -136,6 +136,16 @@ export function createLedgerRepo(db: Db) {
   const setLastPrice = perKind((k) =>
     c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET last_trade_price_cents = ? WHERE id = ?`),
   );
+  const openMarketChange = c.prepare<[InstrumentKind, number, number, number]>(
+    'INSERT INTO open_market_changes (instrument, instrument_id, held, at) VALUES (?, ?, ?, ?)',
+  );
+  const openMarketHeld = c.prepare<[InstrumentKind, number], { held: number }>(
+    `SELECT held FROM open_market_changes WHERE instrument = ? AND instrument_id = ?
+       AND at >= (SELECT COALESCE(MAX(started_at), 0) FROM seasons) ORDER BY id DESC LIMIT 1`,
+  );
+  const everyInstrument = c.prepare<[], { kind: InstrumentKind; id: number }>(
+    "SELECT 'player' AS kind, id FROM players WHERE retired_at IS NULL UNION ALL SELECT 'team' AS kind, id FROM teams",
+  );
   const decline = c.prepare<[number, number, number]>('INSERT OR IGNORE INTO declined_asks (order_id, user_id, created_at) VALUES (?, ?, ?)');
   const player = c.prepare<[number], { id: number; remaining: number; retired: number | null; restricted: number | null; teamId: number }>(
     'SELECT id, shares_remaining AS remaining, retired_at AS retired, restricted_until AS restricted, team_id AS teamId FROM players WHERE id = ?',
@@ -246,6 +256,23 @@ export function createLedgerRepo(db: Db) {
     },
     setLastPrice(kind: InstrumentKind, instrumentId: number, priceCents: number): void {
       setLastPrice[kind].run(priceCents, instrumentId);
+    },
+    /** The open market became empty (`held` false) or holds shares again, at `at`. */
+    openMarketChanged(kind: InstrumentKind, instrumentId: number, held: boolean, at: number): void {
+      openMarketChange.run(kind, instrumentId, held ? 1 : 0, at);
+    },
+    /**
+     * After a change that did not go through `writePlanRows` (a contract change, a season's reset):
+     * the open market's change at `at` when its shares say otherwise than its last change of the
+     * season. Of these instruments, or of every active one.
+     */
+    syncOpenMarkets(refs: readonly { kind: InstrumentKind; id: number }[] | null, at: number): void {
+      for (const { kind, id } of refs ?? everyInstrument.all()) {
+        const i = kind === 'player' ? player.get(id) : team.get(id);
+        if (!i || ('retired' in i && i.retired !== null)) continue;
+        const recorded = (openMarketHeld.get(kind, id)?.held ?? 1) === 1;
+        if (recorded !== i.remaining > 0) openMarketChange.run(kind, id, i.remaining > 0 ? 1 : 0, at);
+      }
     },
     declineAsk(orderId: number, userId: number, at: number): void {
       decline.run(orderId, userId, at);

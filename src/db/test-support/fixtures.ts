@@ -11,8 +11,11 @@ import type { InstrumentKind } from '../../shared/instrument.js';
  * invariant (Σ holdings + shares_remaining = salary) so the states look like real ones.
  */
 
+/** An in-memory database with the real migrations, its first season begun before any test's clock. */
 export function emptyDb(): Db {
-  return openDb({ file: ':memory:', migrationsFolder: migrationsDir });
+  const db = openDb({ file: ':memory:', migrationsFolder: migrationsDir });
+  db.$client.prepare('UPDATE seasons SET started_at = 0 WHERE number = 1').run();
+  return db;
 }
 
 let teamCounter = 0;

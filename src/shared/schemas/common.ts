@@ -31,3 +31,10 @@ export const priceDollars = (label: string, min: Cents = MIN_ORDER_PRICE_CENTS) 
     },
     min,
   );
+
+/** The key a client chooses for one deliberate submission (docs/api.md): a retry sends it again. Optional. */
+export const idempotencyKey = z
+  .string({ error: 'Idempotency key must be a string' })
+  .min(1, 'Idempotency key must not be empty')
+  .max(255, 'Idempotency key must be at most 255 characters')
+  .optional();
