@@ -130,7 +130,8 @@ export function createServices(options: ServiceOptions) {
       kept?.exchange === market.exchange &&
       kept.league.name === league.name &&
       kept.league.open === league.open &&
-      kept.league.inviteCode === league.inviteCode
+      kept.league.inviteCode === league.inviteCode &&
+      kept.league.ranking === league.ranking
     ) {
       return kept;
     }

@@ -5,6 +5,7 @@ import type { LeagueRow, LeaguesRepo } from '../../db/repos/leagues.js';
 import type { UserRow } from '../../db/repos/users.js';
 import type { OrderView } from '../../engine/read-models/open-orders.js';
 import { centsToDollars } from '../../shared/money.js';
+import { NEW_LEAGUE_RANKING, type Ranking } from '../../shared/ranking.js';
 import { LEAGUE_TEXT, MAX_LEAGUES_JOINED, MAX_LEAGUES_RUN, type LeaguePublic, type LeagueView } from '../../shared/schemas/leagues.js';
 import { AppError } from '../errors.js';
 import type { LeagueHub } from './hub.js';
@@ -43,6 +44,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
     open: l.open,
     isDefault: l.id === DEFAULT_LEAGUE_ID,
     memberCount: registry.memberCount(l.id),
+    ranking: l.ranking,
   });
   const view = (l: LeagueRow, userId: number): LeagueView => ({
     ...publicView(l),
@@ -102,6 +104,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
           inviteCode: newInviteCode(),
           startingCashCents: Math.round((input.startingCash ?? centsToDollars(known(DEFAULT_LEAGUE_ID).startingCashCents)) * 100),
           open: false,
+          ranking: NEW_LEAGUE_RANKING,
           commissionerId: user.id,
           createdAt: now(),
         });
@@ -136,9 +139,9 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       return view(league, user.id);
     },
 
-    update(user: Caller, leagueId: number, change: { name?: string | undefined; open?: boolean | undefined }): LeagueView {
+    update(user: Caller, leagueId: number, change: { name?: string | undefined; open?: boolean | undefined; ranking?: Ranking | undefined }): LeagueView {
       commissioned(user, leagueId);
-      registry.update(leagueId, { name: change.name, open: change.open });
+      registry.update(leagueId, { name: change.name, open: change.open, ranking: change.ranking });
       record(user, 'league.update', { leagueId, ...change });
       return view(known(leagueId), user.id);
     },

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { changePercent } from '../../db/repos/portfolio-reads.js';
 import { LEADERBOARD_LIMIT, STATS_LIMIT, type LeaderboardRow } from '../../db/repos/stats-reads.js';
+import { rankBy, type RankFigures } from '../../domain/seasons/ranking.js';
+import type { Ranking } from '../../shared/ranking.js';
 import { createTradeReadsRepo } from '../../db/repos/trade-reads.js';
 import { createUserRowsRepo } from '../../db/repos/user-rows.js';
 import type { Exchange } from '../../engine/exchange.js';
@@ -50,6 +52,44 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
   const users = createUserRowsRepo(db);
   const models = (): ReadModels => exchange.readModels();
 
+  /**
+   * The first members by share value, one more than the board shows (so that a tie at its last
+   * place is seen): removed members left out, members without shares after, by id.
+   */
+  const byShareValue = (m: ReadModels): RankFigures[] => {
+    const wanted = LEADERBOARD_LIMIT + 1;
+    // Removed members keep their shares but count on no leaderboard (docs/leagues.md §2).
+    let ranked = m.topByShareValue(wanted);
+    const current = users.current(ranked.map((r) => r.userId));
+    if (current.size < ranked.length) {
+      const wider = m.topByShareValue(wanted + ranked.length - current.size + REMOVED_SLACK);
+      const members = users.current(wider.map((r) => r.userId));
+      ranked = wider.filter((r) => members.has(r.userId)).slice(0, wanted);
+    }
+    if (ranked.length < wanted) {
+      const listed = new Set(ranked.map((r) => r.userId));
+      for (const userId of users.firstIds(wanted + ranked.length)) {
+        if (ranked.length >= wanted) break;
+        if (!listed.has(userId)) ranked.push({ userId, shareValueCents: 0 });
+      }
+    }
+    return ranked.map((r) => ({ ...r, netWorthCents: 0 }));
+  };
+
+  /** Every current member by net worth (cash, cash in open asks, shares at their marks): kept while the market and the clock's second stand. */
+  let netWorths: { version: number; second: number; rows: RankFigures[] } | null = null;
+  const byNetWorth = (m: ReadModels): RankFigures[] => {
+    const second = Math.floor(now() / 1000);
+    m.markSource();
+    if (netWorths && netWorths.version === m.version && netWorths.second === second) return netWorths.rows;
+    const rows = users.cash().map((u) => {
+      const shareValueCents = m.shareValueCents(u.id);
+      return { userId: u.id, shareValueCents, netWorthCents: u.balanceCents + m.orders.escrowCents(u.id) + shareValueCents };
+    });
+    netWorths = { version: m.version, second, rows };
+    return rows;
+  };
+
   const activePlayer = (m: ReadModels, playerId: number) => {
     const i = m.instruments.get('player', playerId);
     if (!i || !i.active) throw new AppError('NOT_FOUND', PLAYER_NOT_FOUND);
@@ -82,7 +122,7 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
   return {
     players(callerId: number | null): PlayerOut[] {
       const m = models();
-      return m.instruments.players().map((i) => toPlayer(playerRow(m, i, callerId)));
+      return m.instruments.players().map((i) => toPlayer(playerRow(m, i, callerId), m.markOf('player', i.id)));
     },
 
     /** A player and a page of its holders, most shares first. */
@@ -90,7 +130,7 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
       const m = models();
       const i = activePlayer(m, playerId);
       const page = holdersPage(m, keyOf('player', playerId), i.totalShares, request);
-      return { player: toPlayer(playerRow(m, i, callerId)), shareholders: page.items, nextCursor: page.nextCursor };
+      return { player: toPlayer(playerRow(m, i, callerId), m.markOf('player', i.id)), shareholders: page.items, nextCursor: page.nextCursor };
     },
 
     /** A page of a player's or team's holders. */
@@ -105,7 +145,7 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
       const m = models();
       const i = activePlayer(m, playerId);
       return {
-        player: toPlayer(playerRow(m, i, callerId)),
+        player: toPlayer(playerRow(m, i, callerId), m.markOf('player', i.id)),
         trades: trades.ofInstrument('player', playerId, PLAYER_TRADES_SHOWN).map(toTrade),
         ...itemDetail(m, users, exchange.book({ kind: 'player', id: playerId }), i),
       };
@@ -205,33 +245,22 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
       return mapPage(page, (items) => items.map((t) => toUserTrade(t, userId)));
     },
 
-    /** The top users by share value (ties: lower user id), then users without shares by id. */
-    leaderboard(): LeaderboardRowOut[] {
+    /**
+     * The top of the league by its ranking rule (docs/rules.md §5): share value (members without
+     * shares after those with, by id) or net worth. Equal figures share a place.
+     */
+    leaderboard(rule: Ranking): LeaderboardRowOut[] {
       const m = models();
-      // Removed members keep their shares but count on no leaderboard (docs/leagues.md §2).
-      let ranked = m.topByShareValue(LEADERBOARD_LIMIT);
-      const current = users.current(ranked.map((r) => r.userId));
-      if (current.size < ranked.length) {
-        const wider = m.topByShareValue(LEADERBOARD_LIMIT + ranked.length - current.size + REMOVED_SLACK);
-        const members = users.current(wider.map((r) => r.userId));
-        ranked = wider.filter((r) => members.has(r.userId)).slice(0, LEADERBOARD_LIMIT);
-      }
-      if (ranked.length < LEADERBOARD_LIMIT) {
-        const listed = new Set(ranked.map((r) => r.userId));
-        for (const userId of users.firstIds(LEADERBOARD_LIMIT + ranked.length)) {
-          if (ranked.length >= LEADERBOARD_LIMIT) break;
-          if (!listed.has(userId)) ranked.push({ userId, shareValueCents: 0 });
-        }
-        ranked.sort((a, b) => b.shareValueCents - a.shareValueCents || a.userId - b.userId);
-      }
+      const ranked = rankBy(rule, rule === 'shareValue' ? byShareValue(m) : byNetWorth(m)).slice(0, LEADERBOARD_LIMIT);
       const cards = users.cards(ranked.map((r) => r.userId));
       return ranked
         .filter((r) => cards.has(r.userId))
-        .map((r, index): LeaderboardRow => {
+        .map((r): LeaderboardRow => {
           const card = cards.get(r.userId)!;
           const escrowCents = m.orders.escrowCents(r.userId);
           return {
-            rank: index + 1,
+            rank: r.rank,
+            tied: r.tied,
             userId: r.userId,
             username: card.username,
             avatar: card.avatar,

@@ -72,7 +72,7 @@ class SharedAnswer {
   private gzipped: Buffer | undefined;
 
   constructor(
-    readonly version: number,
+    readonly version: string,
     text: string,
   ) {
     this.body = Buffer.from(text);
@@ -124,7 +124,8 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
     const { route, params } = hit.c;
     const anonymous = route.cacheForAnonymous && method === 'GET' && !req.headers.authorization && query.size === 0;
     const league = services.forLeague(named ?? DEFAULT_LEAGUE_ID);
-    const version = league?.bus.lastId ?? -1;
+    // An answer stands until the next event, or until a mark moves as time passes (the answer shows each player's).
+    const version = league ? `${league.bus.lastId} ${league.exchange.readModels().markChanges()}` : '';
     const cacheKey = `${named ?? DEFAULT_LEAGUE_ID} ${route.path}`;
     if (anonymous && league) {
       const cached = anonymousAnswers.get(cacheKey);

@@ -67,7 +67,9 @@ export const leaguesRouter = router({
   update: authedProcedure
     .input(updateLeagueInput)
     .output(leagueAnswer)
-    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.update(ctx.user, input.leagueId, input) })),
+    .mutation(({ ctx, input }) => ({
+      league: ctx.services.leagues.update(ctx.user, input.leagueId, { name: input.name, open: input.open, ranking: input.ranking }),
+    })),
 
   regenerateInviteCode: authedProcedure
     .input(leagueIdInput)

@@ -4,7 +4,7 @@ import { publicProcedure, router } from '../trpc.js';
 
 export const statsRouter = router({
   /** The top 10 users by share value. */
-  leaderboard: publicProcedure.output(leaderboardResult).query(({ ctx }) => readsOf(ctx.services).leaderboard()),
+  leaderboard: publicProcedure.output(leaderboardResult).query(({ ctx }) => readsOf(ctx.services).leaderboard(ctx.services.league.ranking)),
 
   /** The four tables of the statistics page. */
   statistics: publicProcedure.output(statisticsResult).query(({ ctx }) => readsOf(ctx.services).statistics()),

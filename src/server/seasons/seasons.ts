@@ -1,7 +1,8 @@
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import { createAuditRepo } from '../../db/repos/audit.js';
 import type { UserRow } from '../../db/repos/users.js';
-import { createSeasonsRepo, type SeasonArchive, type SeasonRow } from '../../db/seasons/seasons-repo.js';
+import { createSeasonsRepo, type ArchivedHolding, type ArchivedStanding, type SeasonArchive, type SeasonRow } from '../../db/seasons/seasons-repo.js';
+import { rankBy, winnersOf } from '../../domain/seasons/ranking.js';
 import { endSeason } from '../../engine/season-end.js';
 import { centsToDollars } from '../../shared/money.js';
 import {
@@ -18,18 +19,46 @@ import type { AppServices } from '../services.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** The last trade price of an archived holding (archives from before the mark kept it as the price it was valued at). */
+const lastPriceOf = (h: ArchivedHolding): number | null => {
+  const cents = h.lastPriceCents !== undefined ? h.lastPriceCents : h.priceCents;
+  return cents === null ? null : centsToDollars(cents);
+};
+
 const seasonOut = (s: SeasonRow): SeasonOut => ({
   number: s.number,
   startedAt: iso(s.startedAt),
   ...(s.endedAt === null ? {} : { endedAt: iso(s.endedAt) }),
 });
 
+/**
+ * An archive's standings with their shared places: as archived, or, for archives from before ties
+ * were shown, worked out again from the archived figures by the rule they ranked by.
+ */
+function placed(archive: SeasonArchive): (ArchivedStanding & { tied: boolean })[] {
+  const rule = archive.ranking ?? 'shareValue';
+  if (archive.standings.every((r) => r.tied !== undefined)) return archive.standings.map((r) => ({ ...r, tied: r.tied! }));
+  return rankBy(
+    rule,
+    archive.standings.map((r) => ({ ...r, netWorthCents: r.totalCents })),
+  ).map(({ netWorthCents: _n, ...r }) => r);
+}
+
 function archiveOut(s: SeasonRow & { endedAt: number; archive: SeasonArchive }): SeasonArchiveOut {
   const { archive } = s;
+  const standings = placed(archive);
   return {
-    season: { ...seasonOut(s), endedAt: iso(s.endedAt), tradeCount: archive.tradeCount, volume: centsToDollars(archive.volumeCents) },
-    standings: archive.standings.map((r) => ({
+    season: {
+      ...seasonOut(s),
+      endedAt: iso(s.endedAt),
+      tradeCount: archive.tradeCount,
+      volume: centsToDollars(archive.volumeCents),
+      ranking: archive.ranking ?? 'shareValue',
+      winners: winnersOf(standings).map((r) => ({ userId: r.userId, username: r.username })),
+    },
+    standings: standings.map((r) => ({
       rank: r.rank,
+      tied: r.tied,
       userId: r.userId,
       username: r.username,
       cash: centsToDollars(r.cashCents),
@@ -40,7 +69,8 @@ function archiveOut(s: SeasonRow & { endedAt: number; archive: SeasonArchive }):
         itemId: h.id,
         name: h.name,
         shares: h.shares,
-        lastPrice: h.priceCents === null ? null : centsToDollars(h.priceCents),
+        lastPrice: lastPriceOf(h),
+        price: h.priceCents !== null ? centsToDollars(h.priceCents) : centsToDollars(Math.round(h.valueCents / h.shares)),
         value: centsToDollars(h.valueCents),
       })),
     })),
@@ -70,9 +100,18 @@ export const seasonsOf = (services: AppServices) => {
 
     finishes(userId: number): SeasonFinishesOut {
       const finishes = repo.allArchived().flatMap((s) => {
-        const mine = s.archive.standings.find((r) => r.userId === userId);
+        const mine = placed(s.archive).find((r) => r.userId === userId);
         if (!mine || s.endedAt === null) return [];
-        return [{ season: s.number, endedAt: iso(s.endedAt), rank: mine.rank, of: s.archive.standings.length, total: centsToDollars(mine.totalCents) }];
+        return [
+          {
+            season: s.number,
+            endedAt: iso(s.endedAt),
+            rank: mine.rank,
+            tied: mine.tied,
+            of: s.archive.standings.length,
+            total: centsToDollars(mine.totalCents),
+          },
+        ];
       });
       return { finishes };
     },
@@ -87,7 +126,7 @@ export const seasonsOf = (services: AppServices) => {
       if (confirm.trim() !== league.name) throw new AppError('BAD_REQUEST', SEASON_TEXT.confirmMismatch);
       const current = repo.list().at(-1);
       if (season !== undefined && current && current.number !== season) throw new AppError('CONFLICT', SEASON_TEXT.alreadyEnded(season));
-      const ended = endSeason(services.exchange, services.db, league.startingCashCents);
+      const ended = endSeason(services.exchange, services.db, league.startingCashCents, league.ranking);
       if (!ended.ok) throw new AppError('CONFLICT', ended.error.message);
       await services.exchange.idle();
       const { number, endedAt, archive } = ended.value;
@@ -101,7 +140,8 @@ export const seasonsOf = (services: AppServices) => {
           season: number,
           nextSeason: number + 1,
           members: archive.standings.length,
-          winner: archive.standings[0]?.username ?? null,
+          ranking: archive.ranking,
+          winners: winnersOf(archive.standings).map((r) => r.username),
           trades: archive.tradeCount,
           startingCashCents: league.startingCashCents,
         },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id } from './common.js';
+import { RANKINGS } from '../ranking.js';
+import { id, idempotencyKey } from './common.js';
 
 /** Texts of the league calls. */
 export const LEAGUE_TEXT = {
@@ -39,7 +40,15 @@ export const createLeagueInput = z.object({ name: leagueName, startingCash: star
 export const joinLeagueInput = z.object({ code: inviteCode });
 export const leagueIdInput = z.object({ leagueId });
 export const slugInput = z.object({ slug: z.string().min(1).max(80) });
-export const updateLeagueInput = z.object({ leagueId, name: leagueName.optional(), open: z.boolean().optional() });
+/** What a league ranks its members by (docs/rules.md §5). */
+export const ranking = z.enum(RANKINGS, { error: 'Ranking must be shareValue or netWorth' });
+export const updateLeagueInput = z.object({
+  leagueId,
+  name: leagueName.optional(),
+  open: z.boolean().optional(),
+  ranking: ranking.optional(),
+  idempotencyKey,
+});
 export const removeMemberInput = z.object({ leagueId, userId: id('User id') });
 
 /** A league as everyone may see it (the default and open leagues are listed). */
@@ -50,6 +59,8 @@ export const leaguePublic = z.object({
   open: z.boolean(),
   isDefault: z.boolean(),
   memberCount: z.number().int(),
+  /** What its leaderboard and season standings rank by. */
+  ranking,
 });
 /** A league as its members see it; `startingCash` in dollars. */
 export const leagueView = leaguePublic.extend({

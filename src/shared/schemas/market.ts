@@ -58,7 +58,10 @@ export const playerOut = z.object({
   shares_remaining: count,
   total_distributed: count,
   shareholder_count: count,
+  /** The latest price between two users (SPEC's "Last Price"); null before the first. */
   last_trade_price: dollars.nullable(),
+  /** The mark (docs/rules.md §5): the price every valuation uses. */
+  current_price: dollars,
   /** A drafted rookie: until then only holders of the player's team may buy. */
   restricted_until: isoTime.nullable(),
   /** The caller's shares; 0 when not logged in. */
@@ -204,8 +207,10 @@ export const portfolioPlayerOut = z.object({
   /** Shares in open offers (part of shares_owned). */
   listed_shares: count,
   average_buy_price: dollars,
-  current_price: dollars.nullable(),
-  weekly_avg_price: dollars.nullable(),
+  /** The mark (docs/rules.md §5): the price the holding is valued at. */
+  current_price: dollars,
+  /** Volume-weighted average of trades between users in the last 7 days, else the mark. */
+  weekly_avg_price: dollars,
   min_sell_price: dollars,
   salary: count,
   /** The largest single shareholder of the player (ties: the lower user id). */
@@ -223,8 +228,9 @@ export const portfolioTeamOut = z.object({
   min_sell_price: dollars,
   locked_until: isoTime,
   average_buy_price: dollars,
-  current_price: dollars.nullable(),
-  weekly_avg_price: dollars.nullable(),
+  /** The mark (docs/rules.md §5): the price the holding is valued at. */
+  current_price: dollars,
+  weekly_avg_price: dollars,
   value: dollars,
 });
 
@@ -246,7 +252,10 @@ export const portfolioResult = z.object({
 export type PortfolioOut = z.infer<typeof portfolioResult>;
 
 export const leaderboardRowOut = z.object({
+  /** The place by the league's ranking rule: equal figures share it. */
   rank: z.number().int().positive(),
+  /** Another member has the same figure: the place is shared ("T-2"). */
+  tied: z.boolean(),
   userId: int,
   username: z.string(),
   avatar: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common.js';
+import { ranking } from './leagues.js';
 import { instrumentType, statisticsResult, userIdInput } from './market.js';
 
 /** Seasons of a league (docs/seasons.md): money in dollars, times as ISO strings. */
@@ -42,13 +43,17 @@ export const seasonHoldingOut = z.object({
   itemId: z.number().int(),
   name: z.string(),
   shares: count,
-  /** The last trade price when the season closed; null when it never traded between users (valued at cost). */
+  /** The last trade price when the season closed; null when it never traded between users. */
   lastPrice: dollars.nullable(),
+  /** The price it was valued at: its mark when the season closed (seasons before the mark: the last trade price, or the average paid). */
+  price: dollars,
   value: dollars,
 });
 
 export const standingOut = z.object({
   rank: z.number().int().positive(),
+  /** Another member finished with the same figure: the place is shared ("T-2"). */
+  tied: z.boolean(),
   userId: z.number().int(),
   username: z.string(),
   cash: dollars,
@@ -59,7 +64,15 @@ export const standingOut = z.object({
 export type StandingOut = z.infer<typeof standingOut>;
 
 export const seasonArchiveOut = z.object({
-  season: seasonOut.extend({ endedAt: isoTime, tradeCount: count, volume: dollars }),
+  season: seasonOut.extend({
+    endedAt: isoTime,
+    tradeCount: count,
+    volume: dollars,
+    /** What the standings ranked by. */
+    ranking,
+    /** Everyone in first place: one winner, or every co-winner of a tie. */
+    winners: z.array(z.object({ userId: z.number().int(), username: z.string() })),
+  }),
   standings: z.array(standingOut),
   statistics: statisticsResult,
 });
@@ -67,6 +80,8 @@ export type SeasonArchiveOut = z.infer<typeof seasonArchiveOut>;
 
 /** A member's final place in each ended season, newest first. */
 export const seasonFinishesOut = z.object({
-  finishes: z.array(z.object({ season: z.number().int().positive(), endedAt: isoTime, rank: z.number().int().positive(), of: count, total: dollars })),
+  finishes: z.array(
+    z.object({ season: z.number().int().positive(), endedAt: isoTime, rank: z.number().int().positive(), tied: z.boolean(), of: count, total: dollars }),
+  ),
 });
 export type SeasonFinishesOut = z.infer<typeof seasonFinishesOut>;
