@@ -140,8 +140,7 @@ export function createLedgerRepo(db: Db) {
     'INSERT INTO open_market_changes (instrument, instrument_id, held, at) VALUES (?, ?, ?, ?)',
   );
   const openMarketHeld = c.prepare<[InstrumentKind, number], { held: number }>(
-    `SELECT held FROM open_market_changes WHERE instrument = ? AND instrument_id = ?
-       AND at >= (SELECT COALESCE(MAX(started_at), 0) FROM seasons) ORDER BY id DESC LIMIT 1`,
+    'SELECT held FROM open_market_changes WHERE instrument = ? AND instrument_id = ? ORDER BY id DESC LIMIT 1',
   );
   const everyInstrument = c.prepare<[], { kind: InstrumentKind; id: number }>(
     "SELECT 'player' AS kind, id FROM players WHERE retired_at IS NULL UNION ALL SELECT 'team' AS kind, id FROM teams",
@@ -263,8 +262,8 @@ export function createLedgerRepo(db: Db) {
     },
     /**
      * After a change that did not go through `writePlanRows` (a contract change, a season's reset):
-     * the open market's change at `at` when its shares say otherwise than its last change of the
-     * season. Of these instruments, or of every active one.
+     * the open market's change at `at` when its shares say otherwise than its last change (a
+     * season's reset refills every open market). Of these instruments, or of every active one.
      */
     syncOpenMarkets(refs: readonly { kind: InstrumentKind; id: number }[] | null, at: number): void {
       for (const { kind, id } of refs ?? everyInstrument.all()) {

@@ -98,16 +98,13 @@ export function createMarketStateRepo(db: Db) {
   const userTrades = c.prepare<[InstrumentKind, number], MarkTradeRow>(`${USER_TRADE} ORDER BY created_at, id`);
   const userTradesBefore = c.prepare<[InstrumentKind, number, number], MarkTradeRow>(`${USER_TRADE} AND created_at < ? ORDER BY created_at DESC, id DESC`);
   const seasonStart = c.prepare<[], { at: number }>('SELECT started_at AS at FROM seasons ORDER BY number DESC LIMIT 1');
-  // Only changes are written: the latest one of the season says whether the open market holds shares, and since when.
-  const openMarketLatest = c.prepare<[number], OpenMarketStateRow & { id: number }>(
-    `SELECT instrument, instrument_id AS instrumentId, held, at, MAX(id) AS id FROM open_market_changes WHERE at >= ? GROUP BY instrument, instrument_id`,
-  );
-  const openMarketLatestOf = c.prepare<[InstrumentKind, number, number], OpenMarketStateRow>(
-    `SELECT instrument, instrument_id AS instrumentId, held, at FROM open_market_changes WHERE instrument = ? AND instrument_id = ? AND at >= ?
+  // Only changes are written (a season's reset writes those it makes): the latest one says whether the open market holds shares, and since when.
+  const openMarketLatestOf = c.prepare<[InstrumentKind, number], OpenMarketStateRow>(
+    `SELECT instrument, instrument_id AS instrumentId, held, at FROM open_market_changes WHERE instrument = ? AND instrument_id = ?
      ORDER BY id DESC LIMIT 1`,
   );
-  const openMarketChanges = c.prepare<[InstrumentKind, number, number], { at: number; held: 0 | 1 }>(
-    'SELECT at, held FROM open_market_changes WHERE instrument = ? AND instrument_id = ? AND at >= ? ORDER BY at, id',
+  const openMarketChanges = c.prepare<[InstrumentKind, number], { at: number; held: 0 | 1 }>(
+    'SELECT at, held FROM open_market_changes WHERE instrument = ? AND instrument_id = ? ORDER BY at, id',
   );
   const declines = c.prepare<[], { orderId: number; userId: number }>('SELECT order_id AS orderId, user_id AS userId FROM declined_asks');
   const declinesOf = c.prepare<[InstrumentKind, number], { orderId: number; userId: number }>(
@@ -157,12 +154,11 @@ export function createMarketStateRepo(db: Db) {
     },
     /** When the current season began (epoch ms; 0 before any). */
     seasonStart: (): number => seasonStart.get()?.at ?? 0,
-    /** Each instrument's latest open-market change since `since` (the season's start). */
-    openMarketLatest: (since: number): OpenMarketStateRow[] => openMarketLatest.all(since).map(({ id: _id, ...r }) => r),
-    openMarketLatestOf: (kind: InstrumentKind, id: number, since: number): OpenMarketStateRow | undefined => openMarketLatestOf.get(kind, id, since),
-    /** One instrument's open-market changes since `since`, oldest first. */
-    openMarketChanges: (kind: InstrumentKind, id: number, since: number): { at: number; held: boolean }[] =>
-      openMarketChanges.all(kind, id, since).map((r) => ({ at: r.at, held: r.held === 1 })),
+    /** An instrument's latest open-market change. */
+    openMarketLatestOf: (kind: InstrumentKind, id: number): OpenMarketStateRow | undefined => openMarketLatestOf.get(kind, id),
+    /** One instrument's open-market changes, oldest first. */
+    openMarketChanges: (kind: InstrumentKind, id: number): { at: number; held: boolean }[] =>
+      openMarketChanges.all(kind, id).map((r) => ({ at: r.at, held: r.held === 1 })),
     /** Every decline; the caller keeps those of open asks. */
     declines: () => declines.all(),
     declinesOf: (kind: InstrumentKind, id: number) => declinesOf.all(kind, id),

@@ -169,3 +169,10 @@ export function addMember(accounts: Db, league: Db, username: string, balanceCen
   createLeaguesRepo(accounts).addMember(leagueId, id, 1);
   return id;
 }
+
+/** The open market of an instrument became empty (`held` false) or held shares again at `at` (the mark asks since when). */
+export function openMarketChanged(db: Db, instrument: InstrumentKind, instrumentId: number, held: boolean, at: number): void {
+  db.$client
+    .prepare('INSERT INTO open_market_changes (instrument, instrument_id, held, at) VALUES (?, ?, ?, ?)')
+    .run(instrument, instrumentId, held ? 1 : 0, at);
+}

@@ -99,7 +99,7 @@ export class ReadModels {
           const recent = repo.tradesOfSince(kind, id, since).filter((t) => t.userToUser === 1);
           const held = recent.reduce((sum, t) => sum + t.shares, 0);
           const older = repo.userTradesBefore(kind, id, since, Math.ceil(totalShares / MARK_COVER_DIVISOR) - held).reverse();
-          const latest = repo.openMarketLatestOf(kind, id, seasonStart);
+          const latest = repo.openMarketLatestOf(kind, id);
           return {
             trades: [...older, ...recent.map((t) => ({ at: t.createdAt, shares: t.shares, priceCents: t.priceCents }))],
             openSince: openSinceOf(latest),
@@ -107,7 +107,7 @@ export class ReadModels {
         },
         season: (key) => {
           const [kind, id] = split(key);
-          return { trades: repo.userTrades(kind, id), openMarket: repo.openMarketChanges(kind, id, seasonStart) };
+          return { trades: repo.userTrades(kind, id), openMarket: repo.openMarketChanges(kind, id) };
         },
       },
       seasonStart,

@@ -26,8 +26,8 @@ export function markRowsFromDb(db: Db, only?: readonly string[]): Map<string, Ma
     `SELECT created_at AS at, shares, price_cents AS priceCents FROM trades
      WHERE instrument = ? AND instrument_id = ? AND buyer_id IS NOT NULL AND seller_id IS NOT NULL AND id > ? ORDER BY created_at, id`,
   );
-  const changes = c.prepare<[string, number, number], { at: number; held: number }>(
-    'SELECT at, held FROM open_market_changes WHERE instrument = ? AND instrument_id = ? AND at >= ? ORDER BY at, id',
+  const changes = c.prepare<[string, number], { at: number; held: number }>(
+    'SELECT at, held FROM open_market_changes WHERE instrument = ? AND instrument_id = ? ORDER BY at, id',
   );
   const wanted = only && new Set(only);
   return new Map(
@@ -37,7 +37,7 @@ export function markRowsFromDb(db: Db, only?: readonly string[]): Map<string, Ma
         `${i.kind}:${i.id}`,
         {
           trades: trades.all(i.kind, i.id, season.after),
-          openMarket: changes.all(i.kind, i.id, season.startedAt).map((r) => ({ at: r.at, held: r.held === 1 })),
+          openMarket: changes.all(i.kind, i.id).map((r) => ({ at: r.at, held: r.held === 1 })),
           terms: { totalShares: i.total, seasonStart: season.startedAt },
         },
       ]),

@@ -90,7 +90,10 @@ function mayEnd(services: AppServices, user: UserRow): void {
 export const seasonsOf = (services: AppServices) => {
   const repo = createSeasonsRepo(services.db);
   return {
-    list: (): SeasonList => ({ seasons: repo.list().map(seasonOut) }),
+    list: (): SeasonList => {
+      const winners = new Map(repo.allArchived().map((s) => [s.number, winnersOf(placed(s.archive)).map((r) => r.username)]));
+      return { seasons: repo.list().map((s) => ({ ...seasonOut(s), ...(winners.has(s.number) ? { winners: winners.get(s.number)! } : {}) })) };
+    },
 
     archive(number: number): SeasonArchiveOut {
       const s = repo.archived(number);

@@ -33,7 +33,13 @@ export const seasonFilter = {
 };
 export const seasonsOfUserInput = userIdInput;
 
-export const seasonOut = z.object({ number: z.number().int().positive(), startedAt: isoTime, endedAt: isoTime.optional() });
+export const seasonOut = z.object({
+  number: z.number().int().positive(),
+  startedAt: isoTime,
+  endedAt: isoTime.optional(),
+  /** An ended season's first place: one name, or every co-winner of a tie. */
+  winners: z.array(z.string()).optional(),
+});
 export type SeasonOut = z.infer<typeof seasonOut>;
 export const seasonList = z.object({ seasons: z.array(seasonOut) });
 export type SeasonList = z.infer<typeof seasonList>;

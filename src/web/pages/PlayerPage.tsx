@@ -18,6 +18,7 @@ import { useNow } from '../lib/useNow';
 import { useSellable } from '../lib/useSellable';
 import NotFoundPage from './NotFoundPage';
 import { LOAD_FAILED } from '../../shared/texts';
+import { MarkNote } from '../components/market/MarkNote';
 
 /** /market/{playerId}: a player's totals, buy form with preview, order book, asks, offers, trades and chart. */
 export default function PlayerPage() {
@@ -83,10 +84,12 @@ function PlayerDetail({ detail }: { detail: MarketDetail }) {
           { label: 'Distributed', value: formatInteger(player.total_distributed) },
           { label: 'Remaining', value: formatInteger(player.shares_remaining), hint: 'at $1.00' },
           { label: 'Shareholders', value: <Link to={`/market/${player.id}/shareholders`}>{formatInteger(player.shareholder_count)}</Link> },
-          { label: 'Last price', value: player.last_trade_price === null ? '—' : formatDollars(player.last_trade_price) },
+          { label: 'Last price', value: player.last_trade_price === null ? '—' : formatDollars(player.last_trade_price), hint: 'latest trade between players' },
+          { label: 'Mark', value: formatDollars(player.current_price), hint: 'what each share is worth' },
           { label: 'You own', value: formatInteger(player.owned) },
         ]}
       />
+      <MarkNote mark={player.current_price} owned={player.owned} />
       <div className="detail-grid">
         <section className="card" aria-labelledby="buy-title">
           <h2 id="buy-title">Buy shares</h2>

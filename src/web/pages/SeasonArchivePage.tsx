@@ -14,6 +14,8 @@ import { useSession } from '../lib/session';
 import { formatDate } from '../lib/time';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
+import { winnersLine } from '../components/seasons/winners';
+import { RANKING_LABEL } from '../../shared/ranking';
 
 function Statistics({ statistics }: { statistics: SeasonArchiveOut['statistics'] }) {
   const tables = [
@@ -93,11 +95,11 @@ export default function SeasonArchivePage() {
       ) : (
         <div className="section">
           <h2>
-            Season {archive.data.season.number}: {archive.data.standings[0] ? `won by ${archive.data.standings[0].username}` : 'no winner'}
+            Season {archive.data.season.number}: {winnersLine(archive.data.season.winners.map((w) => w.username))}
           </h2>
           <p className="muted">
             {formatDate(archive.data.season.startedAt)} to {formatDate(archive.data.season.endedAt)} · {formatInteger(archive.data.season.tradeCount)} trades ·{' '}
-            {formatDollars(archive.data.season.volume)} traded
+            {formatDollars(archive.data.season.volume)} traded · ranked by {RANKING_LABEL[archive.data.season.ranking].toLowerCase()}
           </p>
           <SeasonStandings archive={archive.data} meId={user?.id} />
           <Statistics statistics={archive.data.statistics} />

@@ -71,7 +71,9 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
                 </td>
                 <td className="num">
                   {formatDollars(p.value)}
-                  <div className="cell-note">{p.current_price === null ? 'at cost' : `at ${formatDollars(p.current_price)}`}</div>
+                  <div className="cell-note" title="The mark: the price every valuation uses">
+                    at {formatDollars(p.current_price)}
+                  </div>
                 </td>
                 {actions ? (
                   <HoldingActionsCell actions={actions} itemType="player" id={p.player_id} name={p.name} free={free} minSellPrice={p.min_sell_price} />
@@ -123,7 +125,12 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
                   {formatInteger(t.shares_owned)}
                   {t.listed_shares > 0 ? <div className="cell-note">{formatInteger(t.listed_shares)} listed</div> : null}
                 </td>
-                <td className="num">{formatDollars(t.value)}</td>
+                <td className="num">
+                  {formatDollars(t.value)}
+                  <div className="cell-note" title="The mark: the price every valuation uses">
+                    at {formatDollars(t.current_price)}
+                  </div>
+                </td>
                 <td>
                   {actions ? (
                     <MinSellPriceForm layout="cell" itemType="team" itemId={t.id} itemName={t.name} current={t.min_sell_price} />

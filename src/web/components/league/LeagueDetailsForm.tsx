@@ -11,13 +11,16 @@ import { useLeaguesApi, type LeagueView } from '../../lib/leaguesApi';
 import { errorMessage } from '../../lib/trpc';
 import { Field } from '../Field';
 import { Spinner } from '../Spinner';
+import { newIdempotencyKey } from '../../lib/idempotencyKey';
+import { RANKING_LABEL, type Ranking } from '../../../shared/ranking';
 
-/** The commissioner's controls: the league's name, and whether it is open to everyone. */
+/** The commissioner's controls: the league's name, whether it is open to everyone, and what its leaderboard ranks by. */
 export function LeagueDetailsForm({ league }: { league: LeagueView }) {
   return (
     <div className="league-details">
       <RenameForm league={league} />
       <OpenSwitch league={league} />
+      <RankingChoice league={league} />
     </div>
   );
 }
@@ -93,5 +96,42 @@ function OpenSwitch({ league }: { league: LeagueView }) {
           : 'Invite-only: only members can see its pages. People join with the invite link.'}
       </p>
     </div>
+  );
+}
+
+const RANKING_HINT: Record<Ranking, string> = {
+  netWorth: 'Cash, cash in open bids and shares: every dollar counts, so nobody wins by buying shares at any price.',
+  shareValue: 'The value of shares only, as the original game ranked: cash left over does not count.',
+};
+
+/** What the league's leaderboard and season standings rank by (docs/rules.md §5); locked while the change is saved. */
+function RankingChoice({ league }: { league: LeagueView }) {
+  const id = useId();
+  const update = useUpdate();
+  const chosen = update.isPending ? (update.variables.ranking ?? league.ranking) : league.ranking;
+  const choose = (ranking: Ranking) =>
+    !update.isPending &&
+    ranking !== league.ranking &&
+    update.mutate(
+      { leagueId: league.id, ranking, idempotencyKey: newIdempotencyKey() },
+      { onSuccess: ({ league: next }) => toast.success(`The leaderboard now ranks by ${RANKING_LABEL[next.ranking].toLowerCase()}.`) },
+    );
+  return (
+    <fieldset className="field league-ranking" aria-describedby={`${id}-hint`} data-testid="league-ranking">
+      <legend>Leaderboard ranks by</legend>
+      {(['netWorth', 'shareValue'] as const).map((r) => (
+        <label key={r} className="league-ranking-option">
+          <input type="radio" name={`${id}-ranking`} value={r} checked={chosen === r} disabled={update.isPending} onChange={() => choose(r)} />
+          <span>
+            <strong>{RANKING_LABEL[r]}</strong>
+            {update.isPending && update.variables.ranking === r ? <Spinner size="sm" /> : null}
+            <span className="field-hint">{RANKING_HINT[r]}</span>
+          </span>
+        </label>
+      ))}
+      <p id={`${id}-hint`} className="field-hint">
+        Shown on the leaderboard; a season’s final standings use it too. Equal figures share a place.
+      </p>
+    </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import type { SeasonArchiveOut } from '../../../shared/schemas/seasons';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { itemPath, userPath } from '../../lib/itemLinks';
 import { NumHeader } from '../NumHeader';
+import { RankBadge } from '../RankBadge';
 
 type Standing = SeasonArchiveOut['standings'][number];
 
@@ -15,8 +16,7 @@ function Holdings({ row }: { row: Standing }) {
       <ul className="season-holdings">
         {row.holdings.map((h) => (
           <li key={`${h.itemType}:${h.itemId}`}>
-            <Link to={itemPath(h.itemType, h.itemId)}>{h.name}</Link>: {formatInteger(h.shares)} × {h.lastPrice === null ? 'cost' : formatDollars(h.lastPrice)}{' '}
-            = {formatDollars(h.value)}
+            <Link to={itemPath(h.itemType, h.itemId)}>{h.name}</Link>: {formatInteger(h.shares)} × {formatDollars(h.price)} = {formatDollars(h.value)}
           </li>
         ))}
       </ul>
@@ -24,9 +24,10 @@ function Holdings({ row }: { row: Standing }) {
   );
 }
 
-/** An ended season's final standings: every member, ranked by share value as the leaderboard ranks. */
+/** An ended season's final standings: every member, ranked by the league's rule as the leaderboard ranks, equal figures sharing a place. */
 export function SeasonStandings({ archive, meId }: { archive: SeasonArchiveOut; meId?: number | undefined }) {
   const { season, standings } = archive;
+  const byNetWorth = season.ranking === 'netWorth';
   if (standings.length === 0) return <p className="muted">Nobody played season {season.number}.</p>;
   return (
     <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label={`Season ${season.number} final standings`}>
@@ -38,7 +39,7 @@ export function SeasonStandings({ archive, meId }: { archive: SeasonArchiveOut; 
             <th scope="col">Player</th>
             <NumHeader>Share value</NumHeader>
             <NumHeader>Cash</NumHeader>
-            <NumHeader>Total</NumHeader>
+            <NumHeader>{byNetWorth ? 'Net worth' : 'Total'}</NumHeader>
             <th scope="col">Holdings</th>
           </tr>
         </thead>
@@ -46,14 +47,14 @@ export function SeasonStandings({ archive, meId }: { archive: SeasonArchiveOut; 
           {standings.map((row) => (
             <tr key={row.userId} className={row.userId === meId ? 'is-me' : undefined} data-testid="season-standing">
               <td>
-                <span className="rank">{row.rank}</span>
+                <RankBadge rank={row.rank} tied={row.tied} />
               </td>
               <th scope="row">
                 <Link to={userPath(row.userId)}>{row.username}</Link>
               </th>
-              <td className="num strong">{formatDollars(row.shareValue)}</td>
+              <td className={byNetWorth ? 'num' : 'num strong'}>{formatDollars(row.shareValue)}</td>
               <td className="num">{formatDollars(row.cash)}</td>
-              <td className="num">{formatDollars(row.total)}</td>
+              <td className={byNetWorth ? 'num strong' : 'num'}>{formatDollars(row.total)}</td>
               <td>
                 <Holdings row={row} />
               </td>
