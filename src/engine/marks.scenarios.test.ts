@@ -21,13 +21,13 @@ function values(t: TestExchange, users: number[], ref: InstrumentRef) {
 /** A player whose open market three holders bought out, who then traded a day's volume around $5.00 with each other. */
 function soldOutAtFive(t: TestExchange) {
   const p = t.player(1_000);
-  const [ann, ben, cat, dan] = ['ann', 'ben', 'cat', 'dan'].map((n) => t.user(n));
+  const [ann, ben, cat, dan] = ['ann', 'ben', 'cat', 'dan'].map((n) => t.user(n)) as [number, number, number, number];
   t.ok({ type: 'buy', userId: ann, instrument: p, shares: 500, priceCents: 100 });
   t.ok({ type: 'buy', userId: ben, instrument: p, shares: 300, priceCents: 100 });
   t.ok({ type: 'buy', userId: cat, instrument: p, shares: 200, priceCents: 100 });
   expect(t.remaining(p)).toBe(0);
   // Their standing sells out of the way (minimum prices above the day's), so the offers below are what trades.
-  for (const u of [ann, ben, cat]) t.ok({ type: 'setMinSellPrice', userId: u!, instrument: p, priceCents: 5_000 });
+  for (const u of [ann, ben, cat]) t.ok({ type: 'setMinSellPrice', userId: u, instrument: p, priceCents: 5_000 });
   // The day's volume: 100 at $5.00, 80 at $5.20, 120 at $4.80, sold by ben and cat to dan.
   for (const [seller, shares, price] of [
     [ben, 100, 500],
@@ -38,7 +38,7 @@ function soldOutAtFive(t: TestExchange) {
     t.ok({ type: 'listOffer', userId: seller, instrument: p, shares, priceCents: price });
     t.ok({ type: 'buy', userId: dan, instrument: p, shares, priceCents: price });
   }
-  return { p, users: [ann!, ben!, cat!, dan!] };
+  return { p, users: [ann, ben, cat, dan] };
 }
 
 describe('scores that cannot be bought (docs/rules.md §5 the mark)', () => {
