@@ -14,7 +14,7 @@ export const RANKING_LABEL: Record<Ranking, string> = { shareValue: 'Share value
 /** What the figure each rule ranks by is, in a phrase. */
 export const RANKING_MEANING: Record<Ranking, string> = {
   shareValue: 'the value of their shares',
-  netWorth: 'net worth: cash, cash in open bids and shares',
+  netWorth: 'cash, cash in open bids and shares',
 };
 
 /** A place as shown: "3", or "T-2" when others share it. */

@@ -7,23 +7,27 @@ import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
-import { formatDollars } from '../lib/format';
 import { userPath } from '../lib/itemLinks';
 import { useSession } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
-import { NumHeader } from '../components/NumHeader';
+import { FigureCells, FigureHeaders, MoreFigures } from '../components/standings/StandingFigures';
+import { STANDING_COLUMNS, type StandingFigures } from '../lib/standingColumns';
 import { ArchivedLeaderboard } from '../components/seasons/LeaderboardSeason';
 import { LeagueSeasonSelect } from '../components/seasons/SeasonSelect';
 import { LeagueSeasonsLink } from '../components/seasons/LeagueSeasonsLink';
 import { RankBadge } from '../components/RankBadge';
 import { RANKING_LABEL, RANKING_MEANING, type Ranking } from '../../shared/ranking';
+import type { LeaderboardRowOut } from '../../shared/schemas/market';
 
 /** What the subtitle says a league ranks by. */
 function rankingLine(ranking: Ranking | undefined): string {
   if (ranking === undefined) return 'The top 10 players. Total is cash plus shares.';
-  return `Ranked by ${RANKING_LABEL[ranking].toLowerCase()}: the top 10 players by ${RANKING_MEANING[ranking]}. Shares are valued at their mark; equal figures share a place.`;
+  return `Ranked by ${RANKING_LABEL[ranking].toLowerCase()} (${RANKING_MEANING[ranking]}): the top 10 players. Shares are valued at their mark; equal figures share a place.`;
 }
+
+/** A row's three figures, as the standings' columns name them. */
+const figures = (row: LeaderboardRowOut): StandingFigures => ({ shareValue: row.shareValue, cash: row.cashBalance, total: row.portfolioValue });
 
 /** /leaderboard: the top 10 by the league's ranking rule (share value or net worth), with badges for the top 3 (docs/screens.md §3 Pages). */
 export default function LeaderboardPage() {
@@ -32,7 +36,7 @@ export default function LeaderboardPage() {
   const board = useQuery(trpc.stats.leaderboard.queryOptions());
   const ranking = useQuery(trpc.stats.ranking.queryOptions()).data?.ranking;
   const [season, setSeason] = useState<number | null>(null);
-  const byNetWorth = ranking === 'netWorth';
+  const columns = STANDING_COLUMNS[ranking ?? 'shareValue'];
 
   return (
     <>
@@ -56,9 +60,7 @@ export default function LeaderboardPage() {
               <tr>
                 <th scope="col">Rank</th>
                 <th scope="col">Player</th>
-                <NumHeader>Share value</NumHeader>
-                <NumHeader>Cash</NumHeader>
-                <NumHeader>{byNetWorth ? 'Net worth' : 'Total'}</NumHeader>
+                <FigureHeaders columns={columns} />
               </tr>
             </thead>
             <tbody>
@@ -75,10 +77,9 @@ export default function LeaderboardPage() {
                       </Link>
                       {row.userId === user?.id ? <span className="you-badge">You</span> : null}
                     </div>
+                    <MoreFigures columns={columns} figures={figures(row)} />
                   </th>
-                  <td className={byNetWorth ? 'num' : 'num strong'}>{formatDollars(row.shareValue)}</td>
-                  <td className="num">{formatDollars(row.cashBalance)}</td>
-                  <td className={byNetWorth ? 'num strong' : 'num'}>{formatDollars(row.portfolioValue)}</td>
+                  <FigureCells columns={columns} figures={figures(row)} />
                 </tr>
               ))}
             </tbody>

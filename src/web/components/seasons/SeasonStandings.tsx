@@ -3,7 +3,8 @@ import { Link } from '../../lib/leagueLinks';
 import type { SeasonArchiveOut } from '../../../shared/schemas/seasons';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { itemPath, userPath } from '../../lib/itemLinks';
-import { NumHeader } from '../NumHeader';
+import { FigureCells, FigureHeaders, MoreFigures } from '../standings/StandingFigures';
+import { STANDING_COLUMNS } from '../../lib/standingColumns';
 import { RankBadge } from '../RankBadge';
 
 type Standing = SeasonArchiveOut['standings'][number];
@@ -27,7 +28,7 @@ function Holdings({ row }: { row: Standing }) {
 /** An ended season's final standings: every member, ranked by the league's rule as the leaderboard ranks, equal figures sharing a place. */
 export function SeasonStandings({ archive, meId }: { archive: SeasonArchiveOut; meId?: number | undefined }) {
   const { season, standings } = archive;
-  const byNetWorth = season.ranking === 'netWorth';
+  const columns = STANDING_COLUMNS[season.ranking];
   if (standings.length === 0) return <p className="muted">Nobody played season {season.number}.</p>;
   return (
     <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label={`Season ${season.number} final standings`}>
@@ -37,10 +38,10 @@ export function SeasonStandings({ archive, meId }: { archive: SeasonArchiveOut; 
           <tr>
             <th scope="col">Rank</th>
             <th scope="col">Player</th>
-            <NumHeader>Share value</NumHeader>
-            <NumHeader>Cash</NumHeader>
-            <NumHeader>{byNetWorth ? 'Net worth' : 'Total'}</NumHeader>
-            <th scope="col">Holdings</th>
+            <FigureHeaders columns={columns} />
+            <th scope="col" className="standing-more-col">
+              Holdings
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -50,12 +51,15 @@ export function SeasonStandings({ archive, meId }: { archive: SeasonArchiveOut; 
                 <RankBadge rank={row.rank} tied={row.tied} />
               </td>
               <th scope="row">
-                <Link to={userPath(row.userId)}>{row.username}</Link>
+                <Link className="leader-username" to={userPath(row.userId)}>
+                  {row.username}
+                </Link>
+                <MoreFigures columns={columns} figures={row}>
+                  <Holdings row={row} />
+                </MoreFigures>
               </th>
-              <td className={byNetWorth ? 'num' : 'num strong'}>{formatDollars(row.shareValue)}</td>
-              <td className="num">{formatDollars(row.cash)}</td>
-              <td className={byNetWorth ? 'num strong' : 'num'}>{formatDollars(row.total)}</td>
-              <td>
+              <FigureCells columns={columns} figures={row} />
+              <td className="standing-more-col">
                 <Holdings row={row} />
               </td>
             </tr>
