@@ -84,9 +84,8 @@ function PlayerDetail({ detail }: { detail: MarketDetail }) {
           { label: 'Distributed', value: formatInteger(player.total_distributed) },
           { label: 'Remaining', value: formatInteger(player.shares_remaining), hint: 'at $1.00' },
           { label: 'Shareholders', value: <Link to={`/market/${player.id}/shareholders`}>{formatInteger(player.shareholder_count)}</Link> },
-          { label: 'Last price', value: player.last_trade_price === null ? '—' : formatDollars(player.last_trade_price), hint: 'latest trade between players' },
+          { label: 'Last price', value: player.last_trade_price === null ? '—' : formatDollars(player.last_trade_price), hint: 'latest trade between fans' },
           { label: 'Mark', value: formatDollars(player.current_price), hint: 'what each share is worth' },
-          { label: 'You own', value: formatInteger(player.owned) },
         ]}
       />
       <MarkNote mark={player.current_price} owned={player.owned} />

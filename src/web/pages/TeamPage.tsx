@@ -70,9 +70,8 @@ function Team({ detail }: { detail: TeamDetail }) {
           { label: 'Distributed', value: formatInteger(team.shares_distributed) },
           { label: 'Remaining', value: formatInteger(team.shares_remaining), hint: 'at $1.00' },
           { label: 'Shareholders', value: formatInteger(team.shareholder_count) },
-          { label: 'Last price', value: team.last_trade_price === null ? '—' : formatDollars(team.last_trade_price), hint: 'latest trade between players' },
+          { label: 'Last price', value: team.last_trade_price === null ? '—' : formatDollars(team.last_trade_price), hint: 'latest trade between fans' },
           { label: 'Mark', value: formatDollars(team.current_price), hint: 'what each share is worth' },
-          { label: 'You own', value: formatInteger(team.owned) },
         ]}
       />
       <MarkNote mark={team.current_price} owned={team.owned} />
