@@ -117,7 +117,7 @@ function RankingChoice({ league }: { league: LeagueView }) {
       { onSuccess: ({ league: next }) => toast.success(`The leaderboard now ranks by ${RANKING_LABEL[next.ranking].toLowerCase()}.`) },
     );
   return (
-    <fieldset className="field league-ranking" aria-describedby={`${id}-hint`} data-testid="league-ranking">
+    <fieldset className="league-ranking" aria-describedby={`${id}-hint`} data-testid="league-ranking">
       <legend>Leaderboard ranks by</legend>
       {(['netWorth', 'shareValue'] as const).map((r) => (
         <label key={r} className="league-ranking-option">
