@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { id } from './common.js';
+import { id, keyed } from './common.js';
 
 export const updateSalaryInput = z.object({
+  ...keyed,
   id: id('Player id'),
   newSalary: z
     .number({ error: 'The new salary must be a number' })
@@ -9,7 +10,9 @@ export const updateSalaryInput = z.object({
     .min(1, 'The new salary must be at least $1')
     .max(1_000_000_000, 'The new salary must be at most $1,000,000,000'),
 });
-export const retirePlayerInput = z.object({ playerId: id('Player id') });
+export const retirePlayerInput = z.object({ playerId: id('Player id'), ...keyed });
+/** The draft takes nothing but its idempotency key. */
+export const draftInput = z.object({ ...keyed }).prefault({});
 
 export const adminResult = z.object({ message: z.string() });
 
