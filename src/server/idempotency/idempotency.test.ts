@@ -186,6 +186,42 @@ describe('Idempotency-Key over REST', () => {
   });
 });
 
+describe('the admin’s changes and a season’s end', () => {
+  it('run the draft and a salary change once per key, kept in the default league’s file', async () => {
+    const admin = await registerUser(server.url);
+    server.services.users.setAdmin(admin.id, true);
+    const players = () => server.db.$client.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM players').get()!.n;
+    const before = players();
+    const key = newKey();
+    const draft = await keyed<{ picks: unknown[] }>('POST', '/admin/draft', {}, admin.token, key);
+    expect(draft.status).toBe(200);
+    expect(draft.body.picks).toHaveLength(60);
+    expect(await keyed('POST', '/admin/draft', {}, admin.token, key)).toEqual({ ...draft, replayed: 'true' });
+    expect(players()).toBe(before + 60);
+    expect(server.db.$client.prepare('SELECT command FROM idempotency_keys WHERE user_id = ? AND key = ?').get(admin.id, key)).toEqual({
+      command: 'admin.draft',
+    });
+
+    const salaryKey = newKey();
+    const salary = await keyed('PATCH', `/players/${playerId}`, { newSalary: 90_000_000 }, admin.token, salaryKey);
+    expect(salary).toMatchObject({ status: 200, body: { message: 'Salary updated', newSalary: 90_000_000 } });
+    expect(await keyed('PATCH', `/players/${playerId}`, { newSalary: 90_000_000 }, admin.token, salaryKey)).toEqual({ ...salary, replayed: 'true' });
+    expect(server.services.admin.latestAudit(5).filter((e) => e.action === 'player.salary')).toHaveLength(1);
+  });
+
+  it('end a season once per key: the replay answers the first end, not a refusal', async () => {
+    const commissioner = await registerUser(server.url);
+    const created = await api<{ league: { id: number; name: string } }>(server.url, 'POST', '/leagues', { name: 'Season Once' }, commissioner.token);
+    const { id, name } = created.body.league;
+    const key = newKey();
+    const ended = await keyed<{ season: { number: number } }>('POST', `/leagues/${id}/seasons/end`, { confirm: name, season: 1 }, commissioner.token, key);
+    expect(ended).toMatchObject({ status: 200, body: { season: { number: 1 } }, replayed: null });
+    expect(await keyed('POST', `/leagues/${id}/seasons/end`, { confirm: name, season: 1 }, commissioner.token, key)).toEqual({ ...ended, replayed: 'true' });
+    const seasons = await api<{ seasons: { number: number }[] }>(server.url, 'GET', `/leagues/${id}/seasons`, undefined, commissioner.token);
+    expect(seasons.body.seasons.map((s) => s.number)).toEqual([1, 2]);
+  });
+});
+
 describe('idempotencyKey over tRPC', () => {
   it('gives the first answer again and does nothing a second time', async () => {
     const u = await registerUser(server.url);
