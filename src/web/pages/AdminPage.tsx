@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from '../lib/leagueLinks';
 import { toast } from 'sonner';
@@ -8,7 +8,9 @@ import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Modal } from '../components/Modal';
 import { PageTitle } from '../components/PageTitle';
-import { Loading, Spinner } from '../components/Spinner';
+import { Loading } from '../components/Spinner';
+import { PendingButton } from '../components/PendingButton';
+import { useCommand } from '../lib/useCommand';
 import type { Player, RouterOutputs } from '../lib/apiTypes';
 import { formatCents } from '../../shared/money';
 import { formatDollars, formatInteger } from '../lib/format';
@@ -66,17 +68,16 @@ function DraftSection() {
   const trpc = useTRPC();
   const feedback = useAdminFeedback();
   const [confirming, setConfirming] = useState(false);
-  const draft = useMutation(trpc.admin.draft.mutationOptions(feedback(ADMIN_TEXT.draftSimulated, ADMIN_TEXT.draftFailed)));
+  const draft = useCommand('admin.draft', trpc.admin.draft.mutationOptions(feedback(ADMIN_TEXT.draftSimulated, ADMIN_TEXT.draftFailed)));
   return (
     <section className="card admin-draft" aria-labelledby="draft-title">
       <div>
         <h2 id="draft-title">Rookie draft</h2>
         <p className="muted">Two rounds, 60 rookies, lowest payroll picks first. For 7 days only holders of a rookie’s team may buy his shares.</p>
       </div>
-      <button type="button" className="button" onClick={() => setConfirming(true)} disabled={draft.isPending} aria-haspopup="dialog">
-        {draft.isPending ? <Spinner size="sm" /> : null}
+      <PendingButton className="button" onClick={() => setConfirming(true)} pending={draft.pending} pendingLabel="Running the draft…" aria-haspopup="dialog">
         Run rookie draft
-      </button>
+      </PendingButton>
       <Modal open={confirming} onClose={() => setConfirming(false)} title="Run the rookie draft?" size="sm">
         <p>60 new players join the league at once. This cannot be undone.</p>
         <div className="acct-actions">
@@ -89,7 +90,7 @@ function DraftSection() {
             data-autofocus
             onClick={() => {
               setConfirming(false);
-              draft.mutate();
+              draft.submit({});
             }}
           >
             Run the draft
@@ -108,7 +109,7 @@ function PlayersSection() {
   const [limit, setLimit] = useState(PAGE_ROWS);
   const [retiring, setRetiring] = useState<Player | null>(null);
   const feedback = useAdminFeedback();
-  const retire = useMutation(trpc.admin.retirePlayer.mutationOptions(feedback(ADMIN_TEXT.playerRetired, ADMIN_TEXT.retireFailed)));
+  const retire = useCommand('admin.retirePlayer', trpc.admin.retirePlayer.mutationOptions(feedback(ADMIN_TEXT.playerRetired, ADMIN_TEXT.retireFailed)));
 
   const matching = useMemo(() => (players.data ?? []).filter((p) => matchesSearch(query, [p.name, p.team_name, p.team_code])), [players.data, query]);
   const shown = matching.slice(0, limit);
@@ -160,16 +161,16 @@ function PlayersSection() {
                         <SalaryForm player={p} />
                       </td>
                       <td>
-                        <button
-                          type="button"
+                        <PendingButton
                           className="button button-small button-secondary button-danger-outline"
                           onClick={() => setRetiring(p)}
-                          disabled={retire.isPending}
+                          pending={retire.pending && retire.variables?.playerId === p.id}
+                          disabled={retire.pending}
                           aria-label={`Retire ${p.name}`}
                           aria-haspopup="dialog"
                         >
                           Retire
-                        </button>
+                        </PendingButton>
                       </td>
                     </tr>
                   ))}
@@ -201,7 +202,7 @@ function PlayersSection() {
                 type="button"
                 className="button button-danger-solid"
                 onClick={() => {
-                  retire.mutate({ playerId: retiring.id });
+                  retire.submit({ playerId: retiring.id });
                   setRetiring(null);
                 }}
               >
@@ -221,7 +222,8 @@ function SalaryForm({ player }: { player: Player }) {
   const [text, setText] = useState('');
   const feedback = useAdminFeedback();
   const base = feedback(ADMIN_TEXT.salaryUpdated, ADMIN_TEXT.updateFailed);
-  const update = useMutation(
+  const update = useCommand(
+    'admin.updateSalary',
     trpc.admin.updateSalary.mutationOptions({
       ...base,
       onSuccess: () => {
@@ -237,7 +239,7 @@ function SalaryForm({ player }: { player: Player }) {
       toast.error(ADMIN_TEXT.updateFailed, { description: 'Enter the new salary as a whole number of dollars.' });
       return;
     }
-    update.mutate({ id: player.id, newSalary: Number(trimmed) });
+    update.submit({ id: player.id, newSalary: Number(trimmed) });
   };
   return (
     <form className="min-price-form" onSubmit={onSubmit} noValidate>
@@ -257,10 +259,9 @@ function SalaryForm({ player }: { player: Player }) {
           onChange={(e) => setText(e.target.value)}
         />
       </span>
-      <button type="submit" className="button button-small" disabled={update.isPending} aria-label={`Update the salary of ${player.name}`}>
-        {update.isPending ? <Spinner size="sm" /> : null}
+      <PendingButton type="submit" className="button button-small" pending={update.pending} aria-label={`Update the salary of ${player.name}`}>
         Update
-      </button>
+      </PendingButton>
     </form>
   );
 }
