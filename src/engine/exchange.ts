@@ -103,10 +103,7 @@ export class Exchange {
    * `remember` is told the answer inside the same transaction (an idempotency key's answer),
    * refusals included; whatever it throws rolls the change back.
    */
-  exclusive<T>(
-    change: (writer: AdminWriter) => AdminChange<T> | Refusal,
-    remember?: (answer: ExclusiveResult<T>) => void,
-  ): ExclusiveResult<T> {
+  exclusive<T>(change: (writer: AdminWriter) => AdminChange<T> | Refusal, remember?: (answer: ExclusiveResult<T>) => void): ExclusiveResult<T> {
     if (this.stopped) return { ok: false, error: { code: 'unavailable', message: this.stopped } };
     this.commits.flush(true);
     this.memory.sync();

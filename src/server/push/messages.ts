@@ -34,7 +34,9 @@ function fillsText(verb: string, mine: Filled[]): string {
   const n = mine.reduce((s, i) => s + i.shares, 0);
   const cost = mine.reduce((s, i) => s + i.shares * i.priceCents, 0);
   const prices = new Set(mine.map((i) => i.priceCents));
-  return prices.size === 1 ? `${verb} ${shares(n)} at ${formatCents(mine[0]!.priceCents)}` : `${verb} ${shares(n)} at ${formatCents(Math.round(cost / n))} on average`;
+  return prices.size === 1
+    ? `${verb} ${shares(n)} at ${formatCents(mine[0]!.priceCents)}`
+    : `${verb} ${shares(n)} at ${formatCents(Math.round(cost / n))} on average`;
 }
 
 /**

@@ -51,7 +51,13 @@ export function toSpecTradeResult(result: CommandResult): SpecTradeResult {
     message: result.message,
     sharesPurchased: result.bought,
     sharesSold: result.sold,
-    fills: result.fills.map((f) => ({ tradeId: f.tradeId, buyerId: f.buyerId, sellerId: f.sellerId, shares: f.shares, price_per_share: centsToDollars(f.priceCents) })),
+    fills: result.fills.map((f) => ({
+      tradeId: f.tradeId,
+      buyerId: f.buyerId,
+      sellerId: f.sellerId,
+      shares: f.shares,
+      price_per_share: centsToDollars(f.priceCents),
+    })),
     ask: result.ask && { askId: result.ask.id, shares: result.ask.shares, price_per_share: centsToDollars(result.ask.priceCents) },
     offer: result.offer && { offerId: result.offer.id, shares: result.offer.shares, price_per_share: centsToDollars(result.offer.priceCents) },
   };

@@ -21,7 +21,11 @@ const actorOf = (user: { id: number; username: string }) => ({ id: user.id, user
 /** The answers of the admin's changes, from what the default league's writer did. */
 const answer = {
   salary: (change: SalaryChange): z.input<typeof salaryResult> => ({ message: ADMIN_TEXT.salaryUpdated, ...change }),
-  retire: ({ paidCents, ...rest }: Retirement): z.input<typeof retireResult> => ({ message: ADMIN_TEXT.playerRetired, ...rest, paidOut: centsToDollars(paidCents) }),
+  retire: ({ paidCents, ...rest }: Retirement): z.input<typeof retireResult> => ({
+    message: ADMIN_TEXT.playerRetired,
+    ...rest,
+    paidOut: centsToDollars(paidCents),
+  }),
   draft: ({ picks, restrictedUntil }: Draft): z.input<typeof draftResult> => ({
     message: ADMIN_TEXT.draftSimulated,
     restrictedUntil: new Date(restrictedUntil).toISOString(),
@@ -40,7 +44,9 @@ export const adminRouter = router({
     .output(salaryResult)
     .mutation(({ ctx, input, path }) =>
       once(ctx, { command: path, input, store: ctx.services.admin.keys() }, async (remember) => {
-        const change = valueOrRefusal(ctx.services.admin.changeSalary(actorOf(ctx.user), input.id, input.newSalary, rememberExclusive(remember, answer.salary)));
+        const change = valueOrRefusal(
+          ctx.services.admin.changeSalary(actorOf(ctx.user), input.id, input.newSalary, rememberExclusive(remember, answer.salary)),
+        );
         await ctx.services.admin.idle();
         return answer.salary(change);
       }),

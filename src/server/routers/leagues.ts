@@ -80,9 +80,7 @@ export const leaguesRouter = router({
   regenerateInviteCode: authedProcedure
     .input(leagueCommandInput)
     .output(leagueAnswer)
-    .mutation(({ ctx, input, path }) =>
-      inAccounts(ctx, path, input, () => ({ league: ctx.services.leagues.regenerateInviteCode(ctx.user, input.leagueId) })),
-    ),
+    .mutation(({ ctx, input, path }) => inAccounts(ctx, path, input, () => ({ league: ctx.services.leagues.regenerateInviteCode(ctx.user, input.leagueId) }))),
 
   members: authedProcedure
     .input(leagueIdInput)

@@ -47,9 +47,9 @@ describe('team trading over REST', () => {
     });
 
     const dump = await api(server.url, 'POST', '/teams/dump', { userId: u.id, teamId: bos.id, shares: 10 }, u.token);
-    expect(dump).toMatchObject({ status: 400, body: { error: expect.stringContaining('locked until') } });
+    expect(dump).toMatchObject({ status: 400, body: { error: expect.stringContaining('Locked until') } });
     const listed = await api(server.url, 'POST', '/teams/ask', { userId: u.id, teamId: bos.id, shares: 10, pricePerShare: 3 }, u.token);
-    expect(listed).toMatchObject({ status: 400, body: { error: expect.stringContaining('locked until') } });
+    expect(listed).toMatchObject({ status: 400, body: { error: expect.stringContaining('Locked until') } });
 
     const portfolio = await api<{ teams: { id: number; shares_owned: number; min_sell_price: number; locked_until: string }[] }>(
       server.url,

@@ -27,13 +27,19 @@ export const TRADE_WORDS = {
   bought(out: ExchangeOutcome, userId: number): Words {
     if (out.bought === 0) return { message: TOAST.askPosted, detail: restingAsk(out) || null };
     const rest = out.ask ? ' and posted an ask for the rest' : '';
-    return { message: `Purchased ${formatShares(out.bought)} of ${out.name} for ${formatCents(total(out, 'buyerId', userId))}${rest}`, detail: restingAsk(out) || null };
+    return {
+      message: `Purchased ${formatShares(out.bought)} of ${out.name} for ${formatCents(total(out, 'buyerId', userId))}${rest}`,
+      detail: restingAsk(out) || null,
+    };
   },
   listed(out: ExchangeOutcome, userId: number): Words {
     const listing = out.offer ? `${formatShares(out.offer.shares)} of ${out.name} listed at ${formatCents(out.offer.priceCents)} a share.` : null;
     if (out.sold === 0) return { message: TOAST.offerPosted, detail: listing };
     const rest = out.offer ? ' and posted an offer for the rest' : '';
-    return { message: `Sold ${formatShares(out.sold)} of ${out.name} for ${formatCents(total(out, 'sellerId', userId))} to waiting bids${rest}`, detail: listing };
+    return {
+      message: `Sold ${formatShares(out.sold)} of ${out.name} for ${formatCents(total(out, 'sellerId', userId))} to waiting bids${rest}`,
+      detail: listing,
+    };
   },
   dumped(out: ExchangeOutcome): Words {
     return {

@@ -50,7 +50,9 @@ function archiveOut(s: SeasonRow & { endedAt: number; archive: SeasonArchive }):
 }
 
 /** What ending a season answers. */
-export const endedAnswer = (ended: Pick<SeasonEnded, 'number' | 'endedAt'>): EndSeasonResult => ({ season: { number: ended.number, endedAt: iso(ended.endedAt) } });
+export const endedAnswer = (ended: Pick<SeasonEnded, 'number' | 'endedAt'>): EndSeasonResult => ({
+  season: { number: ended.number, endedAt: iso(ended.endedAt) },
+});
 
 /** Who may end a league's season: its commissioner; the default league (which has none): the server's admins. */
 function mayEnd(services: AppServices, user: UserRow): void {

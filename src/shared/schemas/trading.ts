@@ -26,11 +26,7 @@ export const toMinSellPriceCents = <T extends { minSellPrice: Cents }>({ minSell
 
 /** A price in integer cents, from $1.00 to $1,000,000.00, with `label`'s messages ("Invalid price" for a minimum sell price). */
 const centsBetween = (messages: { notANumber: string; notWhole: string; tooLow: string; tooHigh: string }) =>
-  z
-    .number({ error: messages.notANumber })
-    .int(messages.notWhole)
-    .min(MIN_ORDER_PRICE_CENTS, messages.tooLow)
-    .max(MAX_ORDER_PRICE_CENTS, messages.tooHigh);
+  z.number({ error: messages.notANumber }).int(messages.notWhole).min(MIN_ORDER_PRICE_CENTS, messages.tooLow).max(MAX_ORDER_PRICE_CENTS, messages.tooHigh);
 
 export const priceCents = centsBetween({
   notANumber: 'Price per share must be a number of cents',
@@ -87,8 +83,6 @@ export const commandResult = z.object({
   ask: resting.nullable(),
   offer: resting.nullable(),
   /** The caller's holding afterwards (null: none): its minimum sell price, and whether it is the default. */
-  holding: z
-    .object({ shares: z.number().int(), minSellPriceCents: z.number().int(), minSellIsDefault: z.boolean(), lockedUntil: z.number().int() })
-    .nullable(),
+  holding: z.object({ shares: z.number().int(), minSellPriceCents: z.number().int(), minSellIsDefault: z.boolean(), lockedUntil: z.number().int() }).nullable(),
 });
 export type CommandResult = z.infer<typeof commandResult>;
