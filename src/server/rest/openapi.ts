@@ -109,7 +109,10 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       version: '1.0.0',
       description:
         'Amounts are dollars with at most two decimals; shares are whole numbers. The market’s paths act on the caller’s current league; ' +
-        'each also exists under `/leagues/{leagueId}` (e.g. `/leagues/7/trade/ask`) to act on that league.',
+        'each also exists under `/leagues/{leagueId}` (e.g. `/leagues/7/trade/ask`) to act on that league. ' +
+        'Every write path of a signed-in user takes an `Idempotency-Key` header: sent again within 24 hours, the request is not ' +
+        'carried out again and gets its first answer with `Idempotent-Replayed: true` (another request with the key: 422; ' +
+        'the first still running: 409).',
     },
     servers: [{ url: '/api' }],
     paths,
