@@ -12,6 +12,7 @@ const PENDING_MS = 10 * 60 * 1000;
 
 interface Pending {
   command: string;
+  /** A hash of the request (an avatar's picture would not fit in storage, and nothing typed is kept). */
   request: string;
   key: string;
   at: number;
@@ -49,6 +50,18 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** A 64-bit FNV-1a hash of the text, as hex: two requests that differ never share a key in practice. */
+function hashText(text: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0xcbf29ce4;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c, 0x01000193 + 2) >>> 0;
+  }
+  return h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0');
+}
+
 function freshKey(): string {
   return typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
@@ -57,7 +70,7 @@ function freshKey(): string {
 
 /** The key for a submission of `command` with `request`: the one an unanswered identical submission used, or a new one. */
 export function keyForSubmission(command: string, request: unknown): string {
-  const text = canonical(request);
+  const text = hashText(canonical(request));
   const list = read();
   const same = list.find((p) => p.command === command && p.request === text);
   if (same) return same.key;
