@@ -24,7 +24,7 @@ export const toMinSellPriceCents = <T extends { minSellPrice: Cents }>({ minSell
 
 // ---- The commands' inputs, in cents.
 
-/** A price in integer cents, from $1.00 to $1,000,000.00, with `label`'s messages ("Invalid price" for a minimum sell price). */
+/** A price in integer cents, from $1.00 to $1,000,000.00, refused with these messages ("Invalid price" for a minimum sell price). */
 const centsBetween = (messages: { notANumber: string; notWhole: string; tooLow: string; tooHigh: string }) =>
   z.number({ error: messages.notANumber }).int(messages.notWhole).min(MIN_ORDER_PRICE_CENTS, messages.tooLow).max(MAX_ORDER_PRICE_CENTS, messages.tooHigh);
 
