@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
 import { DESKTOP, expectNoSidewaysScroll, launchBrowser, openPage, PHONE, screenshot, screenshotFailures } from './support/browser.js';
@@ -239,17 +239,19 @@ describe('a double-click does it once', () => {
       const form = () => page.getByRole('form', { name: `Buy ${player.name}` });
       await form().getByLabel('Shares').fill('30');
       await form().getByLabel('Price per share').fill('1');
-      // The server carries the order out; its answer never reaches the page, which is reloaded.
+      // The server carries the order out; its answer (and every retry's) is lost on the way, and the page is reloaded.
       let reached = false;
-      await page.route('**/trpc/trade.buy**', async (route) => {
+      const loseAnswers = async (route: Route) => {
         await route.fetch();
         reached = true;
-      });
+        await route.abort('connectionreset');
+      };
+      await page.route('**/trpc/trade.buy**', loseAnswers);
       await form().getByRole('button', { name: 'Buy', exact: true }).click();
       await expect.poll(() => reached, { timeout: 10_000 }).toBe(true);
       expect(await held(bob)).toBe(before + 30);
-      await page.unroute('**/trpc/trade.buy**');
       await page.reload();
+      await page.unroute('**/trpc/trade.buy**', loseAnswers);
       await form().getByLabel('Shares').fill('30');
       await form().getByLabel('Price per share').fill('1');
       await form().getByRole('button', { name: 'Buy', exact: true }).click();
