@@ -15,6 +15,14 @@ export function createContractStatus(db: Db, exchange: Exchange) {
       return { lastDraftAt, nextDraftFrom: nextDraftFrom(lastDraftAt) };
     },
 
+    /** A player as the admin's confirmations name him: his team and salary; undefined for an unknown id. */
+    player(playerId: number): { id: number; name: string; teamId: number; teamName: string; salary: number; retiredAt: number | null } | undefined {
+      const m = exchange.readModels();
+      const i = m.instruments.get('player', playerId);
+      if (!i) return undefined;
+      return { id: i.id, name: i.name, teamId: i.teamId, teamName: m.instruments.teamOf(i).name, salary: i.totalShares, retiredAt: i.retiredAt };
+    },
+
     /** The instrument's holdings and open orders, from the read models the writer keeps (no table is read). */
     exposure(kind: InstrumentKind, id: number): Exposure {
       const m = exchange.readModels();

@@ -11,3 +11,8 @@ export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
  */
 export const TRADE_REASONS = ['retirement'] as const;
 export type TradeReason = (typeof TRADE_REASONS)[number];
+
+/** How a trade with a reason is named where a person reads it (transactions, their CSV, trade lists). */
+export const TRADE_REASON_LABELS: Record<TradeReason, string> = {
+  retirement: 'Bought back at retirement',
+};

@@ -1,4 +1,5 @@
-import type Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import type { Db } from '../client.js';
 import type { InstrumentKind } from './ledger.js';
 
@@ -41,3 +42,17 @@ export function createContractReads(source: Db | Database.Database) {
   };
 }
 export type ContractReads = ReturnType<typeof createContractReads>;
+
+/**
+ * Runs `read` on a league's file that no writer has open (a closed league), opened read-only for
+ * the call; null when there is no such file. Reads only tables every league file has had.
+ */
+export function readClosedLeague<T>(file: string, read: (reads: ContractReads) => T): T | null {
+  if (!existsSync(file)) return null;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return read(createContractReads(db));
+  } finally {
+    db.close();
+  }
+}

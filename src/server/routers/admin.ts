@@ -1,10 +1,24 @@
 import { centsToDollars } from '../../shared/money.js';
-import { auditInput, auditResult, draftResult, retirePlayerInput, retireResult, salaryResult, updateSalaryInput } from '../../shared/schemas/admin.js';
+import {
+  auditInput,
+  auditResult,
+  contractPreviewInput,
+  contractPreviewResult,
+  draftInput,
+  draftResult,
+  draftStatusResult,
+  retirePlayerInput,
+  retireResult,
+  salaryResult,
+  updateSalaryInput,
+} from '../../shared/schemas/admin.js';
+import { RETIREMENT_PRICE_CENTS } from '../../domain/market/contracts.js';
 import { valueOrRefusal } from '../errors.js';
 import { adminProcedure, router } from '../trpc.js';
 import { ADMIN_TEXT } from '../../shared/texts.js';
 
 const actorOf = (user: { id: number; username: string }) => ({ id: user.id, username: user.username });
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Admin-only calls (docs/rules.md §7 Contracts and retirement, §8 Draft); everyone else gets 403 and nothing changes. */
 export const adminRouter = router({
@@ -27,11 +41,43 @@ export const adminRouter = router({
       return { message: ADMIN_TEXT.playerRetired, ...rest, paidOut: centsToDollars(paidCents) };
     }),
 
-  draft: adminProcedure.output(draftResult).mutation(async ({ ctx }) => {
-    const { picks, restrictedUntil } = valueOrRefusal(ctx.services.admin.draft(actorOf(ctx.user)));
-    await ctx.services.admin.idle();
-    return { message: ADMIN_TEXT.draftSimulated, restrictedUntil: new Date(restrictedUntil).toISOString(), picks };
+  /** What a salary change (with `newSalary`) or a retirement of the player would do in every league: the confirmation's figures. */
+  preview: adminProcedure
+    .input(contractPreviewInput)
+    .output(contractPreviewResult)
+    .query(({ ctx, input }) => {
+      const p = valueOrRefusal(ctx.services.admin.preview(input.playerId, input.newSalary ?? null));
+      return {
+        playerId: p.playerId,
+        name: p.name,
+        teamName: p.teamName,
+        salary: p.salary,
+        newSalary: p.newSalary,
+        ratio: p.newSalary === null ? null : p.newSalary / p.salary,
+        leagues: p.leagues,
+        leaguesWithHoldings: p.leaguesWithHoldings,
+        holdings: p.holdings,
+        sharesHeld: p.sharesHeld,
+        teamHoldings: p.teamHoldings,
+        openOrders: p.openOrders,
+        payout: centsToDollars(p.sharesHeld * RETIREMENT_PRICE_CENTS),
+      };
+    }),
+
+  /** When the last draft ran, and from when the next may (docs/rules.md §8). */
+  draftStatus: adminProcedure.output(draftStatusResult).query(({ ctx }) => {
+    const { lastDraftAt, nextDraftFrom } = ctx.services.admin.draftStatus();
+    return { lastDraftAt: iso(lastDraftAt), nextDraftFrom: iso(nextDraftFrom), canRun: nextDraftFrom === null || ctx.services.now() >= nextDraftFrom };
   }),
+
+  draft: adminProcedure
+    .input(draftInput)
+    .output(draftResult)
+    .mutation(async ({ ctx }) => {
+      const { picks, restrictedUntil } = valueOrRefusal(ctx.services.admin.draft(actorOf(ctx.user)));
+      await ctx.services.admin.idle();
+      return { message: ADMIN_TEXT.draftSimulated, restrictedUntil: new Date(restrictedUntil).toISOString(), picks };
+    }),
 
   audit: adminProcedure
     .input(auditInput.prefault({}))
