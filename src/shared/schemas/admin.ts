@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common.js';
+import { MAX_SALARY } from '../limits.js';
 
 /**
  * A key the client chooses for one deliberate submission (docs/rules.md "Every action happens
@@ -11,7 +12,7 @@ const salaryRules = (salary: z.ZodNumber) =>
   salary
     .int('The new salary must be a whole number of dollars')
     .min(1, 'The new salary must be at least $1')
-    .max(1_000_000_000, 'The new salary must be at most $1,000,000,000');
+    .max(MAX_SALARY, 'The new salary must be at most $1,000,000,000');
 
 export const updateSalaryInput = z.object({
   id: id('Player id'),
