@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
 import { EVERYTHING, eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
 import { useSession } from './session';
+import { CENTS_PER_DOLLAR } from '../../shared/money';
+import { retiredNotice } from '../../shared/notices';
 import { formatDollars, formatInteger } from './format';
 import { useLeague } from './league';
 import { isForLeague } from './liveLeague';
@@ -46,6 +48,11 @@ export function orderFilledText(event: Extract<LiveEvent, { type: 'orderFilled' 
 /** What the app shows when someone bids more than the user's resting ask. */
 export function outbidText(event: Extract<LiveEvent, { type: 'outbid' }>): string {
   return `You were outbid on ${event.itemName}: the best bid is now ${formatDollars(event.best_price)} (yours ${formatDollars(event.your_price)})`;
+}
+
+/** What the app shows when a player the user held retired and the open market bought the shares back. */
+export function retiredText(event: Extract<LiveEvent, { type: 'playerRetired' }>): string {
+  return retiredNotice(event.itemName, event.shares, Math.round(event.price_per_share * CENTS_PER_DOLLAR));
 }
 
 /** A filter of the shared plan as React Query's, for one league's queries: tRPC keys are `[[prefix], path, { input, type }]`. */
@@ -98,6 +105,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       if (!isForLeague(event, leagueId)) return;
       if (event.type === 'orderFilled') toast.success(orderFilledText(event), { id: `live-${eventId}` });
       if (event.type === 'outbid') toast.info(outbidText(event), { id: `live-${eventId}` });
+      if (event.type === 'playerRetired') {
+        toast.info(retiredText(event), { id: `live-${eventId}`, description: `${formatDollars(event.total_value)} paid to your cash.` });
+      }
       invalidate(eventPlan(event, userId));
     },
     [invalidate, userId, leagueId],
