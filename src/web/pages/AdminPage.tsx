@@ -13,7 +13,7 @@ import type { Player, RouterOutputs } from '../lib/apiTypes';
 import { formatCents } from '../../shared/money';
 import { formatDollars, formatInteger } from '../lib/format';
 import { formatDateTime } from '../lib/time';
-import { errorMessage, useTRPC } from '../lib/trpc';
+import { errorMessage, errorStatus, useTRPC } from '../lib/trpc';
 import { retirementLines, salaryChangeLines } from '../lib/contractPreview';
 import type { ContractPreviewOut as ContractPreview } from '../../shared/schemas/admin';
 import { MAX_SALARY } from '../../shared/limits';
@@ -48,6 +48,8 @@ function useAdminFeedback() {
       }
     },
     onError: (error: unknown) => {
+      // Another admin may have changed what the page shows (a draft that ran meanwhile).
+      void queryClient.invalidateQueries(trpc.admin.pathFilter());
       const reason = errorMessage(error, '');
       toast.error(failure, reason && reason !== failure ? { description: reason } : undefined);
     },
@@ -65,6 +67,18 @@ export default function AdminPage() {
     </>
   );
 }
+
+/**
+ * When a confirmation closes: on success, and when the server refused (it would refuse again);
+ * after a failed connection or a server error it stays open, and Confirm retries with the same key.
+ */
+const closeWhenAnswered = (close: () => void) => ({
+  onSuccess: close,
+  onError: (error: unknown) => {
+    const status = errorStatus(error);
+    if (status !== null && status >= 400 && status < 500) close();
+  },
+});
 
 /** A key for one deliberate submission: a retry of it sends the same key, a new submission a new one. */
 function submissionKey(): string {
@@ -111,7 +125,12 @@ function DraftSection() {
             className="button"
             data-autofocus
             disabled={draft.isPending}
-            onClick={() => draft.mutate({ idempotencyKey: confirming ?? undefined }, { onSettled: () => setConfirming(null) })}
+            onClick={() =>
+              draft.mutate(
+                { idempotencyKey: confirming ?? undefined },
+                closeWhenAnswered(() => setConfirming(null)),
+              )
+            }
           >
             {draft.isPending ? <Spinner size="sm" /> : null}
             Run the draft
@@ -281,7 +300,7 @@ function RetireDialog({ player, onClose }: { player: Player; onClose: () => void
       danger
       pending={retire.isPending}
       onClose={onClose}
-      onConfirm={() => retire.mutate({ playerId: player.id, idempotencyKey: key }, { onSettled: onClose })}
+      onConfirm={() => retire.mutate({ playerId: player.id, idempotencyKey: key }, closeWhenAnswered(onClose))}
     >
       <p>Open orders on him are cancelled and every holder is paid {formatDollars(1)} a share, in every league. This cannot be undone.</p>
       <PreviewLines playerId={player.id} lines={retirementLines} />
@@ -354,7 +373,10 @@ function SalaryForm({ player }: { player: Player }) {
           pending={update.isPending}
           onClose={() => setConfirming(null)}
           onConfirm={() =>
-            update.mutate({ id: player.id, newSalary: confirming.newSalary, idempotencyKey: confirming.key }, { onSettled: () => setConfirming(null) })
+            update.mutate(
+              { id: player.id, newSalary: confirming.newSalary, idempotencyKey: confirming.key },
+              closeWhenAnswered(() => setConfirming(null)),
+            )
           }
         >
           <p>
