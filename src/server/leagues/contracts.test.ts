@@ -102,9 +102,15 @@ describe('a salary change’s confirmation (GET /admin/players/{id}/preview)', (
     expect(await preview()).toMatchObject({ status: 200, body: expected });
     expect(server.serverServices.hub.opened().map((l) => l.leagueId)).toEqual([1]);
 
+    // League 2 opens, Bob buys 100 more there, and it closes again: its file changed, and is read again.
+    expect((await buy(leagueTwo.id, bob, 100)).status).toBe(200);
+    await server.serverServices.hub.close(leagueTwo.id);
+    const more = { ...expected, sharesHeld: 2_100, payout: 2_100 };
+    expect(await preview()).toMatchObject({ status: 200, body: more });
+
     // A retirement's confirmation: the same holders, paid $1.00 a share.
     const retire = await api<ContractPreviewOut>(server.url, 'GET', `/admin/players/${player.id}/preview`, undefined, admin.token);
-    expect(retire).toMatchObject({ status: 200, body: { ...expected, newSalary: null, ratio: null } });
+    expect(retire).toMatchObject({ status: 200, body: { ...more, newSalary: null, ratio: null } });
 
     // Only an admin asks, about a player who plays, with a salary that could be set.
     expect((await api(server.url, 'GET', `/admin/players/${player.id}/preview`, undefined, alice.token)).status).toBe(403);
@@ -130,7 +136,7 @@ describe('a salary change’s confirmation (GET /admin/players/{id}/preview)', (
     ]);
     expect(held(leagueTwo.id)).toEqual([
       { userId: alice.id, shares: 600 },
-      { userId: bob.id, shares: 400 },
+      { userId: bob.id, shares: 600 },
     ]);
     expect(ledgerProblems(server.serverServices.forLeague(leagueTwo.id)!.db, cents(100_000_000))).toEqual([]);
   });
