@@ -202,10 +202,10 @@ function PlayersSection() {
                         <div className="cell-note">{p.team_name}</div>
                       </th>
                       <td className="num">${formatInteger(p.salary)}</td>
-                      <td>
+                      <td className="admin-salary-cell">
                         <SalaryForm player={p} />
                       </td>
-                      <td>
+                      <td className="admin-retire-cell">
                         <button
                           type="button"
                           className="button button-small button-secondary button-danger-outline"
