@@ -99,8 +99,24 @@ describe('push notifications in the browser', () => {
 
     // A message pushed to the worker (as a push service would deliver it) becomes a notification.
     const payload = composeNotification([
-      { kind: 'orderFilled', userId: fanId, item: { type: 'player', id: 1, name: 'Stephen Curry' }, side: 'ask', shares: 12, priceCents: 150 },
-      { kind: 'orderFilled', userId: fanId, item: { type: 'player', id: 1, name: 'Stephen Curry' }, side: 'ask', shares: 8, priceCents: 160 },
+      {
+        kind: 'orderFilled',
+        userId: fanId,
+        item: { type: 'player', id: 1, name: 'Stephen Curry' },
+        side: 'ask',
+        shares: 12,
+        priceCents: 150,
+        minSellPriceCents: null,
+      },
+      {
+        kind: 'orderFilled',
+        userId: fanId,
+        item: { type: 'player', id: 1, name: 'Stephen Curry' },
+        side: 'ask',
+        shares: 8,
+        priceCents: 160,
+        minSellPriceCents: null,
+      },
     ]);
     const cdp = await context.newCDPSession(page);
     const registered = new Promise<string>((resolve) => {

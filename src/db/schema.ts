@@ -304,3 +304,25 @@ export const leagueMembers = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.leagueId, t.userId] }), index('league_members_user').on(t.userId)],
 );
+
+/**
+ * Idempotency keys (docs/api.md §1, docs/architecture.md §3): the first answer to each command a
+ * client sent with a key, kept 24 hours. Written in the same transaction as the command's effect,
+ * in the file that holds it: a league's file for its market's commands, the accounts database for
+ * account and league-management commands. A replay with the same key gets `answer` again.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    /** The command it answered (the tRPC procedure, e.g. `trade.buy`). */
+    command: text('command').notNull(),
+    /** SHA-256 of the command and its input: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    /** The first answer: `{ ok: true, value }` or `{ ok: false, code, message }`. */
+    answer: text('answer').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_time').on(t.createdAt)],
+);

@@ -9,7 +9,7 @@ import type { InstrumentRef } from './commands.js';
 import type { AdminWriter } from './admin-writer.js';
 import { addPlayer, changeSalary, rescaleTeam, type OrderCanceller } from './contracts.js';
 import type { GameEvent } from './events.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange, ExclusiveResult } from './exchange.js';
 import { keyOf } from './read-models/instruments.js';
 
 export { MAX_SALARY } from '../domain/market/contracts.js';
@@ -17,7 +17,28 @@ export { ROOKIE_EXCLUSIVE_MS } from '../domain/market/draft.js';
 
 /** What an admin's change answers: its result, or the refusal that changed nothing. */
 export type AdminResult<T> = { ok: true; value: T } | { ok: false; error: Refusal };
+/** Told the change's answer inside its transaction (an idempotency key's answer, docs/architecture.md §3). */
+export type RememberAdmin<T> = (answer: ExclusiveResult<T>) => void;
 const refused = (error: Refusal): AdminResult<never> => ({ ok: false, error });
+
+export interface SalaryChange {
+  playerId: number;
+  name: string;
+  oldSalary: number;
+  newSalary: number;
+  cancelledOrders: number;
+}
+export interface Retirement {
+  playerId: number;
+  name: string;
+  holdersPaid: number;
+  paidCents: number;
+  cancelledOrders: number;
+}
+export interface Draft {
+  picks: (DraftPick & { playerId: number })[];
+  restrictedUntil: number;
+}
 
 export interface Actor {
   id: number | null;
@@ -92,7 +113,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
 
   return {
     /** `contract`: the logged change this applies (docs/leagues.md §4), recorded with it. */
-    changeSalary(actor: Actor, playerId: number, newSalary: number, contract?: number) {
+    changeSalary(actor: Actor, playerId: number, newSalary: number, contract?: number, remember?: RememberAdmin<SalaryChange>): AdminResult<SalaryChange> {
       const invalid = validSalary(newSalary);
       if (invalid) return refused(invalid);
       return exchange.exclusive((writer) => {
@@ -106,11 +127,11 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
           events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...before],
           touched: touchedBy(playerId, player.teamId),
         };
-      });
+      }, remember);
     },
 
     /** Open orders cancelled, every holder paid $1.00 a share by the open market, the player gone, the team's payroll smaller. */
-    retire(actor: Actor, playerId: number, contract?: number) {
+    retire(actor: Actor, playerId: number, contract?: number, remember?: RememberAdmin<Retirement>): AdminResult<Retirement> {
       return exchange.exclusive((writer) => {
         const at = writer.at;
         const player = activePlayer(playerId);
@@ -134,7 +155,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
           // The holders' shares were bought back: trades of the player.
           touched: touchedBy(playerId, player.teamId).map((r) => (r.kind === 'player' ? { ...r, traded: true } : r)),
         };
-      });
+      }, remember);
     },
 
     /**
@@ -142,7 +163,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
      * draft's week runs. `heldAt` is the draft's time (its rookies' names come from it): the same in
      * every league that holds one draft.
      */
-    draft(actor: Actor, heldAt?: number, contract?: number): AdminResult<{ picks: (DraftPick & { playerId: number })[]; restrictedUntil: number }> {
+    draft(actor: Actor, heldAt?: number, contract?: number, remember?: RememberAdmin<Draft>): AdminResult<Draft> {
       return exchange.exclusive((writer) => {
         const at = heldAt ?? writer.at;
         const tooSoon = draftAfterRookieWeek({ lastDraftAt: reads.lastDraftAt(), at });
@@ -161,7 +182,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
           ...teams.map((t) => ({ kind: 'team' as const, id: t.id })),
         ];
         return { result: { picks, restrictedUntil }, events, touched };
-      });
+      }, remember);
     },
   };
 }

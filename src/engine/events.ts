@@ -28,7 +28,12 @@ export type GameEvent =
       type: 'orderFilled';
       userId: number;
       side: 'ask' | 'offer';
+      /** 0 for a sale from the holder's minimum sell price (no order). */
       orderId: number;
+      /** A sell: the holder's minimum sell price sold the shares, not an offer they listed. */
+      automatic: boolean;
+      /** With `automatic`: the holder's minimum sell price (the fill may be at a higher bid's price). */
+      minSellPriceCents: number | null;
       itemType: InstrumentKind;
       itemId: number;
       itemName: string;

@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EventBus } from './events.js';
+import { createExchange } from './exchange.js';
 import { migrationsDir } from '../paths.js';
 import { openDb, type Db } from '../db/client.js';
 import { fillTodaysMarket } from '../db/leagues/test-support/today-market.js';
-import { addPlayer, addTrade, addUser, holdPlayer } from '../db/test-support/fixtures.js';
+import { createIdempotencyKeysRepo } from '../db/repos/idempotency-keys.js';
 import { migrationsBefore } from '../db/test-support/migrations.js';
-import { createTradeReadsRepo } from '../db/repos/trade-reads.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -21,51 +22,45 @@ const everything = (db: Db) => {
     holdings: all('SELECT * FROM holdings ORDER BY user_id, instrument, instrument_id'),
     orders: all('SELECT * FROM orders ORDER BY id'),
     trades: all('SELECT id, instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at FROM trades ORDER BY id'),
+    declines: all('SELECT * FROM declined_asks ORDER BY order_id, user_id'),
     seasons: all('SELECT * FROM seasons ORDER BY number'),
+    audit: all('SELECT * FROM audit_log ORDER BY id'),
   };
 };
 
-describe('migration 0011 (the reason of a trade)', () => {
-  it('upgrades a league in place: everything kept, the buy-backs of players retired before marked as such, nothing else', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hoops-reason-'));
+describe('migration 0011 (idempotency keys)', () => {
+  it('upgrades a file made by the earlier migrations in place, everything kept, and keeps a command’s key with its effect', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hoops-keys-'));
     dirs.push(dir);
     const file = join(dir, '1.db');
-    const old = openDb({ file, migrationsFolder: migrationsBefore('0011_trades_reason', join(dir, 'old')) });
-    const market = fillTodaysMarket(old);
-    // As the version before retired a player: a holder dumped some shares first, then the open market bought the rest back at his retirement.
-    const team = old.$client.prepare<[], { id: number }>('SELECT id FROM teams ORDER BY id LIMIT 1').get()!.id;
-    const gone = addPlayer(old, { teamId: team, name: 'Amari Williams', salary: 1_000_000, retiredAt: 20_000 });
-    const [ann, ben] = [addUser(old, 'ann'), addUser(old, 'ben')];
-    const dump = addTrade(old, { instrumentId: gone, buyerId: null, sellerId: ann, shares: 7, priceCents: 100, at: 19_000 });
-    const buyBacks = [
-      addTrade(old, { instrumentId: gone, buyerId: null, sellerId: ann, shares: 280_000, priceCents: 100, at: 20_000 }),
-      addTrade(old, { instrumentId: gone, buyerId: null, sellerId: ben, shares: 12, priceCents: 100, at: 20_000 }),
-    ];
-    // A holding of an active player, and a dump of one, stay ordinary.
-    holdPlayer(old, ben, market.star, 5, 500);
+    const old = openDb({ file, migrationsFolder: migrationsBefore('0011_idempotency_keys', join(dir, 'old')) });
+    fillTodaysMarket(old);
     const before = everything(old);
+    expect(before.trades.length).toBeGreaterThan(0);
     old.$client.close();
 
     const db = openDb({ file, migrationsFolder: migrationsDir });
     expect(everything(db)).toEqual(before);
-    const reasons = db.$client.prepare<[], { id: number; reason: string | null }>('SELECT id, reason FROM trades WHERE reason IS NOT NULL ORDER BY id').all();
-    expect(reasons).toEqual(buyBacks.map((id) => ({ id, reason: 'retirement' })));
-    const reads = createTradeReadsRepo(db);
-    expect(reads.ofUser(ann, 10).map((t) => [t.id, t.reason])).toEqual([
-      [buyBacks[0], 'retirement'],
-      [dump, null],
-    ]);
-    // The holders he had at retirement, most shares first, from the index of buy-backs.
-    expect(reads.holdersAtRetirement(gone, null, 10)).toEqual([
-      { userId: ann, username: 'ann', shares: 280_000 },
-      { userId: ben, username: 'ben', shares: 12 },
-    ]);
-    const plan = db.$client
-      .prepare(
-        "EXPLAIN QUERY PLAN SELECT seller_id, shares FROM trades WHERE reason = 'retirement' AND instrument_id = 1 ORDER BY shares DESC, seller_id LIMIT 5",
-      )
-      .all() as { detail: string }[];
-    expect(plan.map((p) => p.detail).join(' ')).toContain('trades_retirement');
+
+    // A keyed buy on the upgraded file: its answer is written in the command's savepoint.
+    const keys = createIdempotencyKeysRepo(db);
+    const exchange = createExchange({ db, bus: new EventBus(), now: () => 50_000 });
+    const alice = (before.users[0] as { id: number }).id;
+    const star = (before.players[0] as { id: number }).id;
+    const result = exchange.submitNow({ type: 'buy', userId: alice, instrument: { kind: 'player', id: star }, shares: 3, priceCents: 100 }, (r) =>
+      keys.record({ userId: alice, key: 'k1', command: 'trade.buy', fingerprint: 'f', answer: JSON.stringify(r), createdAt: 50_000 }, 0),
+    );
+    expect(result.ok).toBe(true);
+    expect(keys.find(alice, 'k1', 0)).toMatchObject({ command: 'trade.buy', fingerprint: 'f', createdAt: 50_000 });
+    // A failing remember rolls the command back with it.
+    const tradesBefore = everything(db).trades.length;
+    expect(() =>
+      exchange.submitNow({ type: 'buy', userId: alice, instrument: { kind: 'player', id: star }, shares: 3, priceCents: 100 }, (r) =>
+        keys.record({ userId: alice, key: 'k1', command: 'trade.buy', fingerprint: 'f', answer: JSON.stringify(r), createdAt: 50_001 }, 0),
+      ),
+    ).toThrow(/already recorded/);
+    expect(everything(db).trades).toHaveLength(tradesBefore);
+    exchange.close();
     db.$client.close();
   });
 });

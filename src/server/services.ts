@@ -8,6 +8,7 @@ import { createLeaguesRepo, type LeagueRow } from '../db/repos/leagues.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
 import { createPushSubscriptionsRepo } from '../db/repos/push-subscriptions.js';
 import { createUsersRepo } from '../db/repos/users.js';
+import { createIdempotencyKeysRepo } from '../db/repos/idempotency-keys.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
@@ -107,6 +108,10 @@ function createGlobalServices(options: ServiceOptions) {
     pushSubscriptions,
     pushServiceHosts,
     metrics,
+    /** Idempotency keys of account and league-management commands (server/idempotency/once.ts). */
+    accountKeys: { place: 'accounts', repo: createIdempotencyKeysRepo(accounts) },
+    /** The keys whose first call is still running, with their requests' fingerprints, by file, user and key. */
+    keysInFlight: new Map<string, string>(),
   };
 }
 export type GlobalServices = ReturnType<typeof createGlobalServices>;

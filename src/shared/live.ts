@@ -46,7 +46,12 @@ export type LiveEventBody =
   | {
       type: 'orderFilled';
       side: 'ask' | 'offer';
+      /** 0 for a sale from the holder's minimum sell price (no order). */
       orderId: number;
+      /** A sale the holder's minimum sell price made (not an offer they listed). */
+      automatic: boolean;
+      /** With `automatic`: that minimum sell price, in dollars (the bid it met may be higher); otherwise null. */
+      min_sell_price: number | null;
       itemType: InstrumentKind;
       itemId: number;
       itemName: string;

@@ -1,17 +1,21 @@
 /**
  * The admin's contract changes across leagues, as the admin page meets them: a second draft within
- * the rookie week is refused with its dates (on every league, and after a restart), and a salary
- * change's or a retirement's confirmation counts the holdings of every league, open or closed.
+ * the rookie week is refused with its dates (on every league, and after a restart), a salary
+ * change's or a retirement's confirmation counts the holdings of every league, open or closed, and
+ * a confirmation's submission key gives its first answer again.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_TEXT } from '../../domain/idempotency.js';
 import { ROOKIE_EXCLUSIVE_MS } from '../../domain/market/draft.js';
 import { ledgerProblems } from '../../engine/test-support/invariants.js';
 import type { ContractPreviewOut, DraftStatusOut } from '../../shared/schemas/admin.js';
 import type { LeagueView } from '../../shared/schemas/leagues.js';
 import { cents } from '../../shared/money.js';
+import type { AppRouter } from '../routers/index.js';
 import { api, registerUser, startTestServer, type TestServer, type TestUser } from '../test-support/server.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -179,5 +183,64 @@ describe('the draft', () => {
     expect(await status(server)).toMatchObject({ body: { canRun: true } });
     expect((await api(server.url, 'POST', '/admin/draft', {}, admin.token)).status).toBe(200);
     for (const id of [1, leagueTwo.id, leagueThree.id]) expect(rookies(server, id)).toBe(120);
+  });
+});
+
+describe('a confirmation’s submission key (tRPC, as the admin page sends it)', () => {
+  it('gives a retirement’s, a salary change’s and a draft’s first answer again, refuses the key with another request (422), and keeps a draft’s refusal as its answer', async () => {
+    const trpc = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${server.url}/trpc`, headers: { authorization: `Bearer ${admin.token}` } })] });
+    const league = server.serverServices.forLeague(1)!.db.$client;
+    const players = (await api<{ id: number; salary: number }[]>(server.url, 'GET', '/players')).body;
+    const [retiring, other] = [...players].sort((a, b) => a.salary - b.salary).slice(100, 102) as [(typeof players)[number], (typeof players)[number]];
+    const bought = await api(
+      server.url,
+      'POST',
+      inLeague(1, '/trade/ask'),
+      { userId: alice.id, playerId: retiring.id, shares: 250, pricePerShare: 1 },
+      alice.token,
+    );
+    expect(bought.status).toBe(200);
+    const buyBacks = () =>
+      league.prepare("SELECT seller_id AS sellerId, shares FROM trades WHERE reason = 'retirement' AND instrument_id = ?").all(retiring.id);
+    const audited = (action: string, playerId: number) =>
+      server.serverServices.admin.latestAudit(100).filter((e) => e.action === action && (e.details as { playerId?: number }).playerId === playerId);
+
+    const retireKey = 'confirm-retire-1';
+    const retired = await trpc.admin.retirePlayer.mutate({ playerId: retiring.id, idempotencyKey: retireKey });
+    expect(retired).toMatchObject({ message: 'Player retired', playerId: retiring.id, holdersPaid: 1, paidOut: 250 });
+    expect(await trpc.admin.retirePlayer.mutate({ playerId: retiring.id, idempotencyKey: retireKey })).toEqual(retired);
+    expect(buyBacks()).toEqual([{ sellerId: alice.id, shares: 250 }]);
+    expect(audited('player.retire', retiring.id)).toHaveLength(1);
+    await expect(trpc.admin.retirePlayer.mutate({ playerId: other.id, idempotencyKey: retireKey })).rejects.toMatchObject({
+      message: IDEMPOTENCY_TEXT.reused,
+      data: { httpStatus: 422 },
+    });
+    expect(league.prepare('SELECT retired_at AS retiredAt FROM players WHERE id = ?').get(other.id)).toEqual({ retiredAt: null });
+
+    const salaryKey = 'confirm-salary-1';
+    const changed = await trpc.admin.updateSalary.mutate({ id: other.id, newSalary: other.salary * 2, idempotencyKey: salaryKey });
+    expect(changed).toMatchObject({ message: 'Salary updated', oldSalary: other.salary, newSalary: other.salary * 2 });
+    expect(await trpc.admin.updateSalary.mutate({ id: other.id, newSalary: other.salary * 2, idempotencyKey: salaryKey })).toEqual(changed);
+    await expect(trpc.admin.updateSalary.mutate({ id: other.id, newSalary: other.salary * 3, idempotencyKey: salaryKey })).rejects.toMatchObject({
+      message: IDEMPOTENCY_TEXT.reused,
+      data: { httpStatus: 422 },
+    });
+    expect(league.prepare('SELECT salary FROM players WHERE id = ?').get(other.id)).toEqual({ salary: other.salary * 2 });
+    expect(audited('player.salary', other.id)).toHaveLength(1);
+
+    // A week after any earlier draft: the draft runs once for its key, and the next is refused; that refusal is its key's first answer too (not "still running").
+    clock.now += ROOKIE_EXCLUSIVE_MS;
+    const rookiesBefore = rookies(server, 1);
+    const drafted = await trpc.admin.draft.mutate({ idempotencyKey: 'confirm-draft-1' });
+    expect(drafted.picks).toHaveLength(60);
+    expect(await trpc.admin.draft.mutate({ idempotencyKey: 'confirm-draft-1' })).toEqual(drafted);
+    const tooSoon = { data: { httpStatus: 409 }, message: expect.stringMatching(/^The last draft ran on .+; the next can run from .+ UTC$/) as unknown };
+    await expect(trpc.admin.draft.mutate({ idempotencyKey: 'confirm-draft-2' })).rejects.toMatchObject(tooSoon);
+    await expect(trpc.admin.draft.mutate({ idempotencyKey: 'confirm-draft-2' })).rejects.toMatchObject(tooSoon);
+    const kept = league.prepare<[number, string], { command: string; answer: string }>(
+      'SELECT command, answer FROM idempotency_keys WHERE user_id = ? AND key = ?',
+    );
+    expect(JSON.parse(kept.get(admin.id, 'confirm-draft-2')!.answer)).toMatchObject({ ok: false, code: 'CONFLICT' });
+    expect(rookies(server, 1)).toBe(rookiesBefore + 60);
   });
 });

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import type { AuditRepo } from '../../db/repos/audit.js';
 import { appliedContract, markContractsApplied, type ContractChange, type ContractLogRepo, type LoggedChange } from '../../db/repos/contract-log.js';
-import type { Actor, AdminResult } from '../../engine/admin.js';
+import type { Actor, AdminResult, Draft, RememberAdmin, Retirement, SalaryChange } from '../../engine/admin.js';
 import { refusal } from '../../domain/market/refusal.js';
 import type { ExposureReads } from './exposure.js';
 import type { LeagueHub } from './hub.js';
@@ -101,6 +101,7 @@ export function createContracts(deps: ContractsDeps) {
     apply: (league: LeagueServices, entry: LoggedChange) => R,
     describe: (value: Extract<R, { ok: true }>['value']) => Record<string, unknown>,
   ): R {
+    // The default league's answer is the admin's: its idempotency key is kept in that change's transaction.
     const first = hub.get(DEFAULT_LEAGUE_ID)!;
     catchUp(first);
     const entry = { id: log.append(actor, action, what, deps.now()), actor: actor.username, change: what };
@@ -145,34 +146,37 @@ export function createContracts(deps: ContractsDeps) {
     preview,
     /** When the last draft ran and the next may: the default league's, which every draft reaches first. */
     draftStatus: () => hub.get(DEFAULT_LEAGUE_ID)!.contractStatus.draftStatus(),
-    changeSalary: (actor: Actor, playerId: number, newSalary: number) =>
+    /** `remember`: told the default league's answer inside its transaction (the admin's idempotency key). */
+    changeSalary: (actor: Actor, playerId: number, newSalary: number, remember?: RememberAdmin<SalaryChange>) =>
       change(
         actor,
         'player.salary',
         { kind: 'salary', playerId, newSalary },
-        (l, e) => l.leagueAdmin.changeSalary(byName(e), playerId, newSalary, e.id),
+        (l, e) => l.leagueAdmin.changeSalary(byName(e), playerId, newSalary, e.id, remember),
         (v) => ({ playerId, name: v.name, oldSalary: v.oldSalary, newSalary }),
       ),
-    retire: (actor: Actor, playerId: number) =>
+    retire: (actor: Actor, playerId: number, remember?: RememberAdmin<Retirement>) =>
       change(
         actor,
         'player.retire',
         { kind: 'retire', playerId },
-        (l, e) => l.leagueAdmin.retire(byName(e), playerId, e.id),
+        (l, e) => l.leagueAdmin.retire(byName(e), playerId, e.id, remember),
         (v) => ({ playerId, name: v.name, holders: v.holdersPaid, paidCents: v.paidCents }),
       ),
     /** One draft: the same rookies, names and restriction in every league (its time is chosen once). */
-    draft: (actor: Actor) => {
+    draft: (actor: Actor, remember?: RememberAdmin<Draft>) => {
       const heldAt = deps.now();
       return change(
         actor,
         'draft',
         { kind: 'draft', heldAt },
-        (l, e) => l.leagueAdmin.draft(byName(e), heldAt, e.id),
+        (l, e) => l.leagueAdmin.draft(byName(e), heldAt, e.id, remember),
         (v) => ({ picks: v.picks.length, restrictedUntil: v.restrictedUntil }),
       );
     },
     latestAudit: (limit: number) => deps.audit.latest(limit),
+    /** Where the admin's idempotency keys are kept: the default league's file, whose change answers the admin. */
+    keys: () => hub.get(DEFAULT_LEAGUE_ID)!.leagueKeys,
     /** Resolves once every open league has applied the changes and they are durable. */
     idle: async (): Promise<void> => {
       await spreading;

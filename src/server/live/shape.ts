@@ -31,6 +31,8 @@ export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted
         type: 'orderFilled',
         side: event.side,
         orderId: event.orderId,
+        automatic: event.automatic,
+        min_sell_price: event.minSellPriceCents === null ? null : centsToDollars(event.minSellPriceCents),
         itemType: event.itemType,
         itemId: event.itemId,
         itemName: event.itemName,

@@ -13,6 +13,7 @@ describe('composeNotification', () => {
       side,
       shares,
       priceCents,
+      minSellPriceCents: null,
     });
     expect(composeNotification([fill('ask', 1, 150)])).toEqual({
       kind: 'orderFilled',
@@ -39,6 +40,31 @@ describe('composeNotification', () => {
     expect(composeNotification([{ kind: 'retired', userId: 1, item: williams, shares: 1, priceCents: 100 }]).body).toBe(
       'Amari Williams retired: 1 share bought back at $1.00 ($1.00 paid to you).',
     );
+  });
+
+  it('says a sale at the minimum sell price was automatic, never that an offer sold', () => {
+    const auto = (shares: number, priceCents: number, minSellPriceCents = 110): PushIntent => ({
+      kind: 'orderFilled',
+      userId: 1,
+      item: curry,
+      side: 'offer',
+      shares,
+      priceCents,
+      minSellPriceCents,
+    });
+    expect(composeNotification([auto(1_000_000, 110)])).toMatchObject({
+      title: 'Sold automatically: Stephen Curry',
+      body: 'Sold automatically at your minimum price of $1.10: 1,000,000 shares.',
+    });
+    expect(composeNotification([auto(500, 150), auto(1_500, 150)]).body).toBe(
+      'Sold automatically: 2,000 shares at $1.50, at or above your minimum price of $1.10.',
+    );
+    const bought: PushIntent = { kind: 'orderFilled', userId: 1, item: curry, side: 'ask', shares: 3, priceCents: 200, minSellPriceCents: null };
+    expect(composeNotification([bought, auto(2, 110)])).toMatchObject({
+      title: '2 fills of Stephen Curry',
+      body: 'You bought 3 shares at $2.00. Sold automatically at your minimum price of $1.10: 2 shares.',
+    });
+    expect(JSON.stringify(composeNotification([auto(7, 110)]))).not.toMatch(/offer/i);
   });
 
   it('says who outbid whom at what, and sums new offers', () => {

@@ -81,7 +81,7 @@ afterAll(async () => {
 });
 
 describe('push notifications', () => {
-  it('a burst of fills reaches the seller as one message, "12 fills of …", encrypted for the subscription and signed with the server’s VAPID key', async () => {
+  it('a burst of automatic sales reaches the seller as one message, "Sold automatically at your minimum price", encrypted for the subscription and signed with the server’s VAPID key', async () => {
     const alice = await registerUser(server.url);
     const bob = await registerUser(server.url);
     const player = await ownedPlayer(alice, 0);
@@ -107,8 +107,8 @@ describe('push notifications', () => {
     console.log(`decrypted push message: ${JSON.stringify(payload)}`);
     expect(payload).toEqual({
       kind: 'orderFilled',
-      title: `12 fills of ${player.name}`,
-      body: 'You sold 120 shares at $1.10 on average.',
+      title: `Sold automatically: ${player.name}`,
+      body: 'Sold automatically at your minimum price of $1.10: 120 shares.',
       url: `/market/${player.id}`,
       tag: `orderFilled:player:${player.id}`,
     });
@@ -118,7 +118,10 @@ describe('push notifications', () => {
     await wait(WINDOW_MS / 2);
     expect(requestsTo('/push/alice')).toHaveLength(1);
     await until('the second message', () => requestsTo('/push/alice')[1], WINDOW_MS * 2);
-    expect(message('/push/alice', keys, 1)).toMatchObject({ title: `Order filled: ${player.name}`, body: 'You sold 5 shares at $1.10.' });
+    expect(message('/push/alice', keys, 1)).toMatchObject({
+      title: `Sold automatically: ${player.name}`,
+      body: 'Sold automatically at your minimum price of $1.10: 5 shares.',
+    });
   });
 
   it('tells a holder about a new offer, never its seller, and a bidder when outbid; nothing for kinds not chosen', async () => {

@@ -62,7 +62,17 @@ export function createPushSender(options: PushSenderOptions) {
     const item = { type: e.itemType, id: e.itemId, name: e.itemName };
     switch (e.type) {
       case 'orderFilled':
-        return [{ kind: 'orderFilled', userId: e.userId, item, side: e.side, shares: e.shares, priceCents: e.priceCents }];
+        return [
+          {
+            kind: 'orderFilled',
+            userId: e.userId,
+            item,
+            side: e.side,
+            shares: e.shares,
+            priceCents: e.priceCents,
+            minSellPriceCents: e.automatic ? e.minSellPriceCents : null,
+          },
+        ];
       case 'outbid':
         return [{ kind: 'outbid', userId: e.userId, item, yourPriceCents: e.yourPriceCents, bestPriceCents: e.bestPriceCents }];
       case 'playerRetired':

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import { id } from './common.js';
+import { id, keyed } from './common.js';
 import { MAX_SALARY } from '../limits.js';
-
-/**
- * A key the client chooses for one deliberate submission (docs/rules.md "Every action happens
- * once"): the same key again within 24 hours gets the first answer and changes nothing more.
- */
-export const idempotencyKey = z.string().trim().min(1).max(200).optional();
 
 const salaryRules = (salary: z.ZodNumber) =>
   salary
@@ -15,12 +9,13 @@ const salaryRules = (salary: z.ZodNumber) =>
     .max(MAX_SALARY, 'The new salary must be at most $1,000,000,000');
 
 export const updateSalaryInput = z.object({
+  ...keyed,
   id: id('Player id'),
   newSalary: salaryRules(z.number({ error: 'The new salary must be a number' })),
-  idempotencyKey,
 });
-export const retirePlayerInput = z.object({ playerId: id('Player id'), idempotencyKey });
-export const draftInput = z.object({ idempotencyKey }).prefault({});
+export const retirePlayerInput = z.object({ playerId: id('Player id'), ...keyed });
+/** The draft takes nothing but its idempotency key. */
+export const draftInput = z.object({ ...keyed }).prefault({});
 
 /** What the confirmation of a salary change (with `newSalary`) or a retirement (without) asks first; `newSalary` may come as a query string. */
 export const contractPreviewInput = z.object({

@@ -5,9 +5,8 @@ import { toast } from 'sonner';
 import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
 import { EVERYTHING, eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
 import { useSession } from './session';
-import { CENTS_PER_DOLLAR } from '../../shared/money';
-import { retiredNotice } from '../../shared/notices';
-import { formatDollars, formatInteger } from './format';
+import { formatDollars } from './format';
+import { orderFilledText, outbidText, retiredText } from './liveTexts';
 import { useLeague } from './league';
 import { isForLeague } from './liveLeague';
 import { leagueKeyPrefix, useTRPC } from './trpc';
@@ -35,25 +34,6 @@ interface LiveContextValue {
 }
 
 const LiveContext = createContext<LiveContextValue>({ trades: [], status: 'offline' });
-
-/** What the app shows about an order of the user's that someone filled. */
-export function orderFilledText(event: Extract<LiveEvent, { type: 'orderFilled' }>): string {
-  const shares = formatInteger(event.shares);
-  const price = formatDollars(event.price_per_share);
-  return event.side === 'ask'
-    ? `Your ask for ${shares} shares of ${event.itemName} filled at ${price}`
-    : `Your offer of ${shares} shares of ${event.itemName} sold at ${price}`;
-}
-
-/** What the app shows when someone bids more than the user's resting ask. */
-export function outbidText(event: Extract<LiveEvent, { type: 'outbid' }>): string {
-  return `You were outbid on ${event.itemName}: the best bid is now ${formatDollars(event.best_price)} (yours ${formatDollars(event.your_price)})`;
-}
-
-/** What the app shows when a player the user held retired and the open market bought the shares back. */
-export function retiredText(event: Extract<LiveEvent, { type: 'playerRetired' }>): string {
-  return retiredNotice(event.itemName, event.shares, Math.round(event.price_per_share * CENTS_PER_DOLLAR));
-}
 
 /** A filter of the shared plan as React Query's, for one league's queries: tRPC keys are `[[prefix], path, { input, type }]`. */
 function toQueryFilters(filter: PlanFilter, prefix: string): QueryFilters {

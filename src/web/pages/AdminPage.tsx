@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '../lib/leagueLinks';
 import { toast } from 'sonner';
@@ -8,7 +8,9 @@ import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Modal } from '../components/Modal';
 import { PageTitle } from '../components/PageTitle';
-import { Loading, Spinner } from '../components/Spinner';
+import { Loading } from '../components/Spinner';
+import { PendingButton } from '../components/PendingButton';
+import { useCommand } from '../lib/useCommand';
 import type { Player, RouterOutputs } from '../lib/apiTypes';
 import { formatCents } from '../../shared/money';
 import { formatDollars, formatInteger } from '../lib/format';
@@ -70,7 +72,8 @@ export default function AdminPage() {
 
 /**
  * When a confirmation closes: on success, and when the server refused (it would refuse again);
- * after a failed connection or a server error it stays open, and Confirm retries with the same key.
+ * after a failed connection or a server error it stays open, and Confirm sends the same submission
+ * again with the same idempotency key (useCommand keeps the key of an unanswered submission).
  */
 const closeWhenAnswered = (close: () => void) => ({
   onSuccess: close,
@@ -80,19 +83,12 @@ const closeWhenAnswered = (close: () => void) => ({
   },
 });
 
-/** A key for one deliberate submission: a retry of it sends the same key, a new submission a new one. */
-function submissionKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 function DraftSection() {
   const trpc = useTRPC();
   const feedback = useAdminFeedback();
   const status = useQuery(trpc.admin.draftStatus.queryOptions());
-  // The open confirmation's submission key (null: closed).
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const draft = useMutation(trpc.admin.draft.mutationOptions(feedback(ADMIN_TEXT.draftSimulated, ADMIN_TEXT.draftFailed)));
+  const [confirming, setConfirming] = useState(false);
+  const draft = useCommand('admin.draft', trpc.admin.draft.mutationOptions(feedback(ADMIN_TEXT.draftSimulated, ADMIN_TEXT.draftFailed)));
   const blocked = status.data ? !status.data.canRun : false;
   return (
     <section className="card admin-draft" aria-labelledby="draft-title">
@@ -103,38 +99,36 @@ function DraftSection() {
           {status.isPending ? 'Reading when the last draft ran…' : status.isError ? 'When the last draft ran could not be read.' : draftStatusText(status.data)}
         </p>
       </div>
-      <button
-        type="button"
+      <PendingButton
         className="button"
-        onClick={() => setConfirming(submissionKey())}
-        disabled={draft.isPending || blocked}
+        onClick={() => setConfirming(true)}
+        pending={draft.pending}
+        pendingLabel="Running the draft…"
+        disabled={blocked}
         aria-haspopup="dialog"
         aria-describedby="draft-status"
       >
-        {draft.isPending ? <Spinner size="sm" /> : null}
         Run rookie draft
-      </button>
-      <Modal open={confirming !== null} onClose={() => !draft.isPending && setConfirming(null)} title="Run the rookie draft?" size="sm">
+      </PendingButton>
+      <Modal open={confirming} onClose={() => !draft.pending && setConfirming(false)} title="Run the rookie draft?" size="sm">
         <p>60 new players join every league at once. This cannot be undone: the next draft can run 7 days after this one.</p>
         <div className="acct-actions">
-          <button type="button" className="button button-secondary" onClick={() => setConfirming(null)} disabled={draft.isPending}>
+          <button type="button" className="button button-secondary" onClick={() => setConfirming(false)} disabled={draft.pending}>
             Cancel
           </button>
-          <button
-            type="button"
+          <PendingButton
             className="button"
             data-autofocus
-            disabled={draft.isPending}
+            pending={draft.pending}
             onClick={() =>
-              draft.mutate(
-                { idempotencyKey: confirming ?? undefined },
-                closeWhenAnswered(() => setConfirming(null)),
+              draft.submit(
+                {},
+                closeWhenAnswered(() => setConfirming(false)),
               )
             }
           >
-            {draft.isPending ? <Spinner size="sm" /> : null}
             Run the draft
-          </button>
+          </PendingButton>
         </div>
       </Modal>
     </section>
@@ -279,10 +273,9 @@ function ContractDialog({
         <button type="button" className="button button-secondary" onClick={onClose} disabled={pending} data-autofocus>
           Cancel
         </button>
-        <button type="button" className={danger ? 'button button-danger-solid' : 'button'} onClick={onConfirm} disabled={pending}>
-          {pending ? <Spinner size="sm" /> : null}
+        <PendingButton className={danger ? 'button button-danger-solid' : 'button'} onClick={onConfirm} pending={pending}>
           {confirmLabel}
-        </button>
+        </PendingButton>
       </div>
     </Modal>
   );
@@ -291,16 +284,15 @@ function ContractDialog({
 function RetireDialog({ player, onClose }: { player: Player; onClose: () => void }) {
   const trpc = useTRPC();
   const feedback = useAdminFeedback();
-  const [key] = useState(submissionKey);
-  const retire = useMutation(trpc.admin.retirePlayer.mutationOptions(feedback(ADMIN_TEXT.playerRetired, ADMIN_TEXT.retireFailed)));
+  const retire = useCommand('admin.retirePlayer', trpc.admin.retirePlayer.mutationOptions(feedback(ADMIN_TEXT.playerRetired, ADMIN_TEXT.retireFailed)));
   return (
     <ContractDialog
       title={`Retire ${player.name}?`}
       confirmLabel={`Retire ${player.name}`}
       danger
-      pending={retire.isPending}
+      pending={retire.pending}
       onClose={onClose}
-      onConfirm={() => retire.mutate({ playerId: player.id, idempotencyKey: key }, closeWhenAnswered(onClose))}
+      onConfirm={() => retire.submit({ playerId: player.id }, closeWhenAnswered(onClose))}
     >
       <p>Open orders on him are cancelled and every holder is paid {formatDollars(1)} a share, in every league. This cannot be undone.</p>
       <PreviewLines playerId={player.id} lines={retirementLines} />
@@ -312,11 +304,12 @@ function SalaryForm({ player }: { player: Player }) {
   const trpc = useTRPC();
   const id = useId();
   const [text, setText] = useState('');
-  // The salary waiting for confirmation, with its submission's key.
-  const [confirming, setConfirming] = useState<{ newSalary: number; key: string } | null>(null);
+  // The salary waiting for confirmation.
+  const [confirming, setConfirming] = useState<number | null>(null);
   const feedback = useAdminFeedback();
   const base = feedback(ADMIN_TEXT.salaryUpdated, ADMIN_TEXT.updateFailed);
-  const update = useMutation(
+  const update = useCommand(
+    'admin.updateSalary',
     trpc.admin.updateSalary.mutationOptions({
       ...base,
       onSuccess: () => {
@@ -336,7 +329,7 @@ function SalaryForm({ player }: { player: Player }) {
       toast.info(`${player.name}’s salary is already $${formatInteger(player.salary)}.`);
       return;
     }
-    setConfirming({ newSalary: Number(trimmed), key: submissionKey() });
+    setConfirming(Number(trimmed));
   };
   return (
     <form className="min-price-form" onSubmit={onSubmit} noValidate>
@@ -356,34 +349,33 @@ function SalaryForm({ player }: { player: Player }) {
           onChange={(e) => setText(e.target.value)}
         />
       </span>
-      <button
+      <PendingButton
         type="submit"
         className="button button-small"
-        disabled={update.isPending}
+        pending={update.pending}
         aria-label={`Update the salary of ${player.name}`}
         aria-haspopup="dialog"
       >
-        {update.isPending ? <Spinner size="sm" /> : null}
         Update
-      </button>
-      {confirming ? (
+      </PendingButton>
+      {confirming !== null ? (
         <ContractDialog
           title={`Change ${player.name}’s salary?`}
           confirmLabel="Change the salary"
-          pending={update.isPending}
+          pending={update.pending}
           onClose={() => setConfirming(null)}
           onConfirm={() =>
-            update.mutate(
-              { id: player.id, newSalary: confirming.newSalary, idempotencyKey: confirming.key },
+            update.submit(
+              { id: player.id, newSalary: confirming },
               closeWhenAnswered(() => setConfirming(null)),
             )
           }
         >
           <p>
-            From ${formatInteger(player.salary)} to ${formatInteger(confirming.newSalary)}, in every league. Open orders on him and his team are cancelled and
-            every holding is rescaled. This cannot be undone.
+            From ${formatInteger(player.salary)} to ${formatInteger(confirming)}, in every league. Open orders on him and his team are cancelled and every
+            holding is rescaled. This cannot be undone.
           </p>
-          <PreviewLines playerId={player.id} newSalary={confirming.newSalary} lines={salaryChangeLines} />
+          <PreviewLines playerId={player.id} newSalary={confirming} lines={salaryChangeLines} />
         </ContractDialog>
       ) : null}
     </form>

@@ -42,7 +42,7 @@ interface ItemSectionsProps {
  */
 export function ItemSections({ itemType, itemId, name, openMarket, detail, retired = false }: ItemSectionsProps) {
   const { isLoggedIn } = useSession();
-  const { sellable } = useSellable();
+  const { sellable, locks } = useSellable();
   const depth = bookDepth(detail.depth, openMarket);
   const asks = useMoreAsks(itemType, itemId, detail.asks, detail.pages.asks);
   const offers = useMoreOffers(itemType, itemId, detail.offers, detail.pages.offers);
@@ -64,7 +64,7 @@ export function ItemSections({ itemType, itemId, name, openMarket, detail, retir
               </EmptyState>
             ) : (
               <>
-                <AsksTable asks={asks.items} caption={`Open asks for ${name}`} sellable={sellable} showItem={false} actions={isLoggedIn} />
+                <AsksTable asks={asks.items} caption={`Open asks for ${name}`} sellable={sellable} locks={locks} showItem={false} actions={isLoggedIn} />
                 {count(asks.items.length, detail.totals.asks)}
                 <LoadMore hasMore={asks.hasMore} loading={asks.loading} onMore={asks.onMore} what="asks" />
               </>
