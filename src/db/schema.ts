@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { INSTRUMENT_KINDS } from '../shared/instrument.js';
+import { INSTRUMENT_KINDS, TRADE_REASONS } from '../shared/instrument.js';
 
 /** All money columns are integer cents; all share columns are integer share counts; times are epoch ms. */
 
@@ -186,9 +186,15 @@ export const trades = sqliteTable(
     shares: integer('shares').notNull(),
     priceCents: integer('price_cents').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** Why the trade happened when it was not an order or a dump: 'retirement' for the open market's buy-back of a retiring player's shares. */
+    reason: text('reason', { enum: TRADE_REASONS }),
   },
   (t) => [
     index('trades_instrument_time').on(t.instrument, t.instrumentId, t.createdAt),
+    // A retired player's holders at retirement (his buy-backs), most shares first: only those trades are in it.
+    index('trades_retirement')
+      .on(t.instrumentId, sql`${t.shares} DESC`, t.sellerId)
+      .where(sql`reason = 'retirement'`),
     // A user's trades newest first, a page at a time: by user, then time (the rowid follows).
     index('trades_buyer_time').on(t.buyerId, t.createdAt),
     index('trades_seller_time').on(t.sellerId, t.createdAt),

@@ -3,14 +3,12 @@
  * an idempotency key does, decided from plain facts. The IETF httpapi Idempotency-Key draft's
  * semantics, as Stripe's API has them.
  */
+import { IDEMPOTENCY_TEXT } from '../shared/texts.js';
 
 /** How long a key's first answer is kept and replayed. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
-export const IDEMPOTENCY_TEXT = {
-  inFlight: 'This request is already being processed. Wait for its answer instead of sending it again.',
-  reused: 'This idempotency key was already used for a different request. Send a new key with each new request.',
-} as const;
+export { IDEMPOTENCY_TEXT };
 
 /** What to do with a keyed command. */
 export type KeyDecision =

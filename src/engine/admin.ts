@@ -1,8 +1,9 @@
 import type { Db } from '../db/client.js';
 import { createAuditRepo } from '../db/repos/audit.js';
+import { createContractReads } from '../db/repos/contract-reads.js';
 import { createLeagueRepo, type LeagueRepo } from '../db/repos/league.js';
 import { retirementPayouts, validSalary } from '../domain/market/contracts.js';
-import { planDraft, ROOKIE_EXCLUSIVE_MS, type DraftPick } from '../domain/market/draft.js';
+import { draftAfterRookieWeek, planDraft, ROOKIE_EXCLUSIVE_MS, type DraftPick } from '../domain/market/draft.js';
 import { refusal, type Refusal } from '../domain/market/refusal.js';
 import type { InstrumentRef } from './commands.js';
 import type { AdminWriter } from './admin-writer.js';
@@ -68,6 +69,19 @@ const marketEvents = (playerId: number | null, teamId: number): GameEvent[] => [
   { type: 'asksUpdated', userId: null, itemType: 'team', itemId: teamId },
 ];
 
+/** Each holder is told what was bought back from them (live, and by push to those who opted in). */
+const retiredNotices = (fills: readonly { sellerId: number | null; shares: number; price: number }[], player: { id: number; name: string }, at: number) =>
+  fills.map((f): GameEvent => ({
+    type: 'playerRetired',
+    userId: f.sellerId!,
+    itemType: 'player',
+    itemId: player.id,
+    itemName: player.name,
+    shares: f.shares,
+    priceCents: f.price,
+    at,
+  }));
+
 function activePlayerOf(league: LeagueRepo, playerId: number) {
   const player = league.playerById(playerId);
   if (!player) return refusal('instrument_not_found', 'Player not found');
@@ -83,6 +97,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
   const audit = createAuditRepo(db);
   const league = createLeagueRepo(db);
   const ledger = league.ledger;
+  const reads = createContractReads(db);
   const activePlayer = (playerId: number) => activePlayerOf(league, playerId);
   const record = (actor: Actor, action: string, details: Record<string, unknown>, at: number) =>
     audit.record({ actorId: actor.id, actor: actor.username, action, details, at });
@@ -126,10 +141,11 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         const cancelled = cancel('player', playerId);
         const oldPayroll = league.teamPayroll(player.teamId);
         const holdings = ledger.holders('player', playerId);
-        // The payouts are trades like any other: written and told (tradeCompleted) by the writer.
+        // The payouts are trades like any other, marked as the buy-back: written and told (tradeCompleted) by the writer.
         const payouts = retirementPayouts(holdings, player.salary);
         const paidCents = payouts.accounts.reduce((sum, a) => sum + a.cash, 0);
-        events.unshift(...writer.write({ kind: 'player', id: playerId }, payouts));
+        events.unshift(...writer.write({ kind: 'player', id: playerId }, payouts, 'retirement'));
+        events.push(...retiredNotices(payouts.fills, { id: playerId, name: player.name }, at));
         league.updatePlayer(playerId, { retiredAt: at, sharesRemaining: player.salary });
         rescaleTeam(league, player.teamId, oldPayroll, league.teamPayroll(player.teamId), cancel);
         record(actor, 'player.retire', { playerId, name: player.name, holders: holdings.length, paidCents, contract }, at);
@@ -143,12 +159,15 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
     },
 
     /**
-     * Two rounds of rookies, open only to their team's holders for a week. `heldAt` is the draft's
-     * time (its rookies' names come from it): the same in every league that holds one draft.
+     * Two rounds of rookies, open only to their team's holders for a week; refused while the last
+     * draft's week runs. `heldAt` is the draft's time (its rookies' names come from it): the same in
+     * every league that holds one draft.
      */
     draft(actor: Actor, heldAt?: number, contract?: number, remember?: RememberAdmin<Draft>): AdminResult<Draft> {
       return exchange.exclusive((writer) => {
         const at = heldAt ?? writer.at;
+        const tooSoon = draftAfterRookieWeek({ lastDraftAt: reads.lastDraftAt(), at });
+        if (tooSoon) return tooSoon;
         const restrictedUntil = at + ROOKIE_EXCLUSIVE_MS;
         const teams = league.allTeams().map((t) => ({ id: t.id, payroll: league.teamPayroll(t.id) }));
         const cancel = cancelThrough(writer);

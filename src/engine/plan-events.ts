@@ -1,4 +1,5 @@
 import type { BestAsk, Plan } from '../domain/orderbook/index.js';
+import type { TradeReason } from '../shared/instrument.js';
 import type { InstrumentRef } from './commands.js';
 import type { GameEvent } from './events.js';
 
@@ -15,6 +16,8 @@ export interface WrittenTrade {
   sellerId: number | null;
   shares: number;
   price: number;
+  /** Set when no order made it (a retirement's buy-back). */
+  reason?: TradeReason | null;
 }
 
 /** The ticker's line for a trade: every trade is one, whatever made it (an order, a dump, a retirement). */
@@ -34,6 +37,7 @@ export function tradeCompleted(ref: InstrumentRef, trade: WrittenTrade, names: N
       shares: trade.shares,
       priceCents: trade.price,
       at,
+      reason: trade.reason ?? null,
     },
   };
 }

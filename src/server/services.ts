@@ -13,6 +13,7 @@ import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDE
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
 import { createContracts } from './leagues/contracts.js';
+import { createExposureReads } from './leagues/exposure.js';
 import { LeagueHub, type LeagueSource } from './leagues/hub.js';
 import type { LeagueServices } from './leagues/league-services.js';
 import { createLeagueManagement, type LeagueCreation } from './leagues/management.js';
@@ -66,7 +67,8 @@ function createGlobalServices(options: ServiceOptions) {
     // The market state, then the prices over time, load in small steps.
     void league.exchange.warmUp();
   });
-  const contracts = createContracts({ hub, log: createContractLogRepo(accounts), audit, logger, now });
+  const exposure = createExposureReads({ hub, leagueIds: () => registry.all().map((l) => l.id), dataDir: options.dataDir, logger });
+  const contracts = createContracts({ hub, log: createContractLogRepo(accounts), exposure, audit, logger, now });
   const leagues = createLeagueManagement({
     accounts,
     registry,

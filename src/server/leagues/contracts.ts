@@ -3,15 +3,40 @@ import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import type { AuditRepo } from '../../db/repos/audit.js';
 import { appliedContract, markContractsApplied, type ContractChange, type ContractLogRepo, type LoggedChange } from '../../db/repos/contract-log.js';
 import type { Actor, AdminResult, Draft, RememberAdmin, Retirement, SalaryChange } from '../../engine/admin.js';
+import { refusal } from '../../domain/market/refusal.js';
+import type { ExposureReads } from './exposure.js';
 import type { LeagueHub } from './hub.js';
 import type { LeagueServices } from './league-services.js';
 
 export interface ContractsDeps {
   hub: LeagueHub;
   log: ContractLogRepo;
+  exposure: ExposureReads;
   audit: AuditRepo;
   logger: Logger;
   now: () => number;
+}
+
+/** What a salary change or a retirement of a player would do across the leagues, for the admin's confirmation. */
+export interface ContractPreview {
+  playerId: number;
+  name: string;
+  teamId: number;
+  teamName: string;
+  salary: number;
+  /** The salary asked for; null for a retirement. */
+  newSalary: number | null;
+  /** Leagues counted (every league whose file could be read). */
+  leagues: number;
+  /** Leagues where someone holds the player or his team: their holdings are rescaled (or, for a retirement, the player's bought back). */
+  leaguesWithHoldings: number;
+  /** Holdings of the player, and the shares they hold, in every league. */
+  holdings: number;
+  sharesHeld: number;
+  /** Holdings of his team, rescaled as its payroll changes. */
+  teamHoldings: number;
+  /** Open asks and offers on the player and his team, cancelled by the change. */
+  openOrders: number;
 }
 
 // By the admin's name: the admin need not be a member, and a league's rows name only its members.
@@ -90,8 +115,37 @@ export function createContracts(deps: ContractsDeps) {
     return result;
   }
 
+  /** The preview of a change of this player (docs/leagues.md §4): his contract in the default league, the holdings in every league. */
+  function preview(playerId: number, newSalary: number | null): AdminResult<ContractPreview> {
+    const player = hub.get(DEFAULT_LEAGUE_ID)!.contractStatus.player(playerId);
+    if (!player) return { ok: false, error: refusal('instrument_not_found', 'Player not found') };
+    if (player.retiredAt !== null) return { ok: false, error: refusal('retired', `${player.name} is retired`) };
+    const leagues = deps.exposure.ofPlayer(playerId, player.teamId);
+    const sum = (f: (l: (typeof leagues)[number]) => number) => leagues.reduce((n, l) => n + f(l), 0);
+    return {
+      ok: true,
+      value: {
+        playerId,
+        name: player.name,
+        teamId: player.teamId,
+        teamName: player.teamName,
+        salary: player.salary,
+        newSalary,
+        leagues: leagues.length,
+        leaguesWithHoldings: leagues.filter((l) => l.player.holdings + l.team.holdings > 0).length,
+        holdings: sum((l) => l.player.holdings),
+        sharesHeld: sum((l) => l.player.shares),
+        teamHoldings: sum((l) => l.team.holdings),
+        openOrders: sum((l) => l.player.openOrders + l.team.openOrders),
+      },
+    };
+  }
+
   return {
     catchUp,
+    preview,
+    /** When the last draft ran and the next may: the default league's, which every draft reaches first. */
+    draftStatus: () => hub.get(DEFAULT_LEAGUE_ID)!.contractStatus.draftStatus(),
     /** `remember`: told the default league's answer inside its transaction (the admin's idempotency key). */
     changeSalary: (actor: Actor, playerId: number, newSalary: number, remember?: RememberAdmin<SalaryChange>) =>
       change(

@@ -4,6 +4,7 @@ import { createLeagueMembersRepo } from '../../db/repos/league-members.js';
 import { createIdempotencyKeysRepo } from '../../db/repos/idempotency-keys.js';
 import type { PushSubscriptionsRepo } from '../../db/repos/push-subscriptions.js';
 import { createAdmin } from '../../engine/admin.js';
+import { createContractStatus } from '../../engine/contract-status.js';
 import { EventBus } from '../../engine/events.js';
 import type { CheckpointWorker } from '../../engine/checkpoint-worker.js';
 import { createExchange } from '../../engine/exchange.js';
@@ -58,6 +59,7 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
       escrowCents: (userId: number) => reads.valueOf(userId).escrowCents,
     },
     leagueAdmin: createAdmin(db, exchange, now),
+    contractStatus: createContractStatus(db, exchange),
     exports: createExportService(db, reads, now),
     teamReads: createTeamReadService(db, exchange),
     members: createLeagueMembersRepo(db),

@@ -28,6 +28,20 @@ describe('composeNotification', () => {
     });
   });
 
+  it('tells a holder of a player who retired what the open market bought back, numbers formatted', () => {
+    const williams = { type: 'player' as const, id: 9, name: 'Amari Williams' };
+    expect(composeNotification([{ kind: 'retired', userId: 1, item: williams, shares: 280_000, priceCents: 100 }])).toEqual({
+      kind: 'retired',
+      title: 'Amari Williams retired',
+      body: 'Amari Williams retired: 280,000 shares bought back at $1.00 ($280,000.00 paid to you).',
+      url: '/market/9',
+      tag: 'retired:player:9',
+    });
+    expect(composeNotification([{ kind: 'retired', userId: 1, item: williams, shares: 1, priceCents: 100 }]).body).toBe(
+      'Amari Williams retired: 1 share bought back at $1.00 ($1.00 paid to you).',
+    );
+  });
+
   it('says a sale at the minimum sell price was automatic, never that an offer sold', () => {
     const auto = (shares: number, priceCents: number, minSellPriceCents = 110): PushIntent => ({
       kind: 'orderFilled',

@@ -2,6 +2,7 @@ import type { PushKind, PushPayload } from '../../shared/push.js';
 import { formatShares } from '../../shared/counts.js';
 import { formatCents } from '../../shared/money.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
+import { retiredNotice } from '../../shared/notices.js';
 
 export interface PushItem {
   type: InstrumentKind;
@@ -22,7 +23,8 @@ export type PushIntent =
       minSellPriceCents: number | null;
     }
   | { kind: 'outbid'; userId: number; item: PushItem; yourPriceCents: number; bestPriceCents: number }
-  | { kind: 'newOffer'; userId: number; item: PushItem; sellerUsername: string; shares: number; priceCents: number };
+  | { kind: 'newOffer'; userId: number; item: PushItem; sellerUsername: string; shares: number; priceCents: number }
+  | { kind: 'retired'; userId: number; item: PushItem; shares: number; priceCents: number };
 
 const shares = formatShares;
 const itemUrl = (item: PushItem) => (item.type === 'player' ? `/market/${item.id}` : `/teams/${item.id}`);
@@ -88,16 +90,27 @@ function offers(intents: Extract<PushIntent, { kind: 'newOffer' }>[]): { title: 
   return { title: `${intents.length} new offers for ${name}`, body: `${shares(total)} in all, ${range}.` };
 }
 
+/** A player the user held retired: one buy-back per holder. */
+function retired(intents: Extract<PushIntent, { kind: 'retired' }>[]): { title: string; body: string } {
+  const n = intents.reduce((s, i) => s + i.shares, 0);
+  const paid = intents.reduce((s, i) => s + i.shares * i.priceCents, 0);
+  const first = intents[0]!;
+  return { title: `${first.item.name} retired`, body: `${retiredNotice(first.item.name, n, first.priceCents)} (${formatCents(paid)} paid to you).` };
+}
+
+type Text = (intents: readonly PushIntent[]) => { title: string; body: string };
+const TEXTS: Record<PushKind, Text> = {
+  orderFilled: (i) => filled(i as Filled[]),
+  outbid: (i) => outbid(i as Extract<PushIntent, { kind: 'outbid' }>[]),
+  newOffer: (i) => offers(i as Extract<PushIntent, { kind: 'newOffer' }>[]),
+  retired: (i) => retired(i as Extract<PushIntent, { kind: 'retired' }>[]),
+};
+
 /** The notification for a batch of one kind about one player or team, oldest first. */
 export function composeNotification(intents: readonly PushIntent[]): PushPayload {
   const first = intents[0];
   if (!first) throw new Error('composeNotification needs at least one intent');
   const kind: PushKind = first.kind;
-  const text =
-    kind === 'orderFilled'
-      ? filled(intents as Filled[])
-      : kind === 'outbid'
-        ? outbid(intents as Extract<PushIntent, { kind: 'outbid' }>[])
-        : offers(intents as Extract<PushIntent, { kind: 'newOffer' }>[]);
+  const text = TEXTS[kind](intents);
   return { kind, ...text, url: itemUrl(first.item), tag: `${kind}:${first.item.type}:${first.item.id}` };
 }

@@ -209,6 +209,36 @@ describe('push notifications', () => {
     expect(requestsTo('/push/dave')).toHaveLength(0);
   });
 
+  it('tells each holder who opted in that a player they held retired, with what was bought back; nobody else', async () => {
+    const [fan, quiet, admin] = [await registerUser(server.url), await registerUser(server.url), await registerUser(server.url)];
+    server.services.users.setAdmin(admin.id, true);
+    const player = (await api<Player[]>(server.url, 'GET', '/players')).body.sort((a, b) => a.salary - b.salary || a.id - b.id)[3]!;
+    for (const [user, shares] of [
+      [fan, 280_000],
+      [quiet, 1_000],
+    ] as const) {
+      const buy = await api(server.url, 'POST', '/trade/ask', { userId: user.id, playerId: player.id, shares, pricePerShare: 1 }, user.token);
+      expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    }
+    const fanKeys = await subscribe(fan, '/push/retired-fan', ['retired']);
+    // The quiet holder asked for fills only.
+    await subscribe(quiet, '/push/retired-quiet', ['orderFilled']);
+
+    expect((await api(server.url, 'POST', '/admin/retire-player', { playerId: player.id }, admin.token)).status).toBe(200);
+
+    await until('the retirement notice', () => requestsTo('/push/retired-fan')[0]);
+    expect(message('/push/retired-fan', fanKeys)).toEqual({
+      kind: 'retired',
+      title: `${player.name} retired`,
+      body: `${player.name} retired: 280,000 shares bought back at $1.00 ($280,000.00 paid to you).`,
+      url: `/market/${player.id}`,
+      tag: `retired:player:${player.id}`,
+    });
+    await wait(GATHER_MS * 3);
+    expect(requestsTo('/push/retired-fan')).toHaveLength(1);
+    expect(requestsTo('/push/retired-quiet')).toHaveLength(0);
+  });
+
   it('refuses subscriptions to push services the server does not send to, and another user’s endpoint stays theirs', async () => {
     const eve = await registerUser(server.url);
     const res = await api<{ error: string }>(

@@ -40,6 +40,7 @@ export function toPlayer(row: MarketPlayerRow): PlayerOut {
     last_trade_price: dollarsOrNull(row.lastTradePriceCents),
     restricted_until: isoOrNull(row.restrictedUntil),
     owned: row.owned,
+    retiredAt: isoOrNull(row.retiredAt ?? null),
   };
 }
 
@@ -103,6 +104,7 @@ export function toTrade(row: TradeRow): TradeOut {
     price_per_share: dollars(row.priceCents),
     total_value: dollars(row.shares * row.priceCents),
     created_at: iso(row.createdAt),
+    reason: row.reason,
   };
 }
 

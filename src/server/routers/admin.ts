@@ -2,14 +2,18 @@ import { centsToDollars } from '../../shared/money.js';
 import {
   auditInput,
   auditResult,
+  contractPreviewInput,
+  contractPreviewResult,
   draftInput,
   draftResult,
+  draftStatusResult,
   retirePlayerInput,
   retireResult,
   salaryResult,
   updateSalaryInput,
 } from '../../shared/schemas/admin.js';
 import type { z } from 'zod';
+import { RETIREMENT_PRICE_CENTS } from '../../domain/market/contracts.js';
 import type { Draft, Retirement, SalaryChange } from '../../engine/admin.js';
 import { valueOrRefusal } from '../errors.js';
 import { once, rememberExclusive } from '../idempotency/once.js';
@@ -17,6 +21,7 @@ import { adminProcedure, router } from '../trpc.js';
 import { ADMIN_TEXT } from '../../shared/texts.js';
 
 const actorOf = (user: { id: number; username: string }) => ({ id: user.id, username: user.username });
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The answers of the admin's changes, from what the default league's writer did. */
 const answer = {
@@ -73,6 +78,35 @@ export const adminRouter = router({
         return answer.draft(drafted);
       }),
     ),
+
+  /** What a salary change (with `newSalary`) or a retirement of the player would do in every league: the confirmation's figures. */
+  preview: adminProcedure
+    .input(contractPreviewInput)
+    .output(contractPreviewResult)
+    .query(({ ctx, input }) => {
+      const p = valueOrRefusal(ctx.services.admin.preview(input.playerId, input.newSalary ?? null));
+      return {
+        playerId: p.playerId,
+        name: p.name,
+        teamName: p.teamName,
+        salary: p.salary,
+        newSalary: p.newSalary,
+        ratio: p.newSalary === null ? null : p.newSalary / p.salary,
+        leagues: p.leagues,
+        leaguesWithHoldings: p.leaguesWithHoldings,
+        holdings: p.holdings,
+        sharesHeld: p.sharesHeld,
+        teamHoldings: p.teamHoldings,
+        openOrders: p.openOrders,
+        payout: centsToDollars(p.sharesHeld * RETIREMENT_PRICE_CENTS),
+      };
+    }),
+
+  /** When the last draft ran, and from when the next may (docs/rules.md §8). */
+  draftStatus: adminProcedure.output(draftStatusResult).query(({ ctx }) => {
+    const { lastDraftAt, nextDraftFrom } = ctx.services.admin.draftStatus();
+    return { lastDraftAt: iso(lastDraftAt), nextDraftFrom: iso(nextDraftFrom), canRun: nextDraftFrom === null || ctx.services.now() >= nextDraftFrom };
+  }),
 
   audit: adminProcedure
     .input(auditInput.prefault({}))

@@ -58,6 +58,7 @@ describe('GET /players', () => {
       last_trade_price: 2.5,
       restricted_until: null,
       owned: 0,
+      retiredAt: null,
     });
   });
 

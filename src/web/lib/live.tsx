@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
 import { EVERYTHING, eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
 import { useSession } from './session';
-import { orderFilledText, outbidText } from './liveTexts';
+import { formatDollars } from './format';
+import { orderFilledText, outbidText, retiredText } from './liveTexts';
 import { useLeague } from './league';
 import { isForLeague } from './liveLeague';
 import { leagueKeyPrefix, useTRPC } from './trpc';
@@ -84,6 +85,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       if (!isForLeague(event, leagueId)) return;
       if (event.type === 'orderFilled') toast.success(orderFilledText(event), { id: `live-${eventId}` });
       if (event.type === 'outbid') toast.info(outbidText(event), { id: `live-${eventId}` });
+      if (event.type === 'playerRetired') {
+        toast.info(retiredText(event), { id: `live-${eventId}`, description: `${formatDollars(event.total_value)} paid to your cash.` });
+      }
       invalidate(eventPlan(event, userId));
     },
     [invalidate, userId, leagueId],

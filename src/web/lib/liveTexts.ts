@@ -1,5 +1,7 @@
 import type { LiveEvent } from '../../shared/live';
 import { formatShares } from '../../shared/counts';
+import { CENTS_PER_DOLLAR } from '../../shared/money';
+import { retiredNotice } from '../../shared/notices';
 import { formatDollars } from './format';
 
 /**
@@ -20,4 +22,9 @@ export function orderFilledText(event: Extract<LiveEvent, { type: 'orderFilled' 
 /** What the app shows when someone bids more than the user's resting ask. */
 export function outbidText(event: Extract<LiveEvent, { type: 'outbid' }>): string {
   return `You were outbid on ${event.itemName}: the best bid is now ${formatDollars(event.best_price)} (yours ${formatDollars(event.your_price)})`;
+}
+
+/** What the app shows when a player the user held retired and the open market bought the shares back. */
+export function retiredText(event: Extract<LiveEvent, { type: 'playerRetired' }>): string {
+  return retiredNotice(event.itemName, event.shares, Math.round(event.price_per_share * CENTS_PER_DOLLAR));
 }

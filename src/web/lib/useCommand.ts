@@ -1,16 +1,24 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { IDEMPOTENCY_TEXT } from '../../shared/texts';
 import { keyForSubmission, submissionAnswered } from './commandKeys';
 import { errorStatus } from './trpc';
 
 /** Retries of one submission, with the same key: the network failed, or the server still runs its first send (409). */
 const MAX_RETRIES = 4;
 
-function retryable(failures: number, error: unknown): boolean {
-  if (failures >= MAX_RETRIES) return false;
+/**
+ * The submission got no answer yet: no status at all (the connection dropped), or "the first call
+ * with this key is still running" — a 409 of its own, unlike a refusal of the game that is a 409
+ * too (an order no longer open, a draft within the last one's rookie week), which is an answer.
+ */
+export function unanswered(error: unknown): boolean {
   const status = errorStatus(error) ?? (error instanceof CommandError ? error.status : null);
-  // No answer at all (the connection dropped), or "the first call with this key is still running".
-  return status === null || status === 409;
+  return status === null || (status === 409 && error instanceof Error && error.message === IDEMPOTENCY_TEXT.inFlight);
+}
+
+function retryable(failures: number, error: unknown): boolean {
+  return failures < MAX_RETRIES && unanswered(error);
 }
 
 /** A failed REST call, with its status (tRPC errors carry theirs in `data`). */
@@ -62,8 +70,7 @@ export function useCommand<TData, TError, TInput extends object>(
           running.current = false;
           setLocked(false);
           // Unanswered (the network failed, or the first send still ran): the same submission sent again reuses the key.
-          const status = error ? (errorStatus(error) ?? (error instanceof CommandError ? error.status : null)) : 200;
-          if (idempotencyKey !== undefined && status !== null && status !== 409) submissionAnswered(idempotencyKey);
+          if (idempotencyKey !== undefined && !(error && unanswered(error))) submissionAnswered(idempotencyKey);
         },
       });
     },
