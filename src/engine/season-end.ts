@@ -6,7 +6,7 @@ import { DEFAULT_LEAGUE_RANKING, type Ranking } from '../shared/ranking.js';
 import type { AdminWriter } from './admin-writer.js';
 import type { AdminResult } from './admin.js';
 import type { GameEvent } from './events.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange, ExclusiveResult } from './exchange.js';
 
 export interface SeasonEnded {
   /** The season that ended. */
@@ -46,7 +46,14 @@ function resetEvents(db: Db): GameEvent[] {
  * the old season as it was or in the new one complete; the books and read models are rebuilt from
  * the database afterwards.
  */
-export function endSeason(exchange: Exchange, db: Db, startingCashCents: number, ranking: Ranking = DEFAULT_LEAGUE_RANKING): AdminResult<SeasonEnded> {
+export function endSeason(
+  exchange: Exchange,
+  db: Db,
+  startingCashCents: number,
+  ranking: Ranking = DEFAULT_LEAGUE_RANKING,
+  /** Told the answer inside the transaction (an idempotency key's answer, docs/architecture.md §3). */
+  remember?: (answer: ExclusiveResult<SeasonEnded>) => void,
+): AdminResult<SeasonEnded> {
   const seasons = createSeasonsRepo(db);
   const stats = createStatsReadsRepo(db);
   return exchange.exclusive((writer) => {
@@ -69,5 +76,5 @@ export function endSeason(exchange: Exchange, db: Db, startingCashCents: number,
     seasons.closeAndOpenNext(season.number, at, archive);
     seasons.resetMarket(startingCashCents);
     return { result: { number: season.number, endedAt: at, archive }, events: [...writer.events(), ...resetEvents(db)] };
-  });
+  }, remember);
 }

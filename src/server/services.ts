@@ -8,10 +8,12 @@ import { createLeaguesRepo, type LeagueRow } from '../db/repos/leagues.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
 import { createPushSubscriptionsRepo } from '../db/repos/push-subscriptions.js';
 import { createUsersRepo } from '../db/repos/users.js';
+import { createIdempotencyKeysRepo } from '../db/repos/idempotency-keys.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
 import { createContracts } from './leagues/contracts.js';
+import { createExposureReads } from './leagues/exposure.js';
 import { LeagueHub, type LeagueSource } from './leagues/hub.js';
 import type { LeagueServices } from './leagues/league-services.js';
 import { createLeagueManagement, type LeagueCreation } from './leagues/management.js';
@@ -65,7 +67,8 @@ function createGlobalServices(options: ServiceOptions) {
     // The market state, then the prices over time, load in small steps.
     void league.exchange.warmUp();
   });
-  const contracts = createContracts({ hub, log: createContractLogRepo(accounts), audit, logger, now });
+  const exposure = createExposureReads({ hub, leagueIds: () => registry.all().map((l) => l.id), dataDir: options.dataDir, logger });
+  const contracts = createContracts({ hub, log: createContractLogRepo(accounts), exposure, audit, logger, now });
   const leagues = createLeagueManagement({
     accounts,
     registry,
@@ -105,6 +108,10 @@ function createGlobalServices(options: ServiceOptions) {
     pushSubscriptions,
     pushServiceHosts,
     metrics,
+    /** Idempotency keys of account and league-management commands (server/idempotency/once.ts). */
+    accountKeys: { place: 'accounts', repo: createIdempotencyKeysRepo(accounts) },
+    /** The keys whose first call is still running, with their requests' fingerprints, by file, user and key. */
+    keysInFlight: new Map<string, string>(),
   };
 }
 export type GlobalServices = ReturnType<typeof createGlobalServices>;

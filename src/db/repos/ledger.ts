@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../client.js';
 import type { orders } from '../schema.js';
-import type { InstrumentKind } from '../../shared/instrument.js';
+import type { InstrumentKind, TradeReason } from '../../shared/instrument.js';
 
 export type { InstrumentKind } from '../../shared/instrument.js';
 
@@ -38,6 +38,8 @@ export interface NewTradeRow {
   shares: number;
   price: number;
   at: number;
+  /** Set when no order or dump made it (a retirement's buy-back). */
+  reason?: TradeReason | null;
 }
 
 /** One user's holding of an instrument, as a contract change reads them all. */
@@ -130,7 +132,8 @@ export function createLedgerRepo(db: Db) {
   const fillOrder = c.prepare<[number]>(`UPDATE orders SET shares_remaining = 0, status = 'filled' WHERE id = ?`);
   const cancelOrder = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
   const insertTrade = c.prepare(
-    `INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at) VALUES (@instrument, @instrumentId, @buyerId, @sellerId, @shares, @price, @at)`,
+    `INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at, reason)
+     VALUES (@instrument, @instrumentId, @buyerId, @sellerId, @shares, @price, @at, @reason)`,
   );
   const setRemaining = perKind((k) => c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET shares_remaining = ? WHERE id = ?`));
   const setLastPrice = perKind((k) =>
@@ -248,7 +251,7 @@ export function createLedgerRepo(db: Db) {
       cancelOrder.run(id);
     },
     insertTrade(t: NewTradeRow): number {
-      return Number(insertTrade.run(t).lastInsertRowid);
+      return Number(insertTrade.run({ ...t, reason: t.reason ?? null }).lastInsertRowid);
     },
     setRemaining(kind: InstrumentKind, instrumentId: number, remaining: number): void {
       setRemaining[kind].run(remaining, instrumentId);

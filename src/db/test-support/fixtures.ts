@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { migrationsDir } from '../../paths.js';
 import { openDb, type Db } from '../client.js';
-import { holdings, orders, players, teams, trades, users } from '../schema.js';
+import { holdings, orders, players, teams, users } from '../schema.js';
 import { createLeagueMembersRepo } from '../repos/league-members.js';
 import { createLeaguesRepo } from '../repos/leagues.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
@@ -144,19 +144,13 @@ export function addTrade(
   db: Db,
   t: { instrument?: InstrumentKind; instrumentId: number; buyerId: number | null; sellerId: number | null; shares: number; priceCents: number; at: number },
 ): number {
-  return db
-    .insert(trades)
-    .values({
-      instrument: t.instrument ?? 'player',
-      instrumentId: t.instrumentId,
-      buyerId: t.buyerId,
-      sellerId: t.sellerId,
-      shares: t.shares,
-      priceCents: t.priceCents,
-      createdAt: t.at,
-    })
-    .returning()
-    .get().id;
+  // The columns every version of the schema has: upgrade tests fill databases of earlier versions with it.
+  const row = db.$client
+    .prepare<[InstrumentKind, number, number | null, number | null, number, number, number], { id: number }>(
+      'INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+    )
+    .get(t.instrument ?? 'player', t.instrumentId, t.buyerId, t.sellerId, t.shares, t.priceCents, t.at)!;
+  return row.id;
 }
 
 /**

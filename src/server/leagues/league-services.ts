@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import { createLeagueMembersRepo } from '../../db/repos/league-members.js';
+import { createIdempotencyKeysRepo } from '../../db/repos/idempotency-keys.js';
 import type { PushSubscriptionsRepo } from '../../db/repos/push-subscriptions.js';
 import { createAdmin } from '../../engine/admin.js';
+import { createContractStatus } from '../../engine/contract-status.js';
 import { EventBus } from '../../engine/events.js';
 import type { CheckpointWorker } from '../../engine/checkpoint-worker.js';
 import { createExchange } from '../../engine/exchange.js';
@@ -57,9 +59,12 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
       escrowCents: (userId: number) => reads.valueOf(userId).escrowCents,
     },
     leagueAdmin: createAdmin(db, exchange, now),
+    contractStatus: createContractStatus(db, exchange),
     exports: createExportService(db, reads, now),
     teamReads: createTeamReadService(db, exchange),
     members: createLeagueMembersRepo(db),
+    /** Idempotency keys of the league's commands, written by its writer with their effects (server/idempotency/once.ts). */
+    leagueKeys: { place: `league:${leagueId}`, repo: createIdempotencyKeysRepo(db) },
     push,
     /** Stops taking orders; resolves once everything acknowledged is durable and the followers were told. */
     async stop(): Promise<void> {

@@ -171,7 +171,13 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
      * The member's open orders are cancelled by the league's writer (escrow returned), then the
      * membership ends; their holdings stay in the league, counted on no leaderboard.
      */
-    async removeMember(user: Caller, leagueId: number, userId: number): Promise<{ message: string }> {
+    async removeMember(
+      user: Caller,
+      leagueId: number,
+      userId: number,
+      /** Told the answer inside the transaction that ends the membership (an idempotency key's answer). */
+      remember?: (answer: { message: string }) => void,
+    ): Promise<{ message: string }> {
       const league = commissioned(user, leagueId);
       if (leagueId === DEFAULT_LEAGUE_ID) throw new AppError('FORBIDDEN', LEAGUE_TEXT.cannotRemoveFromDefault);
       if (userId === user.id) throw new AppError('BAD_REQUEST', LEAGUE_TEXT.cannotRemoveSelf);
@@ -191,11 +197,13 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       });
       if (!cancelled.ok) throw new AppError('CONFLICT', cancelled.error.message);
       await services.exchange.idle();
+      const answer = { message: LEAGUE_TEXT.removed(member.username) };
       transaction(() => {
         registry.removeMember(leagueId, userId);
         record(user, 'league.remove-member', { leagueId, userId, username: member.username, cancelledOrders: cancelled.value });
+        remember?.(answer);
       });
-      return { message: LEAGUE_TEXT.removed(member.username) };
+      return answer;
     },
 
     /** The account's name or avatar changed: each of its leagues' copies follows, and its tabs there refresh. */

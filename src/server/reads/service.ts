@@ -6,7 +6,9 @@ import type { Ranking } from '../../shared/ranking.js';
 import { createTradeReadsRepo } from '../../db/repos/trade-reads.js';
 import { createUserRowsRepo } from '../../db/repos/user-rows.js';
 import type { Exchange } from '../../engine/exchange.js';
-import { keyOf } from '../../engine/read-models/instruments.js';
+import { keyOf, type InstrumentView } from '../../engine/read-models/instruments.js';
+import { RETIREMENT_PRICE_CENTS } from '../../domain/market/contracts.js';
+import { PAGE_DEFAULT } from '../../shared/schemas/pages.js';
 import type { OrderView } from '../../engine/read-models/open-orders.js';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
 import type {
@@ -90,11 +92,28 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     return rows;
   };
 
-  const activePlayer = (m: ReadModels, playerId: number) => {
+  /** A player, active or retired: a retired player keeps his page (docs/rules.md §7). */
+  const knownPlayer = (m: ReadModels, playerId: number) => {
     const i = m.instruments.get('player', playerId);
-    if (!i || !i.active) throw new AppError('NOT_FOUND', PLAYER_NOT_FOUND);
+    if (!i) throw new AppError('NOT_FOUND', PLAYER_NOT_FOUND);
     return i;
   };
+
+  /** A retired player's holders at his retirement (his buy-backs), most shares first, a page at a time. */
+  const retiredHoldersPage = (i: InstrumentView, request: PageRequest): Page<ShareholderOut> => {
+    const after = cursorKey(request, 2);
+    const page = pageOf(
+      request,
+      (limit) => trades.holdersAtRetirement(i.id, after ? { shares: after[0]!, userId: after[1]! } : null, limit),
+      (h) => [h.shares, h.userId],
+    );
+    // Their minimum prices went with their holdings: the price they were paid stands in for it.
+    return mapPage(page, (items) => items.map((h) => toShareholder({ ...h, minSellPriceCents: RETIREMENT_PRICE_CENTS }, i.totalShares)));
+  };
+
+  /** A page of a player's or team's holders: today's, or a retired player's at his retirement. */
+  const holdersOf = (m: ReadModels, i: InstrumentView, request: PageRequest): Page<ShareholderOut> =>
+    i.active ? holdersPage(m, keyOf(i.kind, i.id), i.totalShares, request) : retiredHoldersPage(i, request);
 
   const holdersPage = (m: ReadModels, key: string, totalShares: number, request: PageRequest): Page<ShareholderOut> => {
     const after = cursorKey(request, 2);
@@ -128,26 +147,35 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     /** A player and a page of its holders, most shares first. */
     shareholders(playerId: number, callerId: number | null, request: PageRequest) {
       const m = models();
-      const i = activePlayer(m, playerId);
-      const page = holdersPage(m, keyOf('player', playerId), i.totalShares, request);
+      const i = knownPlayer(m, playerId);
+      const page = holdersOf(m, i, request);
       return { player: toPlayer(playerRow(m, i, callerId), m.markOf('player', i.id)), shareholders: page.items, nextCursor: page.nextCursor };
     },
 
-    /** A page of a player's or team's holders. */
+    /** A page of a player's or team's holders (a retired player's at his retirement). */
     holders(kind: InstrumentKind, id: number, request: PageRequest): Page<ShareholderOut> {
       const m = models();
       const i = m.instruments.get(kind, id);
-      if (!i || !i.active) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
-      return holdersPage(m, keyOf(kind, id), i.totalShares, request);
+      if (!i) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
+      return holdersOf(m, i, request);
     },
 
+    /** A player's page; a retired player's keeps his trades and, as its shareholders, his holders at retirement. */
     marketDetail(playerId: number, callerId: number | null): MarketDetail {
       const m = models();
-      const i = activePlayer(m, playerId);
+      const i = knownPlayer(m, playerId);
+      const detail = itemDetail(m, users, exchange.book({ kind: 'player', id: playerId }), i);
+      const player = toPlayer(playerRow(m, i, callerId), m.markOf('player', i.id));
+      const recent = trades.ofInstrument('player', playerId, PLAYER_TRADES_SHOWN).map(toTrade);
+      if (i.active) return { player, trades: recent, ...detail };
+      const holders = retiredHoldersPage(i, { limit: PAGE_DEFAULT });
       return {
-        player: toPlayer(playerRow(m, i, callerId), m.markOf('player', i.id)),
-        trades: trades.ofInstrument('player', playerId, PLAYER_TRADES_SHOWN).map(toTrade),
-        ...itemDetail(m, users, exchange.book({ kind: 'player', id: playerId }), i),
+        player,
+        trades: recent,
+        ...detail,
+        shareholders: holders.items,
+        pages: { ...detail.pages, shareholders: holders.nextCursor },
+        totals: { ...detail.totals, shareholders: trades.holderCountAtRetirement(playerId) },
       };
     },
 

@@ -42,6 +42,7 @@ export function toPlayer(row: MarketPlayerRow, markCents: number): PlayerOut {
     current_price: dollars(markCents),
     restricted_until: isoOrNull(row.restrictedUntil),
     owned: row.owned,
+    retiredAt: isoOrNull(row.retiredAt ?? null),
   };
 }
 
@@ -105,6 +106,7 @@ export function toTrade(row: TradeRow): TradeOut {
     price_per_share: dollars(row.priceCents),
     total_value: dollars(row.shares * row.priceCents),
     created_at: iso(row.createdAt),
+    reason: row.reason,
   };
 }
 

@@ -60,6 +60,7 @@ describe('GET /players', () => {
       current_price: 1,
       restricted_until: null,
       owned: 0,
+      retiredAt: null,
     });
   });
 

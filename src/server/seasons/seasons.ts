@@ -3,7 +3,8 @@ import { createAuditRepo } from '../../db/repos/audit.js';
 import type { UserRow } from '../../db/repos/users.js';
 import { createSeasonsRepo, type ArchivedHolding, type ArchivedStanding, type SeasonArchive, type SeasonRow } from '../../db/seasons/seasons-repo.js';
 import { rankBy, winnersOf } from '../../domain/seasons/ranking.js';
-import { endSeason } from '../../engine/season-end.js';
+import { endSeason, type SeasonEnded } from '../../engine/season-end.js';
+import type { ExclusiveResult } from '../../engine/exchange.js';
 import { centsToDollars } from '../../shared/money.js';
 import {
   SEASON_TEXT,
@@ -78,6 +79,11 @@ function archiveOut(s: SeasonRow & { endedAt: number; archive: SeasonArchive }):
   };
 }
 
+/** What ending a season answers. */
+export const endedAnswer = (ended: Pick<SeasonEnded, 'number' | 'endedAt'>): EndSeasonResult => ({
+  season: { number: ended.number, endedAt: iso(ended.endedAt) },
+});
+
 /** Who may end a league's season: its commissioner; the default league (which has none): the server's admins. */
 function mayEnd(services: AppServices, user: UserRow): void {
   const { league } = services;
@@ -123,13 +129,18 @@ export const seasonsOf = (services: AppServices) => {
      * Ends the current season once the caller typed the league's name: the league's writer does it
      * in one transaction; once durable, the change goes to the server's audit log.
      */
-    async end(user: UserRow, confirm: string, season?: number): Promise<EndSeasonResult> {
+    /** Who may end the season, and the confirmation typed: refused before anything else (never an idempotency key's answer). */
+    mayEnd(user: UserRow, confirm: string): void {
       mayEnd(services, user);
+      if (confirm.trim() !== services.league.name) throw new AppError('BAD_REQUEST', SEASON_TEXT.confirmMismatch);
+    },
+
+    async end(user: UserRow, confirm: string, season?: number, remember?: (answer: ExclusiveResult<SeasonEnded>) => void): Promise<EndSeasonResult> {
+      this.mayEnd(user, confirm);
       const { league } = services;
-      if (confirm.trim() !== league.name) throw new AppError('BAD_REQUEST', SEASON_TEXT.confirmMismatch);
       const current = repo.list().at(-1);
       if (season !== undefined && current && current.number !== season) throw new AppError('CONFLICT', SEASON_TEXT.alreadyEnded(season));
-      const ended = endSeason(services.exchange, services.db, league.startingCashCents, league.ranking);
+      const ended = endSeason(services.exchange, services.db, league.startingCashCents, league.ranking, remember);
       if (!ended.ok) throw new AppError('CONFLICT', ended.error.message);
       await services.exchange.idle();
       const { number, endedAt, archive } = ended.value;
@@ -151,7 +162,7 @@ export const seasonsOf = (services: AppServices) => {
         at: endedAt,
       });
       services.logger.info({ leagueId: league.id, season: number, by: user.id }, 'season ended');
-      return { season: { number, endedAt: iso(endedAt) } };
+      return endedAnswer(ended.value);
     },
   };
 };

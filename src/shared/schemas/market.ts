@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './common.js';
 import { page, pageInput } from './pages.js';
-import { INSTRUMENT_KINDS } from '../instrument.js';
+import { INSTRUMENT_KINDS, TRADE_REASONS } from '../instrument.js';
 
 /**
  * Inputs and outputs of the market's read calls (docs/api.md §3 Fields and §2 Paths). Field names are the original product's;
@@ -66,6 +66,8 @@ export const playerOut = z.object({
   restricted_until: isoTime.nullable(),
   /** The caller's shares; 0 when not logged in. */
   owned: count,
+  /** When the player retired (his shares were bought back at $1.00); null while he plays. */
+  retiredAt: isoTime.nullable(),
 });
 export type PlayerOut = z.infer<typeof playerOut>;
 export const playerList = z.array(playerOut);
@@ -142,6 +144,8 @@ export const tradeOut = z.object({
   price_per_share: dollars,
   total_value: dollars,
   created_at: isoTime,
+  /** `retirement`: the open market bought a retiring player's shares back at $1.00; null for an ordinary trade. */
+  reason: z.enum(TRADE_REASONS).nullable(),
 });
 export type TradeOut = z.infer<typeof tradeOut>;
 export const tradeList = z.array(tradeOut);
@@ -174,7 +178,7 @@ export const marketDetailResult = z.object({
   offers: z.array(offerOut),
   /** The latest 50 trades of the player. */
   trades: z.array(tradeOut),
-  /** Most shares first: the first page. */
+  /** Most shares first: the first page (of a retired player: his holders at retirement, whose shares were bought back). */
   shareholders: z.array(shareholderOut),
   /** Lowest and highest price of the open offers; null when there are none (the UI shows $2.00). */
   priceRange: priceRangeOut,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common.js';
+import { id, keyed } from './common.js';
 import { ranking } from './leagues.js';
 import { instrumentType, statisticsResult, userIdInput } from './market.js';
 
@@ -22,6 +22,7 @@ export const endSeasonInput = z.object({
   confirm: z.string({ error: SEASON_TEXT.confirmMismatch }).max(200, SEASON_TEXT.confirmMismatch),
   /** The season the caller means to end: a second click (or a retry) after it ended ends nothing more. */
   season: z.number().int().positive().optional(),
+  ...keyed,
 });
 export const endSeasonResult = z.object({ season: z.object({ number: z.number().int().positive(), endedAt: isoTime }) });
 export type EndSeasonResult = z.infer<typeof endSeasonResult>;

@@ -13,7 +13,7 @@ function Holdings({ row }: { row: Standing }) {
   if (row.holdings.length === 0) return <span className="muted">No shares</span>;
   return (
     <details>
-      <summary>{row.holdings.length === 1 ? '1 holding' : `${row.holdings.length} holdings`}</summary>
+      <summary>{row.holdings.length === 1 ? '1 holding' : `${formatInteger(row.holdings.length)} holdings`}</summary>
       <ul className="season-holdings">
         {row.holdings.map((h) => (
           <li key={`${h.itemType}:${h.itemId}`}>
