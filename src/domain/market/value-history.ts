@@ -50,8 +50,8 @@ export interface RosterEntry {
 export interface MarkSource {
   markAt(key: string, at: number): number;
   nextChange(key: string, at: number): number;
-  /** Both for one instrument, without looking it up each time (optional). */
-  cursor?(key: string): { markAt(at: number): number; nextChange(at: number): number };
+  /** Both for one instrument at `from` or later, without looking it up each time (optional). */
+  cursor?(key: string, from: number): { markAt(at: number): number; nextChange(at: number): number };
 }
 
 /** The portfolio now, as GET /portfolio values it. Cents. */
@@ -168,6 +168,8 @@ class ShareValue {
   constructor(
     private readonly marks: MarkSource,
     start: Map<string, number>,
+    /** The earliest time it is asked for. */
+    private readonly from: number,
   ) {
     for (const [key, n] of start) this.set(key, n);
   }
@@ -184,7 +186,7 @@ class ShareValue {
       this.part.push(0);
       this.held.push(false);
       this.isDirty.push(false);
-      this.cursors.push(this.marks.cursor?.(key) ?? null);
+      this.cursors.push(this.marks.cursor?.(key, this.from) ?? null);
     }
     return i;
   }
@@ -362,14 +364,15 @@ export function replayValueHistory(rows: HistoryRows, marks: MarkSource): Histor
   after.reverse();
 
   // Forward in time: each point valued at the marks then.
-  const value = new ShareValue(marks, shares);
+  const first = complete ? Math.min(rows.startsAt, after[0]?.at ?? rows.startsAt) : (after[0]?.at ?? now);
+  const value = new ShareValue(marks, shares, first);
   const points: HistoryPoint[] = [];
   const push = (at: number, cashCents: number, atNow: boolean) => {
     const time = Math.max(at, points[points.length - 1]?.at ?? Number.NEGATIVE_INFINITY);
     const shareValueCents = atNow ? portfolio.shareValueCents : value.at(time);
     points.push({ at: time, cashCents, shareValueCents, totalValueCents: cashCents + shareValueCents });
   };
-  if (complete) push(Math.min(rows.startsAt, after[0]?.at ?? rows.startsAt), cash, false);
+  if (complete) push(first, cash, false);
   for (const state of after) {
     value.apply(state.changes);
     push(state.at, state.cashCents, false);
