@@ -175,6 +175,22 @@ export class ReadModels {
     this.version++;
   }
 
+  /** An instrument's own row read again (its salary or payroll changed, written through the ledger): its mark is read again before its next use. */
+  refreshInstrument(kind: InstrumentKind, id: number): void {
+    if (kind === 'player') {
+      const p = this.repo.player(id);
+      if (p) this.instruments.setPlayer(p);
+    } else {
+      const t = this.repo.team(id);
+      if (t) this.instruments.setTeam(t);
+    }
+    const key = keyOf(kind, id);
+    this.marks.forget(key);
+    this.dirtyInstruments.add(key);
+    this.charts.changed();
+    this.version++;
+  }
+
   /** After an admin's change (players reloaded): every team's payroll again (a team's mark counts 1% of it). */
   updatePayrolls(): void {
     const teams = this.instruments.keys().filter((k) => k.startsWith('team:'));
