@@ -58,10 +58,25 @@ export class Marks implements MarkSource {
     return this.bookOf(key).book.mark;
   }
 
-  /** Reads an instrument's book now, if it is not yet (to spread the first reads over time): what its mark counts now, not its season. */
+  /**
+   * Reads an instrument's mark over the season and its book now, if they are not yet (to spread the
+   * first reads over time, before any chart asks): one read of its season's trades between users
+   * makes both, the book being where the mark over time ends.
+   */
   preload(key: string): void {
     this.rebuildStale();
-    this.bookOf(key);
+    if (this.lines.get(key)?.from === Number.NEGATIVE_INFINITY) {
+      this.bookOf(key);
+      return;
+    }
+    const totalShares = this.totalOf(key);
+    const { trades, openMarket } = this.store.history(key, totalShares, Number.NEGATIVE_INFINITY);
+    const { line, book } = markTimeline(trades, openMarket, { totalShares, seasonStart: this.seasonStart }, this.time);
+    this.lines.set(key, { line, from: Number.NEGATIVE_INFINITY });
+    if (!this.books.has(key)) {
+      this.books.set(key, book);
+      this.nextDue = Math.min(this.nextDue, book.due());
+    }
   }
 
   /** Time passed: every mark due to change by `now` changes, at its own time. */
