@@ -8,7 +8,8 @@ import sirv from 'sirv';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDbOpen } from '../db/client.js';
 import { clientAddressOf } from './client-address.js';
-import { bearerToken, createContextFor, leagueIdFrom } from './context.js';
+import { bearerToken, createContextFor, identityOf, leagueIdFrom } from './context.js';
+import { ConnectionGuard } from './live/connections.js';
 import { LEAGUE_TEXT } from '../shared/schemas/leagues.js';
 import { TickerFeed, type TickerOf } from './live/ticker-feed.js';
 import { createRequestLog } from './request-log.js';
@@ -136,14 +137,19 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
     return ctx.access === 'none' ? { refused: ctx.leagueMissing ?? LEAGUE_TEXT.inviteOnly } : ctx.services.ticker;
   };
   const tickerFeed = new TickerFeed(tickerOf, appRouter, { observer: services.metrics?.tickerFeed });
+  // Every connection's caller is judged again whenever their access may have changed.
+  const guard = new ConnectionGuard(services.access, services.now);
   const encoder = createSharedPayloadEncoder();
   const coalesceWrites = createWriteCoalescer(encoder.lastWasEvent);
   services.metrics?.watch(server, wss, serveWeb !== null);
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req, info }) =>
-      createContextFor(services, tokenFromConnectionParams(info.connectionParams), ipOf(req), leagueIdFrom(info.connectionParams?.leagueId)),
+    createContext: ({ req, res, info }) => {
+      const ctx = createContextFor(services, tokenFromConnectionParams(info.connectionParams), ipOf(req), leagueIdFrom(info.connectionParams?.leagueId), true);
+      guard.add(res, () => identityOf(ctx.renew()));
+      return ctx;
+    },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
     experimental_encoder: encoder,
     onError: ({ error, path }) => {
@@ -166,6 +172,7 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
   return {
     server,
     async close() {
+      guard.close();
       tickerFeed.close();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.close(1012, 'Server restarting');

@@ -11,6 +11,7 @@ import { createUsersRepo } from '../db/repos/users.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
+import { AccessWatch } from './auth/access-watch.js';
 import { createContracts } from './leagues/contracts.js';
 import { LeagueHub, type LeagueSource } from './leagues/hub.js';
 import type { LeagueServices } from './leagues/league-services.js';
@@ -50,7 +51,9 @@ function createGlobalServices(options: ServiceOptions) {
   const { db: accounts, logger } = options;
   const now = options.now ?? Date.now;
   const users = createUsersRepo(accounts);
-  const sessions = createSessionManager(createSessionsRepo(accounts), now);
+  // Who may do what changes under open connections: they hear of it from here.
+  const access = new AccessWatch(accounts.$client);
+  const sessions = createSessionManager(createSessionsRepo(accounts), now, (userId) => access.changed(userId));
   const transaction = <T>(fn: () => T): T => accounts.$client.transaction(fn)();
   const metrics = options.metrics ?? null;
   const registry = createLeaguesRepo(accounts);
@@ -75,6 +78,7 @@ function createGlobalServices(options: ServiceOptions) {
     dataDir: options.dataDir,
     migrationsFolder: options.migrationsFolder,
     creation: options.leagueCreation ?? 'anyone',
+    access,
   });
   const auth = createAuthService({
     users,
@@ -95,6 +99,7 @@ function createGlobalServices(options: ServiceOptions) {
     now,
     users,
     sessions,
+    access,
     auth,
     transaction,
     registry,

@@ -118,6 +118,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         // the last trades reach the tickers' followers before they are told to reconnect.
         await services.hub.closeAll();
         await app.close();
+        services.access.close();
         accounts.$client.close();
         removePidFile();
       })();

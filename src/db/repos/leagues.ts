@@ -24,6 +24,7 @@ export function createLeaguesRepo(db: Db) {
   const bySlug = c.prepare<[string], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE slug = ?`);
   const byCode = c.prepare<[string], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE invite_code = ?`);
   const isMember = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_members WHERE league_id = ? AND user_id = ?');
+  const leagueIdsOf = c.prepare<[number], { id: number }>('SELECT league_id AS id FROM league_members WHERE user_id = ? ORDER BY league_id');
   const memberCount = c.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM league_members WHERE league_id = ?');
   return {
     byId: (id: number) => toRow(byId.get(id)),
@@ -45,6 +46,8 @@ export function createLeaguesRepo(db: Db) {
         .prepare<[number], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE id IN (SELECT league_id FROM league_members WHERE user_id = ?) ORDER BY id`)
         .all(userId)
         .map((r) => toRow(r)!),
+    /** The ids of the leagues the user belongs to, in order. */
+    leagueIdsOf: (userId: number): number[] => leagueIdsOf.all(userId).map((r) => r.id),
     insert(row: NewLeague & { id?: number }): LeagueRow {
       const info = c
         .prepare(

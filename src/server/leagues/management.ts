@@ -9,6 +9,7 @@ import { LEAGUE_TEXT, MAX_LEAGUES_JOINED, MAX_LEAGUES_RUN, type LeaguePublic, ty
 import { AppError } from '../errors.js';
 import type { LeagueHub } from './hub.js';
 import type { LeagueServices } from './league-services.js';
+import type { AccessWatch } from '../auth/access-watch.js';
 
 export type LeagueCreation = 'anyone' | 'admins';
 
@@ -21,6 +22,8 @@ export interface LeagueManagementDeps {
   dataDir: string;
   migrationsFolder: string;
   creation: LeagueCreation;
+  /** Told when someone's access to a league ends (a removal, a league made invite-only). */
+  access: AccessWatch;
 }
 
 const fail = (code: 'NOT_FOUND', message: string): never => {
@@ -137,9 +140,11 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
     },
 
     update(user: Caller, leagueId: number, change: { name?: string | undefined; open?: boolean | undefined }): LeagueView {
-      commissioned(user, leagueId);
+      const before = commissioned(user, leagueId);
       registry.update(leagueId, { name: change.name, open: change.open });
       record(user, 'league.update', { leagueId, ...change });
+      // Visitors of a league now invite-only lose it at once, open connections included.
+      if (before.open && change.open === false) deps.access.changed(null);
       return view(known(leagueId), user.id);
     },
 
@@ -192,6 +197,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
         registry.removeMember(leagueId, userId);
         record(user, 'league.remove-member', { leagueId, userId, username: member.username, cancelledOrders: cancelled.value });
       });
+      deps.access.changed(userId);
       return { message: LEAGUE_TEXT.removed(member.username) };
     },
 

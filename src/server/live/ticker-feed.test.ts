@@ -40,11 +40,20 @@ async function harness(ticker: Ticker, bus: EventBus, feedOptions: TickerFeedOpt
   const server: Server = createServer();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   const feed = feedOptions ? new TickerFeed(() => ticker, appRouter, feedOptions) : null;
-  const services = { ticker, bus, sessions: { isLive: () => false }, league: { id: 1 }, registry: { ofUser: () => [] }, hub: { get: () => null } };
+  const services = {
+    ticker,
+    bus,
+    now: Date.now,
+    access: { revision: 0 },
+    league: { id: 1 },
+    registry: { ofUser: () => [], leagueIdsOf: () => [] },
+    hub: { get: () => null },
+  };
+  const context = { services, user: null, session: null, ip: '127.0.0.1', access: 'reader', leagueMissing: null, connection: false, renew: () => context };
   applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: () => ({ services, user: null, session: null, ip: '127.0.0.1', access: 'reader', leagueMissing: null }) as unknown as Context,
+    createContext: () => context as unknown as Context,
     experimental_encoder: createSharedPayloadEncoder(),
   });
   server.on('upgrade', (req, socket, head) =>

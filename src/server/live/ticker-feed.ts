@@ -110,7 +110,8 @@ interface Delivery {
  */
 export class TickerFeed {
   private readonly channels = new Map<Ticker, Channel>();
-  private readonly tickerOfSocket = new Map<WebSocket, Ticker | { refused: string }>();
+  /** Each connection's parameters (null: none were sent): its ticker is decided at each request, by who the caller is then. */
+  private readonly paramsOfSocket = new Map<WebSocket, Partial<Record<string, string>> | null>();
   private readonly bySocket = new Map<WebSocket, Map<SubscriptionId, Follower>>();
   private readonly queue: Delivery[] = [];
   private readonly highWater: number;
@@ -159,7 +160,7 @@ export class TickerFeed {
     // and refuses everything on a connection whose parameters are malformed: so does the feed.
     let paramsPending = new URL(req.url ?? '/', 'http://localhost').searchParams.get('connectionParams') === '1';
     let refused = false;
-    if (!paramsPending) this.tickerOfSocket.set(ws, this.tickerOf(null));
+    if (!paramsPending) this.paramsOfSocket.set(ws, null);
     const emit = ws.emit.bind(ws) as (event: string | symbol, ...args: unknown[]) => boolean;
     (ws as { emit: typeof emit }).emit = (event, ...args) => {
       if (event !== 'message' || args[1] === true || refused) return emit(event, ...args);
@@ -167,7 +168,7 @@ export class TickerFeed {
         paramsPending = false;
         const params = paramsOf(args[0] as Buffer);
         refused = params === null;
-        if (params) this.tickerOfSocket.set(ws, this.tickerOf(params));
+        if (params) this.paramsOfSocket.set(ws, params);
         return emit(event, ...args);
       }
       const rest = this.intercept(ws, socket, args[0] as Buffer);
@@ -176,7 +177,7 @@ export class TickerFeed {
     };
     ws.once('close', () => {
       this.detach(ws);
-      this.tickerOfSocket.delete(ws);
+      this.paramsOfSocket.delete(ws);
     });
   }
 
@@ -215,7 +216,8 @@ export class TickerFeed {
       this.refuse(ws, id, jsonrpc, request.input, 'BAD_REQUEST', `Duplicate id ${id}`);
       return;
     }
-    const ticker = this.tickerOfSocket.get(ws) ?? { refused: 'Not connected' };
+    const params = this.paramsOfSocket.get(ws);
+    const ticker = params === undefined ? { refused: 'Not connected' } : this.tickerOf(params);
     if ('refused' in ticker) {
       this.refuse(ws, id, jsonrpc, request.input, 'FORBIDDEN', ticker.refused);
       return;
