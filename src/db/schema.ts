@@ -298,3 +298,23 @@ export const leagueMembers = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.leagueId, t.userId] }), index('league_members_user').on(t.userId)],
 );
+
+/**
+ * Members a commissioner removed (RULES.md, Leagues): they cannot join the league again, by its
+ * code or from the open leagues' list, until the commissioner lets them back in (the row goes).
+ */
+export const leagueRemovals = sqliteTable(
+  'league_removals',
+  {
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedAt: integer('removed_at').notNull(),
+    /** Who removed them (the commissioner then). */
+    removedBy: integer('removed_by').references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.leagueId, t.userId] })],
+);

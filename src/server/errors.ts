@@ -47,6 +47,7 @@ const REFUSAL_CODES: Record<MarketErrorCode, AppErrorCode> = {
   not_your_ask: 'FORBIDDEN',
   not_your_offer: 'FORBIDDEN',
   rookie_restricted: 'FORBIDDEN',
+  not_member: 'FORBIDDEN',
   order_not_open: 'CONFLICT',
   unavailable: 'SERVICE_UNAVAILABLE',
 };

@@ -46,6 +46,13 @@ export function createLeagueMembersRepo(db: Db) {
         .all()
         .map((r) => r.id);
     },
+    /** Removed members who still have open orders (none should: a crash mid-removal, or an older version). */
+    removedWithOpenOrders(): number[] {
+      return c
+        .prepare<[], { id: number }>("SELECT DISTINCT o.user_id AS id FROM orders o JOIN users u ON u.id = o.user_id WHERE o.status = 'open' AND u.left_at IS NOT NULL")
+        .all()
+        .map((r) => r.id);
+    },
     has(userId: number): boolean {
       return c.prepare<[number], { one: number }>('SELECT 1 AS one FROM users WHERE id = ? AND left_at IS NULL').get(userId) !== undefined;
     },

@@ -4,6 +4,14 @@ import type { leagues } from '../schema.js';
 export type LeagueRow = typeof leagues.$inferSelect;
 export type NewLeague = Omit<LeagueRow, 'id'>;
 
+/** A member the commissioner removed, who cannot join again until let back in. */
+export interface RemovedRow {
+  userId: number;
+  username: string;
+  avatar: string | null;
+  removedAt: number;
+}
+
 export interface MemberRow {
   userId: number;
   username: string;
@@ -25,6 +33,7 @@ export function createLeaguesRepo(db: Db) {
   const byCode = c.prepare<[string], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE invite_code = ?`);
   const isMember = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_members WHERE league_id = ? AND user_id = ?');
   const leagueIdsOf = c.prepare<[number], { id: number }>('SELECT league_id AS id FROM league_members WHERE user_id = ? ORDER BY league_id');
+  const isRemoved = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_removals WHERE league_id = ? AND user_id = ?');
   const memberCount = c.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM league_members WHERE league_id = ?');
   return {
     byId: (id: number) => toRow(byId.get(id)),
@@ -89,6 +98,22 @@ export function createLeaguesRepo(db: Db) {
       c.prepare('DELETE FROM league_members WHERE league_id = ? AND user_id = ?').run(leagueId, userId);
       c.prepare('UPDATE sessions SET current_league_id = NULL WHERE user_id = ? AND current_league_id = ?').run(userId, leagueId);
     },
+    /** Removed by the commissioner: out of the league, and barred from joining it again until let back in. */
+    recordRemoval(leagueId: number, userId: number, at: number, by: number | null): void {
+      c.prepare('INSERT OR REPLACE INTO league_removals (league_id, user_id, removed_at, removed_by) VALUES (?, ?, ?, ?)').run(leagueId, userId, at, by);
+    },
+    isRemoved: (leagueId: number, userId: number): boolean => isRemoved.get(leagueId, userId) !== undefined,
+    /** Those removed from the league and not let back in, the latest first. */
+    removed: (leagueId: number): RemovedRow[] =>
+      c
+        .prepare<[number], RemovedRow>(
+          `SELECT r.user_id AS userId, u.username, u.avatar, r.removed_at AS removedAt
+           FROM league_removals r JOIN users u ON u.id = r.user_id WHERE r.league_id = ? ORDER BY r.removed_at DESC, r.user_id LIMIT 1000`,
+        )
+        .all(leagueId),
+    /** Lets a removed member back in (they may join again); false when they were not barred. */
+    readmit: (leagueId: number, userId: number): boolean =>
+      c.prepare('DELETE FROM league_removals WHERE league_id = ? AND user_id = ?').run(leagueId, userId).changes > 0,
     setCurrent(sessionId: string, leagueId: number): void {
       c.prepare('UPDATE sessions SET current_league_id = ? WHERE id = ?').run(leagueId, sessionId);
     },

@@ -104,6 +104,8 @@ export function createLedgerRepo(db: Db) {
   const perKind = <T>(make: (kind: InstrumentKind) => T) => ({ player: make('player'), team: make('team') });
 
   const balance = c.prepare<[number], { b: number }>('SELECT balance_cents AS b FROM users WHERE id = ?');
+  const leftAt = c.prepare<[number], { l: number | null }>('SELECT left_at AS l FROM users WHERE id = ?');
+  const removedIds = c.prepare<[], { id: number }>('SELECT id FROM users WHERE left_at IS NOT NULL');
   const addCash = c.prepare<[number, number]>('UPDATE users SET balance_cents = balance_cents + ? WHERE id = ?');
   const holding = c.prepare<[InstrumentKind, number, number], { shares: number; cost: number; price: number; custom: number; seq: number; locked: number }>(
     `SELECT shares, cost_basis_cents AS cost, min_sell_price_cents AS price, min_sell_custom AS custom, min_sell_seq AS seq, locked_until AS locked
@@ -191,6 +193,14 @@ export function createLedgerRepo(db: Db) {
     },
     balance(userId: number): number | undefined {
       return balance.get(userId)?.b;
+    },
+    /** When the member was removed from the league (null while a member; undefined: no such member). */
+    leftAt(userId: number): number | null | undefined {
+      return leftAt.get(userId)?.l;
+    },
+    /** The members removed from the league (their holdings stand for nothing in the books). */
+    removedIds(): Set<number> {
+      return new Set(removedIds.all().map((r) => r.id));
     },
     addCash(userId: number, cents: number): void {
       if (cents !== 0) addCash.run(cents, userId);

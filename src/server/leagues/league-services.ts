@@ -34,8 +34,10 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
   const ticker = new Ticker(bus, TICKER_INTERVAL_MS, TICKER_MAX_TRADES, metrics?.ticker);
   const exchange = createExchange({ db, bus, now, observer: metrics?.exchange, checkpointWorker: deps.checkpointWorker });
   const reads = createReadService(db, now, exchange);
+  // Members only: someone removed who still holds shares hears nothing more from the league.
   const holdersOf = db.$client.prepare<[string, number], { userId: number }>(
-    'SELECT user_id AS userId FROM holdings WHERE instrument = ? AND instrument_id = ?',
+    `SELECT h.user_id AS userId FROM holdings h JOIN users u ON u.id = h.user_id
+     WHERE h.instrument = ? AND h.instrument_id = ? AND u.left_at IS NULL`,
   );
   const push = createPushSender({
     bus,

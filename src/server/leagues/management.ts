@@ -3,7 +3,7 @@ import { DEFAULT_LEAGUE_ID, leagueSlug, newInviteCode, writeNewLeagueFile } from
 import type { AuditRepo } from '../../db/repos/audit.js';
 import type { LeagueRow, LeaguesRepo } from '../../db/repos/leagues.js';
 import type { UserRow } from '../../db/repos/users.js';
-import type { OrderView } from '../../engine/read-models/open-orders.js';
+import { joinMarket, removeFromMarket } from '../../engine/membership.js';
 import { centsToDollars } from '../../shared/money.js';
 import { LEAGUE_TEXT, MAX_LEAGUES_JOINED, MAX_LEAGUES_RUN, type LeaguePublic, type LeagueView } from '../../shared/schemas/leagues.js';
 import { AppError } from '../errors.js';
@@ -70,8 +70,11 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
 
   /** The member's row in the league's file (their cash), then the membership: a crash between is repaired when the league opens. */
   function addMember(league: LeagueRow, user: Caller): void {
+    if (registry.isRemoved(league.id, user.id)) throw new AppError('FORBIDDEN', LEAGUE_TEXT.removedCannotRejoin);
     if (league.id !== DEFAULT_LEAGUE_ID && registry.countsOf(user.id).joined >= MAX_LEAGUES_JOINED) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyJoined);
-    market(league.id).members.join({ id: user.id, username: user.username, avatar: user.avatar }, league.startingCashCents, now());
+    const services = market(league.id);
+    const joined = joinMarket(services.exchange, services.db, { id: user.id, username: user.username, avatar: user.avatar }, league.startingCashCents);
+    if (!joined.ok) throw new AppError('SERVICE_UNAVAILABLE', joined.error.message);
     registry.addMember(league.id, user.id, now());
   }
 
@@ -170,8 +173,10 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
     },
 
     /**
-     * The member's open orders are cancelled by the league's writer (escrow returned), then the
-     * membership ends; their holdings stay in the league, counted on no leaderboard.
+     * RULES.md, Leagues: the member is out first — the registry refuses their calls, their open
+     * connections close, and they cannot join again until let back in — then the league's writer
+     * marks them removed (it refuses whatever of theirs is still on its way) and cancels their open
+     * orders, escrow returned, in the same turn. Their holdings stay, counted on no leaderboard.
      */
     async removeMember(user: Caller, leagueId: number, userId: number): Promise<{ message: string }> {
       const league = commissioned(user, leagueId);
@@ -179,26 +184,34 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       if (userId === user.id) throw new AppError('BAD_REQUEST', LEAGUE_TEXT.cannotRemoveSelf);
       const member = registry.members(leagueId).find((m) => m.userId === userId) ?? fail('NOT_FOUND', LEAGUE_TEXT.notAMember);
       const services = market(league.id);
-      const cancelled = services.exchange.exclusive((writer) => {
-        const byInstrument = new Map<string, OrderView[]>();
-        for (const o of [...services.exchange.readModels().orders.ofUser(userId)]) {
-          const key = `${o.kind}:${o.instrumentId}`;
-          byInstrument.set(key, [...(byInstrument.get(key) ?? []), o]);
-        }
-        for (const orders of byInstrument.values()) writer.cancel({ kind: orders[0]!.kind, id: orders[0]!.instrumentId }, orders);
-        services.members.leave(userId, writer.at);
-        const count = [...byInstrument.values()].reduce((n, list) => n + list.length, 0);
-        // Every write went through the writer: nothing to rebuild.
-        return { result: count, events: [...writer.events(), { type: 'portfolioUpdated' as const, userId }], touched: [] };
-      });
-      if (!cancelled.ok) throw new AppError('CONFLICT', cancelled.error.message);
-      await services.exchange.idle();
       transaction(() => {
         registry.removeMember(leagueId, userId);
-        record(user, 'league.remove-member', { leagueId, userId, username: member.username, cancelledOrders: cancelled.value });
+        registry.recordRemoval(leagueId, userId, now(), user.id);
       });
       deps.access.changed(userId);
+      const cancelled = removeFromMarket(services.exchange, services.db, userId);
+      // The writer could not take it (stopped): the league finishes the removal when it next opens (reconcile).
+      if (!cancelled.ok) throw new AppError('SERVICE_UNAVAILABLE', cancelled.error.message);
+      await services.exchange.idle();
+      record(user, 'league.remove-member', { leagueId, userId, username: member.username, cancelledOrders: cancelled.value });
       return { message: LEAGUE_TEXT.removed(member.username) };
+    },
+
+    /** Who the commissioner removed and has not let back in. */
+    removedMembers(user: Caller, leagueId: number): { removed: { userId: number; username: string; avatar: string | null; removedAt: string }[] } {
+      commissioned(user, leagueId);
+      return {
+        removed: registry.removed(leagueId).map((r) => ({ userId: r.userId, username: r.username, avatar: r.avatar, removedAt: new Date(r.removedAt).toISOString() })),
+      };
+    },
+
+    /** The commissioner lets a removed member back in: they may join again (by the invite link, or from the list if the league is open). */
+    readmit(user: Caller, leagueId: number, userId: number): { message: string } {
+      const league = commissioned(user, leagueId);
+      const removed = registry.removed(leagueId).find((r) => r.userId === userId) ?? fail('NOT_FOUND', LEAGUE_TEXT.notRemoved);
+      registry.readmit(leagueId, userId);
+      record(user, 'league.readmit', { leagueId, userId, username: removed.username });
+      return { message: LEAGUE_TEXT.readmitted(removed.username, league.name) };
     },
 
     /** The account's name or avatar changed: each of its leagues' copies follows, and its tabs there refresh. */
@@ -223,9 +236,12 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       const members = registry.members(leagueId);
       const memberIds = new Set(members.map((m) => m.userId));
       for (const m of members) {
-        if (!services.members.has(m.userId)) services.members.join({ id: m.userId, username: m.username, avatar: m.avatar }, league.startingCashCents, now());
+        if (!services.members.has(m.userId)) joinMarket(services.exchange, services.db, { id: m.userId, username: m.username, avatar: m.avatar }, league.startingCashCents);
       }
-      for (const id of services.members.currentIds()) if (!memberIds.has(id)) services.members.leave(id, now());
+      // Out of the registry but not of the file, or marked removed with orders still open (a crash, or
+      // a version that let orders race the removal): the writer finishes the removal.
+      const leaving = new Set([...services.members.currentIds().filter((id) => !memberIds.has(id)), ...services.members.removedWithOpenOrders()]);
+      for (const id of leaving) removeFromMarket(services.exchange, services.db, id);
     },
   };
 }

@@ -9,6 +9,8 @@ import {
   leagueMembers,
   LEAGUE_TEXT,
   myLeagues,
+  readmitMemberInput,
+  removedMembers,
   removeMemberInput,
   slugInput,
   updateLeagueInput,
@@ -83,4 +85,16 @@ export const leaguesRouter = router({
     .input(removeMemberInput)
     .output(z.object({ message: z.string() }))
     .mutation(({ ctx, input }) => ctx.services.leagues.removeMember(ctx.user, input.leagueId, input.userId)),
+
+  /** Those the commissioner removed and has not let back in. */
+  removed: authedProcedure
+    .input(leagueIdInput)
+    .output(removedMembers)
+    .query(({ ctx, input }) => ctx.services.leagues.removedMembers(ctx.user, input.leagueId)),
+
+  /** Lets a removed member back in: they may join again. */
+  readmit: authedProcedure
+    .input(readmitMemberInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => ctx.services.leagues.readmit(ctx.user, input.leagueId, input.userId)),
 });

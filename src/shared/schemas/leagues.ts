@@ -13,6 +13,9 @@ export const LEAGUE_TEXT = {
   cannotRemoveFromDefault: 'Nobody can be removed from the default league',
   notAMember: 'That user is not a member of this league',
   removed: (username: string) => `${username} was removed from the league`,
+  removedCannotRejoin: 'You were removed from this league: only its commissioner can let you back in',
+  notRemoved: 'That user was not removed from this league',
+  readmitted: (username: string, league: string) => `${username} can join ${league} again`,
   nameLength: 'League name must be 3-40 characters',
   startingCashRange: 'Starting cash must be a whole number of dollars from $1,000 to $1,000,000,000',
   tooManyRun: 'You already run 10 leagues, the most one person can',
@@ -41,6 +44,8 @@ export const leagueIdInput = z.object({ leagueId });
 export const slugInput = z.object({ slug: z.string().min(1).max(80) });
 export const updateLeagueInput = z.object({ leagueId, name: leagueName.optional(), open: z.boolean().optional() });
 export const removeMemberInput = z.object({ leagueId, userId: id('User id') });
+/** Lets a removed member back in; the key makes a retried call answer the same. */
+export const readmitMemberInput = z.object({ leagueId, userId: id('User id'), idempotencyKey: z.string().trim().min(1).max(128).optional() });
 
 /** A league as everyone may see it (the default and open leagues are listed). */
 export const leaguePublic = z.object({
@@ -64,6 +69,9 @@ export const leagueAnswer = z.object({ league: leagueView });
 export const myLeagues = z.object({ currentLeagueId: z.number().int(), leagues: z.array(leagueView) });
 export const leagueList = z.object({ leagues: z.array(leaguePublic) });
 export const leagueBySlug = leaguePublic.extend({ isMember: z.boolean() });
+export const removedMembers = z.object({
+  removed: z.array(z.object({ userId: z.number().int(), username: z.string(), avatar: z.string().nullable(), removedAt: z.string() })),
+});
 export const leagueMembers = z.object({
   members: z.array(
     z.object({ userId: z.number().int(), username: z.string(), avatar: z.string().nullable(), joinedAt: z.string(), isCommissioner: z.boolean() }),
