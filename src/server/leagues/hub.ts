@@ -38,6 +38,11 @@ export class LeagueHub {
     return league;
   }
 
+  /** The league's services if it is open now; never opens it. */
+  peek(leagueId: number): LeagueServices | undefined {
+    return this.open.get(leagueId)?.league;
+  }
+
   /** The leagues open now. */
   opened(): LeagueServices[] {
     return [...this.open.values()].map((e) => e.league);

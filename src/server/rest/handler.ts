@@ -11,6 +11,7 @@ import { DEFAULT_BODY_LIMIT, readJsonBody, RequestAborted } from './body.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { RestRoute } from './route.js';
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
+import { leagueAccess } from '../leagues/access.js';
 
 interface CompiledRoute {
   route: RestRoute;
@@ -66,16 +67,25 @@ function nextPageHeaders(path: string, query: URLSearchParams, cursor: unknown):
   return { 'X-Next-Cursor': cursor, Link: `</api${path}?${next.toString()}>; rel="next"` };
 }
 
-/** An answer kept for every anonymous caller until the next event: encoded once, gzipped once when first asked for. */
+/**
+ * An answer kept for every anonymous caller of a league anyone may read, until the league's next
+ * event: encoded once, gzipped once when first asked for. It belongs to one run of the league's bus
+ * (a league closed and opened again starts another).
+ */
 class SharedAnswer {
   readonly body: Buffer;
   private gzipped: Buffer | undefined;
 
   constructor(
+    readonly bus: object,
     readonly version: number,
     text: string,
   ) {
     this.body = Buffer.from(text);
+  }
+
+  current(bus: object, version: number): boolean {
+    return this.bus === bus && this.version === version;
   }
 
   send(req: IncomingMessage, res: ServerResponse): void {
@@ -122,13 +132,16 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
       return sendJson(res, 404, { error: 'Not found' });
     }
     const { route, params } = hit.c;
-    const anonymous = route.cacheForAnonymous && method === 'GET' && !req.headers.authorization && query.size === 0;
-    const league = services.forLeague(named ?? DEFAULT_LEAGUE_ID);
-    const version = league?.bus.lastId ?? -1;
-    const cacheKey = `${named ?? DEFAULT_LEAGUE_ID} ${route.path}`;
-    if (anonymous && league) {
+    // Who may read the league is decided from the registry first: an invite-only league's answers
+    // are never kept for anonymous callers, nor served to them, and asking opens no league.
+    const leagueId = named ?? DEFAULT_LEAGUE_ID;
+    const row = route.cacheForAnonymous && method === 'GET' && !req.headers.authorization && query.size === 0 ? services.registry.byId(leagueId) : undefined;
+    const anonymous = row !== undefined && leagueAccess(row, false) === 'reader';
+    const cacheKey = `${leagueId} ${route.path}`;
+    const market = anonymous ? services.hub.peek(leagueId) : undefined;
+    if (market) {
       const cached = anonymousAnswers.get(cacheKey);
-      if (cached && cached.version === version) return cached.send(req, res);
+      if (cached?.current(market.bus, market.bus.lastId)) return cached.send(req, res);
     }
     try {
       const body = method === 'GET' ? Object.fromEntries(query) : await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
@@ -137,6 +150,9 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
         input[name] = paramValue(hit.m![i + 1]!);
       });
       const ctx = createContextFor(services, bearerToken(req.headers.authorization), ipOf(req), named);
+      // The league's state the answer is read from (its reads are synchronous): known before the call.
+      const before = anonymous ? services.hub.peek(leagueId) : undefined;
+      const version = before && { bus: before.bus, lastId: before.bus.lastId };
       const result = await route.call(createCaller(ctx), input);
       if (route.paged) {
         const page = result as { items: unknown[]; nextCursor: string | null };
@@ -144,8 +160,9 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
       }
       const text = JSON.stringify(result);
       const cursor = typeof result === 'object' && result !== null && 'nextCursor' in result ? result.nextCursor : null;
-      if (!anonymous || !league) return sendJsonText(res, 200, text, nextPageHeaders(fullPath, query, cursor));
-      const answer = new SharedAnswer(version, text);
+      // Kept as of the league's state when the answer was made: the bus it was read under, and its last event.
+      if (!version || services.hub.peek(leagueId)?.bus !== version.bus) return sendJsonText(res, 200, text, nextPageHeaders(fullPath, query, cursor));
+      const answer = new SharedAnswer(version.bus, version.lastId, text);
       anonymousAnswers.set(cacheKey, answer);
       answer.send(req, res);
     } catch (error) {
