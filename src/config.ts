@@ -35,8 +35,23 @@ const trustProxy = z
     return z.NEVER;
   });
 
-/** Push services browsers subscribe with (hosts and their subdomains); the server sends to no other. */
-export const DEFAULT_PUSH_SERVICE_HOSTS = ['googleapis.com', 'google.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
+/**
+ * The push services browsers subscribe with, by exact host name: the server accepts subscriptions
+ * at, and sends to, these alone, on port 443. Chrome, Edge on Android and other Chromium browsers
+ * (FCM), Firefox (Mozilla's autopush), Safari on macOS and iOS (Apple's push service), and Edge on
+ * Windows (WNS, whose hosts are the subdomains of `notify.windows.com`).
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  'api.push.apple.com',
+  'api.sandbox.push.apple.com',
+  '*.notify.windows.com',
+];
+
+/** A host name, `*.` and a host name (its subdomains), or an IP address; with `:port` when not 443. */
+const HOST_ENTRY = /^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/;
 
 const hostList = z
   .string()
@@ -47,9 +62,9 @@ const hostList = z
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean);
-    const bad = hosts.find((h) => !/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(h));
+    const bad = hosts.find((h) => !HOST_ENTRY.test(h) || Number(h.split(':').at(-1)) > 65535);
     if (bad) {
-      ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name` });
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name (a host, *.host for its subdomains, with :port when not 443)` });
       return z.NEVER;
     }
     return hosts;
@@ -108,7 +123,7 @@ export type Config = Readonly<{
   trustProxy: TrustProxy;
   /** The bearer token a Prometheus scrape of /metrics must send; without it /metrics is off. */
   metricsToken: string | undefined;
-  /** The push services (host names, with their subdomains) whose subscriptions the server accepts and sends to. */
+  /** The push services (exact hosts, `*.host` for subdomains, `:port` when not 443) whose subscriptions the server accepts and sends to. */
   pushServiceHosts: readonly string[];
   /** The default league's name, given when it is made (the first start). */
   leagueName: string;

@@ -17,6 +17,7 @@ import { LeagueHub, type LeagueSource } from './leagues/hub.js';
 import type { LeagueServices } from './leagues/league-services.js';
 import { createLeagueManagement, type LeagueCreation } from './leagues/management.js';
 import type { PushSenderOptions } from './push/sender.js';
+import { isAllowedPushService } from './push/allow-list.js';
 import type { VapidKeys } from './push/vapid.js';
 import type { Mailer } from './mail.js';
 import type { Metrics } from './metrics/index.js';
@@ -41,7 +42,7 @@ export interface ServiceOptions {
   push: {
     keys: VapidKeys;
     subject: string;
-    /** Push service hosts (and their subdomains) that subscriptions may point at. */
+    /** Push services that subscriptions may point at (allow-list.ts). */
     hosts: readonly string[];
   } & Pick<PushSenderOptions, 'gatherMs' | 'windowMs' | 'agent'>;
 }
@@ -59,7 +60,11 @@ function createGlobalServices(options: ServiceOptions) {
   const registry = createLeaguesRepo(accounts);
   const audit = createAuditRepo(accounts);
   const pushSubscriptions = createPushSubscriptionsRepo(accounts);
-  const { hosts: pushServiceHosts, ...push } = options.push;
+  const push = options.push;
+  const pushServiceHosts = push.hosts;
+  // Subscriptions saved under an older, wider list go now; the sender checks again before each message.
+  const dropped = pushSubscriptions.removeUnless((endpoint) => isAllowedPushService(endpoint, pushServiceHosts));
+  if (dropped > 0) logger.warn(`Removed ${dropped} push subscription(s) on push services no longer allowed`);
   const hub = new LeagueHub(options.leagues, { now, logger, metrics, pushSubscriptions, push, checkpointWorker: new CheckpointWorker() }, (league) => {
     // Membership written in one file and not the other (a crash between) is put right first, and
     // the contract changes the league missed while closed are applied.

@@ -46,7 +46,7 @@ beforeAll(async () => {
   endpoint = await startPushEndpoint();
   server = await startTestServer({
     orderRateLimit: { points: 10_000, durationSeconds: 60 },
-    env: { PUSH_SERVICE_HOSTS: '127.0.0.1' },
+    env: { PUSH_SERVICE_HOSTS: new URL(endpoint.origin).host },
     push: { gatherMs: GATHER_MS, windowMs: GATHER_MS, agent: new Agent({ ca: endpoint.ca }) },
   });
   commissioner = await registerUser(server.url, 'rm_commish');

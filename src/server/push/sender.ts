@@ -5,6 +5,7 @@ import type { PushSubscriptionsRepo, PushTarget } from '../../db/repos/push-subs
 import type { EventBus, PublishedEvent } from '../../engine/events.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 import { PUSH_WINDOW_MS, type PushPayload } from '../../shared/push.js';
+import { isAllowedPushService } from './allow-list.js';
 import { WindowBatcher } from './batcher.js';
 import { composeNotification, type PushIntent } from './messages.js';
 import type { VapidKeys } from './vapid.js';
@@ -24,6 +25,8 @@ export interface PushSenderOptions {
   windowMs?: number;
   /** The HTTPS agent for requests to push services (tests trust their own endpoint's certificate with it). */
   agent?: Agent;
+  /** The push services the server sends to (see allow-list.ts), checked again before every message. */
+  hosts: readonly string[];
 }
 
 const GONE = new Set([404, 410]);
@@ -102,6 +105,13 @@ export function createPushSender(options: PushSenderOptions) {
   }
 
   async function send(target: PushTarget, payload: PushPayload): Promise<void> {
+    // Saved when its service was allowed, and no longer is: nothing goes there, and it goes.
+    if (!isAllowedPushService(target.endpoint, options.hosts)) {
+      subscriptions.removeById(target.id);
+      stats.removed += 1;
+      logger.warn({ subscription: target.id }, 'Push subscription on a push service no longer allowed: removed');
+      return;
+    }
     try {
       await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
         vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },

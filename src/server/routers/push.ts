@@ -7,15 +7,9 @@ import {
   pushUnsubscribeResult,
 } from '../../shared/schemas/push.js';
 import { AppError } from '../errors.js';
+import { isAllowedPushService, PUSH_SERVICE_REFUSED } from '../push/allow-list.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
-export const PUSH_SERVICE_REFUSED = 'This push service is not allowed on this server';
-
-/** Whether `endpoint` is on one of the push services the server sends to (a host or its subdomain). */
-export function isAllowedPushService(endpoint: string, hosts: readonly string[]): boolean {
-  const host = new URL(endpoint).hostname.toLowerCase();
-  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
-}
 
 /**
  * The "Notify me" switches: this browser's subscription with the kinds it opted into. Every call
