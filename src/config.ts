@@ -1,5 +1,6 @@
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+import { leagueName } from './shared/schemas/leagues.js';
 
 /**
  * Which peers may tell us the client's address in `X-Forwarded-For`: none (off), the nearest
@@ -103,7 +104,7 @@ const envSchema = z.object({
       .optional(),
   ),
   PUSH_SERVICE_HOSTS: hostList,
-  LEAGUE_NAME: z.string().trim().min(3).max(40).default('Hoops Exchange'),
+  LEAGUE_NAME: leagueName.default('Hoops Exchange'),
   LEAGUE_CREATION: z.enum(['anyone', 'admins']).default('anyone'),
 });
 

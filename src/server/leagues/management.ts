@@ -7,6 +7,7 @@ import { joinMarket, removeFromMarket } from '../../engine/membership.js';
 import { centsToDollars } from '../../shared/money.js';
 import { LEAGUE_TEXT, MAX_LEAGUES_JOINED, MAX_LEAGUES_RUN, type LeaguePublic, type LeagueView } from '../../shared/schemas/leagues.js';
 import { AppError } from '../errors.js';
+import { reservedLeagueName } from '../../shared/league-name.js';
 import type { LeagueHub } from './hub.js';
 import type { LeagueServices } from './league-services.js';
 import type { AccessWatch } from '../auth/access-watch.js';
@@ -65,6 +66,11 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       if (!registry.bySlug(slug)) return slug;
     }
   };
+  /** The default league's name is taken, in any case or spacing (checked beside the input's schema, which cannot know it). */
+  const nameFree = (name: string): void => {
+    const taken = reservedLeagueName(name, known(DEFAULT_LEAGUE_ID).name);
+    if (taken) throw new AppError('BAD_REQUEST', taken);
+  };
   const record = (user: Caller, action: string, details: Record<string, unknown>) =>
     deps.audit.record({ actorId: user.id, actor: user.username, action, details, at: now() });
 
@@ -100,6 +106,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       const counts = registry.countsOf(user.id);
       if (counts.run >= MAX_LEAGUES_RUN) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyRun);
       if (counts.joined >= MAX_LEAGUES_JOINED) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyJoined);
+      nameFree(input.name);
       const template = market(DEFAULT_LEAGUE_ID).db;
       const league = transaction(() => {
         const row = registry.insert({
@@ -144,6 +151,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
 
     update(user: Caller, leagueId: number, change: { name?: string | undefined; open?: boolean | undefined }): LeagueView {
       const before = commissioned(user, leagueId);
+      if (change.name !== undefined) nameFree(change.name);
       registry.update(leagueId, { name: change.name, open: change.open });
       record(user, 'league.update', { leagueId, ...change });
       // Visitors of a league now invite-only lose it at once, open connections included.

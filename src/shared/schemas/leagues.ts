@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common.js';
+import { LEAGUE_NAME_TEXT, leagueNameProblem, normalLeagueName } from '../league-name.js';
 
 /** Texts of the league calls. */
 export const LEAGUE_TEXT = {
@@ -16,7 +17,8 @@ export const LEAGUE_TEXT = {
   removedCannotRejoin: 'You were removed from this league: only its commissioner can let you back in',
   notRemoved: 'That user was not removed from this league',
   readmitted: (username: string, league: string) => `${username} can join ${league} again`,
-  nameLength: 'League name must be 3-40 characters',
+  nameLength: LEAGUE_NAME_TEXT.length,
+  nameCharacters: LEAGUE_NAME_TEXT.characters,
   startingCashRange: 'Starting cash must be a whole number of dollars from $1,000 to $1,000,000,000',
   tooManyRun: 'You already run 10 leagues, the most one person can',
   tooManyJoined: 'You are already in 50 leagues',
@@ -29,7 +31,15 @@ export const MAX_LEAGUES_JOINED = 50;
 export const MIN_STARTING_CASH = 1_000;
 export const MAX_STARTING_CASH = 1_000_000_000;
 
-export const leagueName = z.string({ error: LEAGUE_TEXT.nameLength }).trim().min(3, LEAGUE_TEXT.nameLength).max(40, LEAGUE_TEXT.nameLength);
+/** A league's name as RULES.md has it: NFKC-normalised and trimmed, 3–40 characters, nothing invisible (the server also keeps the default league's name its own). */
+export const leagueName = z
+  .string({ error: LEAGUE_TEXT.nameLength })
+  .max(400, LEAGUE_TEXT.nameLength)
+  .transform(normalLeagueName)
+  .superRefine((name, ctx) => {
+    const problem = leagueNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 const startingCash = z
   .number({ error: LEAGUE_TEXT.startingCashRange })
   .int(LEAGUE_TEXT.startingCashRange)
