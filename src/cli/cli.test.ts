@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,6 +38,40 @@ function withDb<T>(fn: (repo: ReturnType<typeof createLeagueRepo>) => T, leagueI
     db.$client.close();
   }
 }
+
+describe('every command-line tool, pointed at a folder without the game', () => {
+  it('refuses to create a database, naming the folder it looked in and DATA_DIR', () => {
+    const empty = join(dataDir, 'not-the-servers');
+    for (const [script, ...args] of [
+      ['admin.ts', 'grant', 'someone'],
+      ['roster-import.ts', csv('name,team,salary\nZed Newcomer,BOS,1500000\n')],
+      ['backup.ts', join(dataDir, 'copy')],
+    ]) {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/cli', script!), ...args], {
+        cwd: projectRoot,
+        env: { ...process.env, DATA_DIR: empty, NODE_ENV: 'production' },
+        encoding: 'utf8',
+      });
+      expect(result.status, script).toBe(1);
+      expect(result.stderr).toContain(`No game database (hoops.db) found`);
+      expect(result.stderr).toContain(`It looked in ${empty} (DATA_DIR is "${empty}")`);
+      expect(existsSync(empty), script).toBe(false);
+    }
+    expect(readdirSync(dataDir)).toEqual(['roster.csv']);
+  });
+
+  it('says so when a league’s file is missing, and creates none', async () => {
+    const server = await startTestServer({ dataDir });
+    const fan = await registerUser(server.url, 'missing_fan');
+    expect((await api(server.url, 'POST', '/leagues', { name: 'Gone Missing' }, fan.token)).status).toBe(200);
+    await server.close();
+    rmSync(leagueFile(dataDir, 2));
+    const result = run('roster-import.ts', csv('name,team,salary\nZed Newcomer,BOS,1500000\n'));
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(`League file(s) missing: ${leagueFile(dataDir, 2)}`);
+    expect(existsSync(leagueFile(dataDir, 2))).toBe(false);
+  });
+});
 
 describe('npm run roster:import', () => {
   it('adds new players, updates salaries and teams in every league, and reports what it did', async () => {
@@ -99,8 +133,9 @@ describe('npm run admin', () => {
     }
   });
 
-  it('explains its usage and unknown users', () => {
+  it('explains its usage and unknown users', async () => {
     expect(run('admin.ts', 'promote', 'x')).toMatchObject({ code: 1 });
+    await (await startTestServer({ dataDir })).close();
     expect(run('admin.ts', 'grant', 'nobody').err).toContain('No user named nobody');
   });
 });

@@ -20,7 +20,7 @@ if (!parsed.ok) {
   fail(`Nothing was imported: ${file} has ${parsed.errors.length} malformed row(s):\n${parsed.errors.map((e) => `  ${e.message}`).join('\n')}`);
 }
 
-const game = openGameLeagues();
+const game = openGameLeagues(`npm run roster:import -- ${file}`);
 const pid = readRunningPid(game.config.dataDir);
 if (pid !== null) {
   game.close();
