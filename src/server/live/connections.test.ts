@@ -3,14 +3,12 @@
  * every transport. Each case opens a real WebSocket first, then changes who its caller is, then
  * looks at what that socket can still do and receive.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionsRepo } from '../../db/repos/sessions.js';
-import { projectRoot } from '../../paths.js';
 import { LEAGUE_TEXT, type LeagueView } from '../../shared/schemas/leagues.js';
 import { AUTH_TEXT } from '../../shared/schemas/auth.js';
 import { hashToken } from '../auth/tokens.js';
+import { runCli } from '../test-support/cli.js';
 import { api, registerUser, startTestServer, type TestServer, type TestUser } from '../test-support/server.js';
 import { openSocket, type TestSocket } from '../test-support/socket.js';
 import { ACCESS_CHANGED_CODE } from './connections.js';
@@ -121,12 +119,8 @@ describe('a socket whose caller lost access', () => {
     server.services.users.setAdmin(user.id, true);
     const socket = await socketOf(user);
     expect((await socket.call('query', 'admin.audit', { limit: 1 })).data).toBeDefined();
-    const revoke = spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/cli/admin.ts'), 'revoke', 'ws_admin'], {
-      cwd: projectRoot,
-      env: { ...process.env, DATA_DIR: server.dataDir, NODE_ENV: 'production' },
-      encoding: 'utf8',
-    });
-    expect(revoke.stdout).toContain('ws_admin is no longer an admin.');
+    const revoke = await runCli('admin.ts', ['revoke', 'ws_admin'], server.dataDir);
+    expect(revoke.out).toContain('ws_admin is no longer an admin.');
     await closedAfter(socket, Date.now(), 'admin revoked by the command line');
     const again = await socketOf(user);
     expect((await again.call('query', 'admin.audit', { limit: 1 })).error).toMatchObject({ data: { code: 'FORBIDDEN' } });
