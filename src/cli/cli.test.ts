@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client.js';
-import { createLeagueRepo } from '../db/repos/league.js';
+import { createRosterRepo } from '../db/repos/roster.js';
 import { migrationsDir } from '../paths.js';
 import { leagueFile } from '../db/leagues/files.js';
 import { runCli } from '../server/test-support/cli.js';
@@ -23,10 +23,10 @@ function csv(text: string): string {
   return file;
 }
 
-function withDb<T>(fn: (repo: ReturnType<typeof createLeagueRepo>) => T, leagueId = 1): T {
+function withDb<T>(fn: (repo: ReturnType<typeof createRosterRepo>) => T, leagueId = 1): T {
   const db = openDb({ file: leagueFile(dataDir, leagueId), migrationsFolder: migrationsDir });
   try {
-    return fn(createLeagueRepo(db));
+    return fn(createRosterRepo(db));
   } finally {
     db.$client.close();
   }

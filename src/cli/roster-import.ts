@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseRosterCsv } from '../domain/roster.js';
-import { applyRoster } from '../engine/league.js';
+import { applyRoster } from '../engine/roster.js';
 import { readRunningPid } from '../pid-file.js';
 import { dollarsToCents, formatCents } from '../shared/money.js';
 import { TEAM_CODES } from '../shared/teams.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLeagueRepo } from '../db/repos/league.js';
+import { createRosterRepo } from '../db/repos/roster.js';
 import { createAuditRepo } from '../db/repos/audit.js';
 import { createAdmin, ROOKIE_EXCLUSIVE_MS } from './admin.js';
 import { ledgerProblems } from './test-support/invariants.js';
@@ -10,7 +10,7 @@ const admin = { id: null, username: 'test admin' };
 function setup() {
   const t = testExchange();
   const a = createAdmin(t.db, t.exchange, () => t.clock.now);
-  const league = createLeagueRepo(t.db);
+  const league = createRosterRepo(t.db);
   return { t, a, league };
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { createAuditRepo } from '../db/repos/audit.js';
-import { createLeagueRepo, type LeagueRepo } from '../db/repos/league.js';
+import { createRosterRepo, type RosterRepo } from '../db/repos/roster.js';
 import { retirementPayouts, validSalary } from '../domain/market/contracts.js';
 import { planDraft, ROOKIE_EXCLUSIVE_MS, type DraftPick } from '../domain/market/draft.js';
 import { refusal, type Refusal } from '../domain/market/refusal.js';
@@ -47,7 +47,7 @@ const marketEvents = (playerId: number | null, teamId: number): GameEvent[] => [
   { type: 'asksUpdated', userId: null, itemType: 'team', itemId: teamId },
 ];
 
-function activePlayerOf(league: LeagueRepo, playerId: number) {
+function activePlayerOf(league: RosterRepo, playerId: number) {
   const player = league.playerById(playerId);
   if (!player) return refusal('instrument_not_found', 'Player not found');
   if (player.retiredAt !== null) return refusal('retired', `${player.name} is retired`);
@@ -60,7 +60,7 @@ function activePlayerOf(league: LeagueRepo, playerId: number) {
  */
 export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
   const audit = createAuditRepo(db);
-  const league = createLeagueRepo(db);
+  const league = createRosterRepo(db);
   const ledger = league.ledger;
   const activePlayer = (playerId: number) => activePlayerOf(league, playerId);
   const record = (actor: Actor, action: string, details: Record<string, unknown>, at: number) =>

@@ -1,4 +1,4 @@
-import type { LeagueRepo } from '../db/repos/league.js';
+import type { RosterRepo } from '../db/repos/roster.js';
 import type { OrderRow } from '../db/repos/ledger.js';
 import { rescaleHoldings } from '../domain/market/contracts.js';
 import type { InstrumentKind } from '../shared/instrument.js';
@@ -18,7 +18,7 @@ export interface ContractChange {
 export type OrderCanceller = (instrument: InstrumentKind, id: number) => OrderRow[];
 
 /** Cancels every open order on an instrument, returning an ask's escrowed cash to its owner. */
-export function cancelOpenOrders(repo: LeagueRepo, instrument: InstrumentKind, id: number): OrderRow[] {
+export function cancelOpenOrders(repo: RosterRepo, instrument: InstrumentKind, id: number): OrderRow[] {
   const open = repo.ledger.openOrdersOf(instrument, id);
   for (const order of open) {
     repo.ledger.cancelOrder(order.id);
@@ -29,7 +29,7 @@ export function cancelOpenOrders(repo: LeagueRepo, instrument: InstrumentKind, i
 
 /** A team's payroll moved from `oldPayroll` to `newPayroll`: its holdings are rescaled like a player's. */
 export function rescaleTeam(
-  repo: LeagueRepo,
+  repo: RosterRepo,
   teamId: number,
   oldPayroll: number,
   newPayroll: number,
@@ -54,7 +54,7 @@ export function rescaleTeam(
  * Must run inside a transaction.
  */
 export function changeSalary(
-  repo: LeagueRepo,
+  repo: RosterRepo,
   playerId: number,
   newSalary: number,
   cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id),
@@ -75,7 +75,7 @@ export function changeSalary(
 
 /** A new player joins a team's payroll: the open market holds all of the player's shares. */
 export function addPlayer(
-  repo: LeagueRepo,
+  repo: RosterRepo,
   player: { name: string; teamId: number; salary: number; restrictedUntil: number | null },
   now: number,
   cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id),
@@ -87,7 +87,7 @@ export function addPlayer(
 }
 
 /** A player moves to another team: both payrolls change, both teams' holdings are rescaled. */
-export function movePlayer(repo: LeagueRepo, playerId: number, toTeamId: number): OrderRow[] {
+export function movePlayer(repo: RosterRepo, playerId: number, toTeamId: number): OrderRow[] {
   const player = repo.playerById(playerId);
   if (!player || player.teamId === toTeamId) return [];
   const fromOld = repo.teamPayroll(player.teamId);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLeagueRepo } from '../../db/repos/league.js';
+import { createRosterRepo } from '../../db/repos/roster.js';
 import { createAdmin } from '../admin.js';
 import type { InstrumentRef } from '../commands.js';
 import { commandOf, sideOf } from '../test-support/commands.js';
@@ -58,7 +58,7 @@ describe('the read models under random trading, admin changes and time', () => {
       fc.property(fc.array(step, { minLength: 4, maxLength: 35, size: 'max' }), (steps) => {
         const t = testExchange();
         const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
-        const league = createLeagueRepo(t.db);
+        const league = createRosterRepo(t.db);
         // Small contracts, so that open markets sell out and users trade with each other.
         const players = [t.player(50), t.player(30), t.player(70)];
         const team: InstrumentRef = { kind: 'team', id: league.playerById(players[0]!.id)!.teamId };

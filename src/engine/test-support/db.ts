@@ -1,13 +1,13 @@
 import { openDb, type Db } from '../../db/client.js';
 import { createUsersRepo } from '../../db/repos/users.js';
-import { seedLeagueIfEmpty } from '../league.js';
-import { leagueDir, migrationsDir } from '../../paths.js';
+import { seedRosterIfEmpty } from '../roster.js';
+import { rosterDir, migrationsDir } from '../../paths.js';
 import { START_BALANCE_CENTS } from '../../shared/money.js';
 
 /** An in-memory database with the real migrations and the shipped league. */
 export function seededDb(): Db {
   const db = openDb({ file: ':memory:', migrationsFolder: migrationsDir });
-  seedLeagueIfEmpty(db, leagueDir, 1_000);
+  seedRosterIfEmpty(db, rosterDir, 1_000);
   return db;
 }
 

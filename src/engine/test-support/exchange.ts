@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { createLeagueRepo } from '../../db/repos/league.js';
+import { createRosterRepo } from '../../db/repos/roster.js';
 import { createLedgerRepo } from '../../db/repos/ledger.js';
 import { holdings, orders, trades, users } from '../../db/schema.js';
 import type { ExchangeCommand, ExchangeResult, InstrumentRef } from '../commands.js';
@@ -21,9 +21,9 @@ export function testExchange() {
 
   /** A player with a small salary, all of it on the open market. */
   function player(salary: number, name = `Test Player ${salary}-${Math.random().toString(36).slice(2, 7)}`): InstrumentRef {
-    const league = createLeagueRepo(db);
-    const team = league.allTeams()[0]!;
-    const { player: row } = db.$client.transaction(() => addPlayer(league, { name, teamId: team.id, salary, restrictedUntil: null }, clock.now))();
+    const roster = createRosterRepo(db);
+    const team = roster.allTeams()[0]!;
+    const { player: row } = db.$client.transaction(() => addPlayer(roster, { name, teamId: team.id, salary, restrictedUntil: null }, clock.now))();
     exchange.reload();
     return { kind: 'player', id: row.id };
   }
