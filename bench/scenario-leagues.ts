@@ -90,6 +90,45 @@ async function measureMemory(build: string, dir: string, leagues: readonly Built
   );
 }
 
+/** How long a league stays open unused in the idle phase, in minutes (LEAGUE_IDLE_MINUTES). */
+const IDLE_MINUTES = Number(process.env.BENCH_LEAGUES_IDLE_MINUTES ?? 0.25);
+
+/**
+ * Leagues opened by visitors, then left alone: every league made open by its commissioner, one
+ * anonymous read of each (`GET /api/leagues/{id}/players`, which opens it), the resident set; then,
+ * after the idle time and the hub's next sweep, the resident set again. The memory returned is the
+ * part of what the opened leagues added that is gone.
+ */
+async function measureIdle(build: string, dir: string, leagues: readonly BuiltLeague[]): Promise<void> {
+  log(`leagues opened by visitors, then ${IDLE_MINUTES} min idle …`);
+  const server = await startLeaguesServer(build, dir, { LEAGUE_IDLE_MINUTES: String(IDLE_MINUTES) });
+  running.push(server);
+  for (let i = 0; i < 3; i++) await get(server.url, `/api/leagues/${DEFAULT_LEAGUE}/players`);
+  await inPool(leagues, 4, async (l) => {
+    await callJson(server.url, 'PATCH', `/api/leagues/${l.id}`, { open: true }, l.members[0]!.token);
+  });
+  const base = await stableMemory(server);
+  await inPool(leagues, 4, async (l) => {
+    await get(server.url, `/api/leagues/${l.id}/players`);
+  });
+  const opened = await stableMemory(server);
+  // The idle time, then the sweep that follows it (a quarter of the idle time apart), then a margin.
+  await new Promise((r) => setTimeout(r, IDLE_MINUTES * 60_000 * 1.5 + 2_000));
+  const after = await stableMemory(server);
+  await server.stop();
+  const returned = opened.rss > base.rss ? ((opened.rss - after.rss) / (opened.rss - base.rss)) * 100 : 100;
+  figures.push(
+    figure(`leagues: server RSS, ${leagues.length} leagues opened by visitors`, opened.rss / MB, 'MB'),
+    figure(`leagues: server RSS after ${IDLE_MINUTES} min idle (LEAGUE_IDLE_MINUTES)`, after.rss / MB, 'MB'),
+    figure('leagues: memory the idle leagues returned, of what opening them took', returned, '%', atLeast(80)),
+  );
+  notes.push(
+    `leagues: opened by visitors (one anonymous GET /api/leagues/{id}/players each, the leagues made open first): RSS ${round(base.rss / MB)} MB (default league) → ` +
+      `${round(opened.rss / MB)} MB (${leagues.length} open) → ${round(after.rss / MB)} MB after ${IDLE_MINUTES} min idle; ` +
+      `heapUsed ${round(base.heapUsed / MB)} → ${round(opened.heapUsed / MB)} → ${round(after.heapUsed / MB)} MB, external ${round(base.external / MB)} → ${round(opened.external / MB)} → ${round(after.external / MB)} MB.`,
+  );
+}
+
 /** The players the orders buy: those with the most open-market shares in the default league. */
 async function playersToBuy(url: string): Promise<number[]> {
   const players = (await get(url, `/api/leagues/${DEFAULT_LEAGUE}/players`)) as { id: number; shares_remaining: number }[];
@@ -189,9 +228,12 @@ try {
       '; the server runs on a copy in the data folder.',
   );
   cpSync(folder.dir, work, { recursive: true });
-  await measureStartUp(build, work);
-  await measureMemory(build, work, folder.manifest.leagues);
-  await measureThroughput(build, work, folder.manifest.leagues);
+  if (process.env.BENCH_LEAGUES_ONLY_IDLE !== '1') {
+    await measureStartUp(build, work);
+    await measureMemory(build, work, folder.manifest.leagues);
+  }
+  await measureIdle(build, work, folder.manifest.leagues);
+  if (process.env.BENCH_LEAGUES_ONLY_IDLE !== '1') await measureThroughput(build, work, folder.manifest.leagues);
 } catch (error) {
   figures.push({ figure: 'leagues: scenario failed', target: '-', measured: error instanceof Error ? error.message : String(error), unit: '-', pass: false });
 } finally {

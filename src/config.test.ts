@@ -42,6 +42,11 @@ describe('loadConfig', () => {
     [{ PUSH_SERVICE_HOSTS: '*push.example' }, 'PUSH_SERVICE_HOSTS'],
     [{ LEAGUE_NAME: 'ab' }, 'LEAGUE_NAME'],
     [{ LEAGUE_CREATION: 'nobody' }, 'LEAGUE_CREATION'],
+    [{ LEAGUE_IDLE_MINUTES: '-1' }, 'LEAGUE_IDLE_MINUTES'],
+    [{ LEAGUE_IDLE_MINUTES: 'soon' }, 'LEAGUE_IDLE_MINUTES'],
+    [{ MAX_LEAGUES: '0' }, 'MAX_LEAGUES'],
+    [{ MAX_LEAGUES: '2.5' }, 'MAX_LEAGUES'],
+    [{ LEAGUE_NAME: 'Bad\nName' }, 'LEAGUE_NAME'],
   ])('stops on %j with a message naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
@@ -75,5 +80,11 @@ describe('loadConfig', () => {
       '127.0.0.1:8443',
       '*.push.example',
     ]);
+  });
+
+  it('closes idle leagues after 10 minutes and holds at most 200 leagues unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ leagueIdleMs: 600_000, maxLeagues: 200 });
+    expect(loadConfig({ LEAGUE_IDLE_MINUTES: '0.5', MAX_LEAGUES: '1000' })).toMatchObject({ leagueIdleMs: 30_000, maxLeagues: 1000 });
+    expect(loadConfig({ LEAGUE_IDLE_MINUTES: '0' }).leagueIdleMs).toBe(0);
   });
 });

@@ -106,6 +106,13 @@ const envSchema = z.object({
   PUSH_SERVICE_HOSTS: hostList,
   LEAGUE_NAME: leagueName.default('Hoops Exchange'),
   LEAGUE_CREATION: z.enum(['anyone', 'admins']).default('anyone'),
+  // Minutes, fractions allowed; 0 keeps every league open.
+  LEAGUE_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(10),
+  MAX_LEAGUES: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
 
 export type Config = Readonly<{
@@ -130,6 +137,10 @@ export type Config = Readonly<{
   leagueName: string;
   /** Who may create leagues. */
   leagueCreation: 'anyone' | 'admins';
+  /** A league nobody used for this long is closed and its memory returned (ms); 0 never closes one. */
+  leagueIdleMs: number;
+  /** The most leagues the server holds, the default league included. */
+  maxLeagues: number;
 }>;
 
 export class ConfigError extends Error {
@@ -160,5 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushServiceHosts: Object.freeze([...e.PUSH_SERVICE_HOSTS]),
     leagueName: e.LEAGUE_NAME,
     leagueCreation: e.LEAGUE_CREATION,
+    leagueIdleMs: Math.round(e.LEAGUE_IDLE_MINUTES * 60_000),
+    maxLeagues: e.MAX_LEAGUES,
   });
 }

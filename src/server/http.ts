@@ -13,7 +13,8 @@ import { ConnectionGuard } from './live/connections.js';
 import { LEAGUE_TEXT } from '../shared/schemas/leagues.js';
 import { TickerFeed, type TickerOf } from './live/ticker-feed.js';
 import { createRequestLog } from './request-log.js';
-import { createRestHandler, sendJson } from './rest/handler.js';
+import { createRestHandler } from './rest/handler.js';
+import { sendJson } from './json-response.js';
 import { restRoutes } from './rest/routes.js';
 import { appRouter } from './routers/index.js';
 import { setSecurityHeaders } from './security-headers.js';
@@ -134,14 +135,17 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
   // A connection follows the ticker of the league its parameters name, else its session's current league.
   const tickerOf: TickerOf = (params) => {
     const ctx = createContextFor(services, tokenFromConnectionParams(params), '', leagueIdFrom(params?.leagueId));
-    return ctx.access === 'none' ? { refused: ctx.leagueMissing ?? LEAGUE_TEXT.inviteOnly } : ctx.services.ticker;
+    if (ctx.access === 'none') return { refused: ctx.leagueMissing ?? LEAGUE_TEXT.inviteOnly };
+    // Its league stays open while followed.
+    const held = services.hub.hold(ctx.services.league.id);
+    return held ? { ticker: held.league.ticker, release: held.release } : { refused: LEAGUE_TEXT.notFound };
   };
   const tickerFeed = new TickerFeed(tickerOf, appRouter, { observer: services.metrics?.tickerFeed });
   // Every connection's caller is judged again whenever their access may have changed.
   const guard = new ConnectionGuard(services.access, services.now);
   const encoder = createSharedPayloadEncoder();
   const coalesceWrites = createWriteCoalescer(encoder.lastWasEvent);
-  services.metrics?.watch(server, wss, serveWeb !== null);
+  services.metrics?.watch(server, wss, { rest: restRoutes, procedures: Object.keys(appRouter._def.procedures), servesWeb: serveWeb !== null });
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,

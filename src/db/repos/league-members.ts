@@ -39,6 +39,10 @@ export function createLeagueMembersRepo(db: Db) {
     balanceOf(userId: number): number | undefined {
       return balance.get(userId)?.b;
     },
+    /** The name and avatar each member has in this league's file. */
+    accounts(): MemberAccount[] {
+      return c.prepare<[], MemberAccount>('SELECT id, username, avatar FROM users WHERE left_at IS NULL').all();
+    },
     /** Ids of the rows that are members now (not removed). */
     currentIds(): number[] {
       return c

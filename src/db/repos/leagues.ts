@@ -44,6 +44,8 @@ export function createLeaguesRepo(db: Db) {
         .prepare<[], RawLeague>(`SELECT ${COLUMNS} FROM leagues ORDER BY id`)
         .all()
         .map((r) => toRow(r)!),
+    /** How many leagues the server holds. */
+    count: (): number => c.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM leagues').get()!.n,
     /** The default league and the open ones, oldest first. */
     listed: (): LeagueRow[] =>
       c

@@ -1,18 +1,20 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
-import { createLeagueMembersRepo } from '../../db/repos/league-members.js';
+import { createLeagueMembersRepo, type LeagueMembersRepo } from '../../db/repos/league-members.js';
+import { createPortfolioHistoryRepo, type PortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
 import type { PushSubscriptionsRepo } from '../../db/repos/push-subscriptions.js';
-import { createAdmin } from '../../engine/admin.js';
-import { EventBus } from '../../engine/events.js';
+import { createSeasonsRepo, type SeasonsRepo } from '../../db/seasons/seasons-repo.js';
+import { createAdmin, type Admin } from '../../engine/admin.js';
 import type { CheckpointWorker } from '../../engine/checkpoint-worker.js';
-import { createExchange } from '../../engine/exchange.js';
+import { EventBus } from '../../engine/events.js';
+import { createExchange, type Exchange } from '../../engine/exchange.js';
 import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES } from '../../shared/live.js';
 import { Ticker } from '../live/ticker.js';
-import type { Metrics } from '../metrics/index.js';
-import { createPushSender, type PushSenderOptions } from '../push/sender.js';
-import { createExportService } from '../reads/exports.js';
-import { createReadService } from '../reads/service.js';
-import { createTeamReadService } from '../reads/teams.js';
+import type { Metrics } from '../metrics/types.js';
+import { createPushSender, type PushSender, type PushSenderOptions } from '../push/sender.js';
+import { createExportService, type ExportService } from '../reads/exports.js';
+import { createReadService, type ReadService } from '../reads/service.js';
+import { createTeamReadService, type TeamReadService } from '../reads/teams.js';
 
 export interface LeagueServiceDeps {
   /** One checkpoint thread for every league's file. */
@@ -26,9 +28,54 @@ export interface LeagueServiceDeps {
 
 /**
  * One league's market as the routers use it (docs/leagues.md §3): its file, its single writer and
- * the bus it publishes on, the ticker and push sender that follow that bus, and the reads.
+ * the bus it publishes on, the ticker and push sender that follow that bus, and what reads it.
+ * Set up once each time the league opens (LeagueHub), nowhere else.
  */
-export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServiceDeps) {
+export interface LeagueServices {
+  leagueId: number;
+  db: Db;
+  bus: EventBus;
+  ticker: Ticker;
+  exchange: Exchange;
+  reads: ReadService;
+  /** The user box's figures, from the exchange's read models. */
+  valuation: { shareValueCents(userId: number): number; escrowCents(userId: number): number };
+  /** Contract changes as this league's writer applies them. */
+  leagueAdmin: Admin;
+  exports: ExportService;
+  teamReads: TeamReadService;
+  members: LeagueMembersRepo;
+  /** A member's portfolio value over time. */
+  history: PortfolioHistoryRepo;
+  seasons: SeasonsRepo;
+  push: PushSender;
+  /** Stops taking orders; resolves once everything acknowledged is durable and the followers were told. */
+  stop(): Promise<void>;
+}
+
+/** Every member of LeagueServices, by name: what a league's view (services.ts) reads from the open league. */
+export const LEAGUE_SERVICE_KEYS = [
+  'leagueId',
+  'db',
+  'bus',
+  'ticker',
+  'exchange',
+  'reads',
+  'valuation',
+  'leagueAdmin',
+  'exports',
+  'teamReads',
+  'members',
+  'history',
+  'seasons',
+  'push',
+  'stop',
+] as const satisfies readonly (keyof LeagueServices)[];
+// A member added to LeagueServices and not listed above fails to compile here.
+const _everyKey: Exclude<keyof LeagueServices, (typeof LEAGUE_SERVICE_KEYS)[number]> extends never ? true : never = true;
+void _everyKey;
+
+export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServiceDeps): LeagueServices {
   const { now, metrics } = deps;
   const bus = new EventBus();
   const ticker = new Ticker(bus, TICKER_INTERVAL_MS, TICKER_MAX_TRADES, metrics?.ticker);
@@ -53,7 +100,6 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     ticker,
     exchange,
     reads,
-    // The user box's figures, from the exchange's read models.
     valuation: {
       shareValueCents: (userId: number) => reads.valueOf(userId).shareValueCents,
       escrowCents: (userId: number) => reads.valueOf(userId).escrowCents,
@@ -62,8 +108,9 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     exports: createExportService(db, reads, now),
     teamReads: createTeamReadService(db, exchange),
     members: createLeagueMembersRepo(db),
+    history: createPortfolioHistoryRepo(db),
+    seasons: createSeasonsRepo(db),
     push,
-    /** Stops taking orders; resolves once everything acknowledged is durable and the followers were told. */
     async stop(): Promise<void> {
       exchange.stop();
       await exchange.idle();
@@ -73,4 +120,3 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     },
   };
 }
-export type LeagueServices = ReturnType<typeof createLeagueServices>;

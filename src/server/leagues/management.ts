@@ -23,6 +23,8 @@ export interface LeagueManagementDeps {
   dataDir: string;
   migrationsFolder: string;
   creation: LeagueCreation;
+  /** The most leagues the server holds (MAX_LEAGUES), the default league included. */
+  maxLeagues: number;
   /** Told when someone's access to a league ends (a removal, a league made invite-only). */
   access: AccessWatch;
 }
@@ -107,6 +109,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       if (counts.run >= MAX_LEAGUES_RUN) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyRun);
       if (counts.joined >= MAX_LEAGUES_JOINED) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyJoined);
       nameFree(input.name);
+      if (registry.count() >= deps.maxLeagues) throw new AppError('FORBIDDEN', LEAGUE_TEXT.serverFull(deps.maxLeagues));
       const template = market(DEFAULT_LEAGUE_ID).db;
       const league = transaction(() => {
         const row = registry.insert({
@@ -222,10 +225,13 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       return { message: LEAGUE_TEXT.readmitted(removed.username, league.name) };
     },
 
-    /** The account's name or avatar changed: each of its leagues' copies follows, and its tabs there refresh. */
+    /**
+     * The account's name or avatar changed: the copies in its open leagues follow, and its tabs
+     * there refresh; a closed league's copy follows when it next opens (reconcile).
+     */
     accountChanged(user: Caller): void {
       for (const league of registry.ofUser(user.id)) {
-        const services = hub.get(league.id);
+        const services = hub.peek(league.id);
         if (!services) continue;
         services.members.rename({ id: user.id, username: user.username, avatar: user.avatar });
         services.bus.publish([{ type: 'portfolioUpdated', userId: user.id }]);
@@ -235,7 +241,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
     /**
      * Brings a league's member rows in line with the registry when it opens: a membership whose
      * row is missing gets it, a row whose membership ended is marked removed (a crash between the
-     * two files' writes).
+     * two files' writes), and names and avatars changed meanwhile are copied.
      */
     reconcile(leagueId: number): void {
       const league = registry.byId(leagueId);
@@ -243,8 +249,13 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       if (!league || !services) return;
       const members = registry.members(leagueId);
       const memberIds = new Set(members.map((m) => m.userId));
+      const copies = new Map(services.members.accounts().map((a) => [a.id, a]));
       for (const m of members) {
-        if (!services.members.has(m.userId)) joinMarket(services.exchange, services.db, { id: m.userId, username: m.username, avatar: m.avatar }, league.startingCashCents);
+        const account = { id: m.userId, username: m.username, avatar: m.avatar };
+        const copy = copies.get(m.userId);
+        if (!copy) joinMarket(services.exchange, services.db, account, league.startingCashCents);
+        // A name or avatar changed while the league was closed.
+        else if (copy.username !== m.username || copy.avatar !== m.avatar) services.members.rename(account);
       }
       // Out of the registry but not of the file, or marked removed with orders still open (a crash, or
       // a version that let orders race the removal): the writer finishes the removal.

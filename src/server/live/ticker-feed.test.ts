@@ -39,7 +39,7 @@ const trade = (tradeId: number, name = 'A Player'): GameEvent => ({
 async function harness(ticker: Ticker, bus: EventBus, feedOptions: TickerFeedOptions | null) {
   const server: Server = createServer();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
-  const feed = feedOptions ? new TickerFeed(() => ticker, appRouter, feedOptions) : null;
+  const feed = feedOptions ? new TickerFeed(() => ({ ticker, release: () => undefined }), appRouter, feedOptions) : null;
   const services = {
     ticker,
     bus,
@@ -47,7 +47,7 @@ async function harness(ticker: Ticker, bus: EventBus, feedOptions: TickerFeedOpt
     access: { revision: 0 },
     league: { id: 1 },
     registry: { ofUser: () => [], leagueIdsOf: () => [] },
-    hub: { get: () => null },
+    hub: { get: () => null, peek: () => undefined, hold: () => null, onOpened: () => () => undefined, onClosed: () => () => undefined },
   };
   const context = { services, user: null, session: null, ip: '127.0.0.1', access: 'reader', leagueMissing: null, connection: false, renew: () => context };
   applyWSSHandler({

@@ -49,7 +49,7 @@ interface Follower {
   behindSince: number | null;
   following: boolean;
   readonly channel: Channel;
-  /** Tells the observer this follower left. */
+  /** Tells the observer this follower left, and lets its league close once nobody follows it. */
   left: () => void;
 }
 
@@ -69,7 +69,7 @@ export interface TickerFeedObserver {
  * The ticker a connection follows, from its connection parameters (null: none were sent): the
  * league it names or its session's, or an error message when the connection may not follow it.
  */
-export type TickerOf = (params: Partial<Record<string, string>> | null) => Ticker | { refused: string };
+export type TickerOf = (params: Partial<Record<string, string>> | null) => { ticker: Ticker; release(): void } | { refused: string };
 
 export interface TickerFeedOptions {
   /** A follower whose socket holds more than this many bytes not yet sent skips messages until it drains. */
@@ -217,19 +217,27 @@ export class TickerFeed {
       return;
     }
     const params = this.paramsOfSocket.get(ws);
-    const ticker = params === undefined ? { refused: 'Not connected' } : this.tickerOf(params);
-    if ('refused' in ticker) {
-      this.refuse(ws, id, jsonrpc, request.input, 'FORBIDDEN', ticker.refused);
+    const source = params === undefined ? { refused: 'Not connected' } : this.tickerOf(params);
+    if ('refused' in source) {
+      this.refuse(ws, id, jsonrpc, request.input, 'FORBIDDEN', source.refused);
       return;
     }
-    if (ws.readyState !== OPEN) return;
+    if (ws.readyState !== OPEN) {
+      source.release();
+      return;
+    }
+    const { ticker } = source;
     ws.send(controlMessage(id, jsonrpc, 'started'));
     const head = dataHead(id, jsonrpc);
     // Whatever was sent since the client's last id, as far as the history reaches, before anything new.
     const lastEventId = resumeInput.parse(request.input)?.lastEventId;
     const missed = lastEventId ? ticker.since(Number(lastEventId)) : null;
     if (missed) ws.send(dataMessage(head, String(missed.lastId), JSON.stringify(missed.message)));
-    const left = this.observer?.followed() ?? (() => undefined);
+    const unobserve = this.observer?.followed() ?? (() => undefined);
+    const left = () => {
+      unobserve();
+      source.release();
+    };
     const channel = this.channel(ticker);
     const follower: Follower = { ws, socket, id, jsonrpc, head, missed: 0, behindSince: null, following: true, channel, left };
     if (!ours) {
@@ -247,6 +255,11 @@ export class TickerFeed {
     follower.following = false;
     follower.left();
     follower.channel.followers.delete(follower);
+    // A ticker nobody follows is let go (its league may close, and open again with a new one).
+    if (follower.channel.followers.size === 0) {
+      follower.channel.unsubscribe();
+      this.channels.delete(follower.channel.ticker);
+    }
     ours.delete(id);
     if (ours.size === 0) this.bySocket.delete(ws);
     if (answer && ws.readyState === OPEN) ws.send(controlMessage(id, follower.jsonrpc, 'stopped'));

@@ -27,7 +27,6 @@ import { itemDetail } from './detail.js';
 import { cursorKey, mapPage, pageOf, type PageRequest } from './pages.js';
 import { holderRows, orderRows, playerRow } from './rows.js';
 import { toAsk, toLeaderboardRow, toOffer, toPlayer, toPortfolio, toShareholder, toStatistics, toTrade, toUserTrade } from './shape.js';
-import type { AppServices } from '../services.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 
 export const PLAYER_NOT_FOUND = 'Player not found';
@@ -257,7 +256,7 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
 }
 export type ReadService = ReturnType<typeof createReadService>;
 
-/** The read service of these services. */
-export function readsOf(services: AppServices): ReadService {
+/** The read service of these services (a league's). */
+export function readsOf(services: { reads: ReadService }): ReadService {
   return services.reads;
 }

@@ -62,3 +62,4 @@ export function createTeamReadService(db: Db, exchange: Exchange) {
     },
   };
 }
+export type TeamReadService = ReturnType<typeof createTeamReadService>;

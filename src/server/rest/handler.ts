@@ -8,6 +8,7 @@ import type { ServerServices } from '../services.js';
 import { appRouter } from '../routers/index.js';
 import { createCallerFactory } from '../trpc.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody, RequestAborted } from './body.js';
+import { sendJson, sendJsonText } from '../json-response.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { RestRoute } from './route.js';
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
@@ -42,21 +43,6 @@ function matchRoute(compiled: readonly CompiledRoute[], method: string, path: st
 function paramValue(raw: string): string | number {
   const text = decodeURIComponent(raw);
   return /^\d{1,15}$/.test(text) ? Number(text) : text;
-}
-
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  sendJsonText(res, status, JSON.stringify(body));
-}
-
-function sendJsonText(res: ServerResponse, status: number, text: string, extra: OutgoingHttpHeaders = {}): void {
-  // With its length given, the answer goes out in one piece instead of chunked.
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Length': Buffer.byteLength(text),
-    ...extra,
-  });
-  res.end(text);
 }
 
 /** Where the next page of a list starts: `X-Next-Cursor`, and a `Link` to it (RFC 8288). */
@@ -111,6 +97,10 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
   const createCaller = createCallerFactory(appRouter);
   let openApi: unknown;
   const anonymousAnswers = new Map<string, SharedAnswer>();
+  // A closed league's answers go with it (its memory is returned).
+  services.hub.onClosed((leagueId) => {
+    for (const key of [...anonymousAnswers.keys()]) if (key.startsWith(`${leagueId} `)) anonymousAnswers.delete(key);
+  });
 
   return async function handleRest(req: IncomingMessage, res: ServerResponse, fullPath: string, query: URLSearchParams): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();

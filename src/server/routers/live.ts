@@ -92,6 +92,8 @@ export const liveRouter = router({
    * requests it does not take (an invalid input gets tRPC's error from here).
    */
   ticker: publicProcedure.input(resumeInput).subscription(async function* ({ ctx, input, signal }) {
+    // The league stays open while someone follows it, however quiet it is.
+    const held = ctx.services.hub.hold(ctx.services.league.id);
     const { ticker } = ctx.services;
     const inbox = new Inbox<Tick>((push) => ticker.subscribe(push), signal);
     const leave = ctx.services.metrics?.followed('ticker');
@@ -104,6 +106,7 @@ export const liveRouter = router({
     } finally {
       inbox.close();
       leave?.();
+      held?.release();
     }
   }),
 
@@ -119,32 +122,45 @@ export const liveRouter = router({
     const current = ctx.services.league.id;
     const audience = audienceWatch(ctx);
     const userId = audience().userId;
-    const others = userId === null ? [] : registry.ofUser(userId).filter((l) => l.id !== current);
-    const feeds = [
-      { leagueId: current, bus: ctx.services.bus },
-      ...others.flatMap((l) => (hub.get(l.id) ? [{ leagueId: l.id, bus: hub.get(l.id)!.bus }] : [])),
-    ];
+    const held = hub.hold(current);
     const shows = (leagueId: number, event: PublishedEvent): event is UserEvent => visibleTo(audience(), current, leagueId, event);
+    // The call's league, and the user's other leagues while they are open: none is opened (or kept open) for them.
+    const others = userId === null ? [] : registry.leagueIdsOf(userId).filter((id) => id !== current);
+    const atStart = [{ leagueId: current, bus: ctx.services.bus }, ...others.flatMap((id) => (hub.peek(id) ? [{ leagueId: id, bus: hub.peek(id)!.bus }] : []))];
     const inbox = new Inbox<LeagueEvent>((push) => {
-      const stops = feeds.map(({ leagueId, bus }) => bus.subscribe((event) => shows(leagueId, event) && push({ leagueId, event })));
-      return () => stops.forEach((stop) => stop());
+      const following = new Map<number, () => void>();
+      const follow = (leagueId: number, bus: EventBus) => following.set(leagueId, bus.subscribe((e) => shows(leagueId, e) && push({ leagueId, event: e })));
+      for (const { leagueId, bus } of atStart) follow(leagueId, bus);
+      const stopOpened = hub.onOpened((id) => {
+        const open = hub.peek(id);
+        if (open && id !== current && !following.has(id) && audience().memberOf.has(id)) follow(id, open.bus);
+      });
+      const stopClosed = hub.onClosed((id) => {
+        following.get(id)?.();
+        following.delete(id);
+      });
+      return () => {
+        stopOpened();
+        stopClosed();
+        for (const stop of following.values()) stop();
+      };
     }, signal);
     const leave = ctx.services.metrics?.followed('events');
-    const last = resumePoint(input?.lastEventId, current, feeds);
+    const last = resumePoint(input?.lastEventId, current, atStart);
     const envelope = (e: LeagueEvent) => {
       last.set(e.leagueId, e.event.id);
       return tracked([...last].map(([id, n]) => `${id}=${n}`).join(','), { ...liveEvent(e.event), leagueId: e.leagueId });
     };
     try {
-      for (const { leagueId, bus } of feeds) {
+      for (const { leagueId, bus } of atStart) {
         for (const event of bus.since(last.get(leagueId)!)) if (shows(leagueId, event)) yield envelope({ leagueId, event });
       }
       // Gathered for a moment, so that a busy market's repeated notices reach the user once.
       for (let batch = await inbox.nextBatch(TICKER_INTERVAL_MS); batch.length > 0; batch = await inbox.nextBatch(TICKER_INTERVAL_MS)) {
-        for (const { leagueId } of feeds) {
+        for (const leagueId of new Set(batch.map((e) => e.leagueId))) {
           const mine = batch.filter((e) => e.leagueId === leagueId).map((e) => e.event);
           for (const event of withoutRepeatedNotices(mine)) {
-            if (event.id <= last.get(leagueId)! || !shows(leagueId, event)) continue;
+            if (event.id <= (last.get(leagueId) ?? 0) || !shows(leagueId, event)) continue;
             yield envelope({ leagueId, event });
           }
         }
@@ -152,6 +168,7 @@ export const liveRouter = router({
     } finally {
       inbox.close();
       leave?.();
+      held?.release();
     }
   }),
 });

@@ -17,7 +17,7 @@ import { authedProcedure, publicProcedure, router } from '../trpc.js';
  */
 export const pushRouter = router({
   /** The VAPID public key browsers subscribe with. */
-  publicKey: publicProcedure.output(pushPublicKeyResult).query(({ ctx }) => ({ publicKey: ctx.services.push.publicKey })),
+  publicKey: publicProcedure.output(pushPublicKeyResult).query(({ ctx }) => ({ publicKey: ctx.services.vapidPublicKey })),
 
   /** The kinds this browser's subscription opted into; null when it has none (of the caller's). */
   status: authedProcedure
