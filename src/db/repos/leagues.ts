@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { Db } from '../client.js';
 import type { leagues } from '../schema.js';
 
@@ -25,16 +26,11 @@ const COLUMNS = `id, slug, name, invite_code AS inviteCode, starting_cash_cents 
 type RawLeague = Omit<LeagueRow, 'open'> & { open: number };
 const toRow = (raw: RawLeague | undefined): LeagueRow | undefined => (raw ? { ...raw, open: raw.open === 1 } : undefined);
 
-/** The league registry and its memberships, in the accounts database (docs/leagues.md §2). */
-export function createLeaguesRepo(db: Db) {
-  const c = db.$client;
+/** The registry's rows: each league, by id, slug or invite code. */
+function registryRows(c: Database.Database) {
   const byId = c.prepare<[number], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE id = ?`);
   const bySlug = c.prepare<[string], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE slug = ?`);
   const byCode = c.prepare<[string], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE invite_code = ?`);
-  const isMember = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_members WHERE league_id = ? AND user_id = ?');
-  const leagueIdsOf = c.prepare<[number], { id: number }>('SELECT league_id AS id FROM league_members WHERE user_id = ? ORDER BY league_id');
-  const isRemoved = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_removals WHERE league_id = ? AND user_id = ?');
-  const memberCount = c.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM league_members WHERE league_id = ?');
   return {
     byId: (id: number) => toRow(byId.get(id)),
     bySlug: (slug: string) => toRow(bySlug.get(slug)),
@@ -57,8 +53,6 @@ export function createLeaguesRepo(db: Db) {
         .prepare<[number], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE id IN (SELECT league_id FROM league_members WHERE user_id = ?) ORDER BY id`)
         .all(userId)
         .map((r) => toRow(r)!),
-    /** The ids of the leagues the user belongs to, in order. */
-    leagueIdsOf: (userId: number): number[] => leagueIdsOf.all(userId).map((r) => r.id),
     insert(row: NewLeague & { id?: number }): LeagueRow {
       const info = c
         .prepare(
@@ -77,6 +71,17 @@ export function createLeaguesRepo(db: Db) {
         id,
       );
     },
+  };
+}
+
+/** Who belongs to which league, and where each session's calls go. */
+function memberships(c: Database.Database) {
+  const isMember = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_members WHERE league_id = ? AND user_id = ?');
+  const leagueIdsOf = c.prepare<[number], { id: number }>('SELECT league_id AS id FROM league_members WHERE user_id = ? ORDER BY league_id');
+  const memberCount = c.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM league_members WHERE league_id = ?');
+  return {
+    /** The ids of the leagues the user belongs to, in order. */
+    leagueIdsOf: (userId: number): number[] => leagueIdsOf.all(userId).map((r) => r.id),
     isMember: (leagueId: number, userId: number): boolean => isMember.get(leagueId, userId) !== undefined,
     memberCount: (leagueId: number): number => memberCount.get(leagueId)!.n,
     /** How many leagues the user runs as commissioner, and belongs to. */
@@ -100,6 +105,16 @@ export function createLeaguesRepo(db: Db) {
       c.prepare('DELETE FROM league_members WHERE league_id = ? AND user_id = ?').run(leagueId, userId);
       c.prepare('UPDATE sessions SET current_league_id = NULL WHERE user_id = ? AND current_league_id = ?').run(userId, leagueId);
     },
+    setCurrent(sessionId: string, leagueId: number): void {
+      c.prepare('UPDATE sessions SET current_league_id = ? WHERE id = ?').run(leagueId, sessionId);
+    },
+  };
+}
+
+/** Those the commissioner removed, barred from joining again until let back in (RULES.md, Leagues). */
+function removals(c: Database.Database) {
+  const isRemoved = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_removals WHERE league_id = ? AND user_id = ?');
+  return {
     /** Removed by the commissioner: out of the league, and barred from joining it again until let back in. */
     recordRemoval(leagueId: number, userId: number, at: number, by: number | null): void {
       c.prepare('INSERT OR REPLACE INTO league_removals (league_id, user_id, removed_at, removed_by) VALUES (?, ?, ?, ?)').run(leagueId, userId, at, by);
@@ -116,9 +131,12 @@ export function createLeaguesRepo(db: Db) {
     /** Lets a removed member back in (they may join again); false when they were not barred. */
     readmit: (leagueId: number, userId: number): boolean =>
       c.prepare('DELETE FROM league_removals WHERE league_id = ? AND user_id = ?').run(leagueId, userId).changes > 0,
-    setCurrent(sessionId: string, leagueId: number): void {
-      c.prepare('UPDATE sessions SET current_league_id = ? WHERE id = ?').run(leagueId, sessionId);
-    },
   };
+}
+
+/** The league registry and its memberships, in the accounts database (docs/leagues.md §2). */
+export function createLeaguesRepo(db: Db) {
+  const c = db.$client;
+  return { ...registryRows(c), ...memberships(c), ...removals(c) };
 }
 export type LeaguesRepo = ReturnType<typeof createLeaguesRepo>;
