@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import sirv from 'sirv';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDbOpen } from '../db/client.js';
-import { clientAddressOf } from './client-address.js';
+import { clientAddressOf, type ClientAddress } from './client-address.js';
 import { bearerToken, createContextFor, identityOf, leagueIdFrom } from './context.js';
 import { ConnectionGuard } from './live/connections.js';
 import { LEAGUE_TEXT } from '../shared/schemas/leagues.js';
@@ -130,6 +130,24 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
     sendJson(res, 404, { error: 'Not found' });
   });
 
+  const live = attachWebSockets(server, services, ipOf, logger, serveWeb !== null);
+  return {
+    server,
+    async close() {
+      await live.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+/**
+ * tRPC over WebSocket on `/trpc`, with the ticker feed in front of it and every connection watched
+ * by the connection guard (who its caller is, judged again whenever that may have changed).
+ */
+function attachWebSockets(server: Server, services: ServerServices, ipOf: ClientAddress, logger: Logger, servesWeb: boolean): { close(): Promise<void> } {
   // No compression: the ticker feed writes its frames to the sockets directly.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
   // A connection follows the ticker of the league its parameters name, else its session's current league.
@@ -145,7 +163,7 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
   const guard = new ConnectionGuard(services.access, services.now);
   const encoder = createSharedPayloadEncoder();
   const coalesceWrites = createWriteCoalescer(encoder.lastWasEvent);
-  services.metrics?.watch(server, wss, { rest: restRoutes, procedures: Object.keys(appRouter._def.procedures), servesWeb: serveWeb !== null });
+  services.metrics?.watch(server, wss, { rest: restRoutes, procedures: Object.keys(appRouter._def.procedures), servesWeb });
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,
@@ -174,17 +192,12 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
   });
 
   return {
-    server,
     async close() {
       guard.close();
       tickerFeed.close();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.close(1012, 'Server restarting');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
     },
   };
 }

@@ -35,8 +35,8 @@ const fail = (code: 'NOT_FOUND', message: string): never => {
 
 type Caller = Pick<UserRow, 'id' | 'username' | 'avatar' | 'isAdmin'>;
 
-/** Creating, joining and running leagues (docs/leagues.md §5): the registry in the accounts database, each member's cash in the league's file. */
-export function createLeagueManagement(deps: LeagueManagementDeps) {
+/** What every league call shares: the registry's rows as callers see them, who may act, the audit. */
+function basics(deps: LeagueManagementDeps) {
   const { registry, hub, now } = deps;
   const transaction = <T>(fn: () => T): T => deps.accounts.$client.transaction(fn)();
 
@@ -77,19 +77,30 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
     deps.audit.record({ actorId: user.id, actor: user.username, action, details, at: now() });
 
   /** The member's row in the league's file (their cash), then the membership: a crash between is repaired when the league opens. */
-  function addMember(league: LeagueRow, user: Caller): void {
+  const addMember = (league: LeagueRow, user: Caller): void => {
     if (registry.isRemoved(league.id, user.id)) throw new AppError('FORBIDDEN', LEAGUE_TEXT.removedCannotRejoin);
     if (league.id !== DEFAULT_LEAGUE_ID && registry.countsOf(user.id).joined >= MAX_LEAGUES_JOINED) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyJoined);
     const services = market(league.id);
     const joined = joinMarket(services.exchange, services.db, { id: user.id, username: user.username, avatar: user.avatar }, league.startingCashCents);
     if (!joined.ok) throw new AppError('SERVICE_UNAVAILABLE', joined.error.message);
     registry.addMember(league.id, user.id, now());
+  };
+
+  return { deps, registry, hub, now, transaction, known, market, publicView, view, commissioned, uniqueSlug, nameFree, record, addMember };
+}
+type Basics = ReturnType<typeof basics>;
+
+/** Creating, joining, finding and switching leagues. */
+function joiningCalls(b: Basics) {
+  const { deps, registry, now, transaction, known, market, publicView, view, uniqueSlug, nameFree, record, addMember } = b;
+  function join(user: Caller, code: string, sessionId: string | null): LeagueView {
+    const league = registry.byCode(code) ?? fail('NOT_FOUND', LEAGUE_TEXT.badInvite);
+    if (!registry.isMember(league.id, user.id)) addMember(league, user);
+    if (sessionId) registry.setCurrent(sessionId, league.id);
+    return view(league, user.id);
   }
 
   return {
-    view,
-    publicView,
-
     /** Joins the default league (every new account does). */
     joinDefault(user: Caller): void {
       addMember(known(DEFAULT_LEAGUE_ID), user);
@@ -131,18 +142,13 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       return view(league, user.id);
     },
 
-    join(user: Caller, code: string, sessionId: string | null): LeagueView {
-      const league = registry.byCode(code) ?? fail('NOT_FOUND', LEAGUE_TEXT.badInvite);
-      if (!registry.isMember(league.id, user.id)) addMember(league, user);
-      if (sessionId) registry.setCurrent(sessionId, league.id);
-      return view(league, user.id);
-    },
+    join,
 
     /** An open league joined from its listing, without a code. */
     joinOpen(user: Caller, leagueId: number, sessionId: string | null): LeagueView {
       const league = known(leagueId);
       if (!league.open && !registry.isMember(league.id, user.id)) throw new AppError('FORBIDDEN', LEAGUE_TEXT.inviteOnly);
-      return this.join(user, league.inviteCode, sessionId);
+      return join(user, league.inviteCode, sessionId);
     },
 
     switchTo(user: Caller, leagueId: number, sessionId: string): LeagueView {
@@ -151,7 +157,13 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       registry.setCurrent(sessionId, leagueId);
       return view(league, user.id);
     },
+  };
+}
 
+/** What a league's commissioner does: rename, open or close it, renew its invite, see and remove members, let them back in. */
+function commissionerCalls(b: Basics) {
+  const { deps, registry, now, transaction, known, market, view, commissioned, nameFree, record } = b;
+  return {
     update(user: Caller, leagueId: number, change: { name?: string | undefined; open?: boolean | undefined }): LeagueView {
       const before = commissioned(user, leagueId);
       if (change.name !== undefined) nameFree(change.name);
@@ -212,7 +224,9 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
     removedMembers(user: Caller, leagueId: number): { removed: { userId: number; username: string; avatar: string | null; removedAt: string }[] } {
       commissioned(user, leagueId);
       return {
-        removed: registry.removed(leagueId).map((r) => ({ userId: r.userId, username: r.username, avatar: r.avatar, removedAt: new Date(r.removedAt).toISOString() })),
+        removed: registry
+          .removed(leagueId)
+          .map((r) => ({ userId: r.userId, username: r.username, avatar: r.avatar, removedAt: new Date(r.removedAt).toISOString() })),
       };
     },
 
@@ -224,7 +238,13 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       record(user, 'league.readmit', { leagueId, userId, username: removed.username });
       return { message: LEAGUE_TEXT.readmitted(removed.username, league.name) };
     },
+  };
+}
 
+/** Keeping each league's file in step with the accounts: names and avatars, and memberships after a crash. */
+function keepingInStep(b: Basics) {
+  const { registry, hub } = b;
+  return {
     /**
      * The account's name or avatar changed: the copies in its open leagues follow, and its tabs
      * there refresh; a closed league's copy follows when it next opens (reconcile).
@@ -263,5 +283,11 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       for (const id of leaving) removeFromMarket(services.exchange, services.db, id);
     },
   };
+}
+
+/** Creating, joining and running leagues (docs/leagues.md §5): the registry in the accounts database, each member's cash in the league's file. */
+export function createLeagueManagement(deps: LeagueManagementDeps) {
+  const b = basics(deps);
+  return { view: b.view, publicView: b.publicView, ...joiningCalls(b), ...commissionerCalls(b), ...keepingInStep(b) };
 }
 export type LeagueManagement = ReturnType<typeof createLeagueManagement>;
