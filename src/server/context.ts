@@ -53,7 +53,13 @@ export function createContextFor(server: ServerServices, token: string | null, i
   const leagueMissing = !services && named !== null ? LEAGUE_TEXT.notFound : null;
   services ??= server.defaultLeague();
   const isMember = account !== null && server.registry.isMember(services.league.id, account.id);
-  const user = account && { ...account, balanceCents: isMember ? (services.members.balanceOf(account.id) ?? 0) : 0 };
+  // Read when asked (the user box): a call that needs only the registry opens no league's market.
+  const user =
+    account &&
+    Object.defineProperty({ ...account }, 'balanceCents', {
+      enumerable: true,
+      get: () => (isMember ? (services.members.balanceOf(account.id) ?? 0) : 0),
+    });
   // Renewed, a connection stays on the league it started on, even if the session's current one changes.
   const league = named ?? services.league.id;
   return {

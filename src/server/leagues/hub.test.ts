@@ -49,6 +49,17 @@ describe('who opens a league', () => {
     expect((await api(server.url, 'GET', `/leagues/${closed.id}/players`, undefined, commissioner.token)).status).toBe(200);
     expect(isOpen(closed.id)).toBe(true);
   });
+
+  it('a member’s call that reads only the registry (their leagues, the open leagues) opens nothing, not even their current league', async () => {
+    // Created last, it is the commissioner's current league, closed by the helper.
+    const current = await league('Quiet Doors', false);
+    const mine = await api<{ currentLeagueId: number; leagues: { id: number }[] }>(server.url, 'GET', '/leagues', undefined, commissioner.token);
+    expect(mine.status).toBe(200);
+    expect(mine.body.currentLeagueId).toBe(current.id);
+    expect(mine.body.leagues.map((l) => l.id)).toContain(current.id);
+    expect((await api(server.url, 'GET', '/leagues/open', undefined, commissioner.token)).status).toBe(200);
+    expect(isOpen(current.id)).toBe(false);
+  });
 });
 
 describe('an idle league', () => {
