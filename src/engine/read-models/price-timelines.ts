@@ -1,4 +1,4 @@
-import type { PriceSource } from '../../db/repos/portfolio-history.js';
+import type { PriceSource } from '../../db/repos/share-value.js';
 
 /**
  * Each instrument's price over time: the times at which the price of trades between two users
