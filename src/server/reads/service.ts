@@ -38,13 +38,8 @@ const REMOVED_SLACK = 20;
 const orderKey = (o: OrderView) => [o.priceCents, o.seq, o.id];
 const orderCursor = (key: number[] | null) => (key ? { priceCents: key[0]!, seq: key[1]!, id: key[2]! } : null);
 
-/**
- * The read side of the market: each method is one procedure's answer, in API shape. Figures come
- * from the exchange's read models (kept with every commit), lists a page at a time; only names,
- * balances and trade history are read from the database, by key. Callers have already checked who
- * may read what.
- */
-export function createReadService(db: Db, now: () => number, exchange: Exchange) {
+/** What every read shares: the league's database readers, its read models, and the paging of holders and orders. */
+function readBasics(db: Db, now: () => number, exchange: Exchange) {
   const trades = createTradeReadsRepo(db);
   const users = createUserRowsRepo(db);
   const models = (): ReadModels => exchange.readModels();
@@ -78,6 +73,16 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     );
   };
 
+  return { now, exchange, trades, users, models, activePlayer, holdersPage, ordersPage };
+}
+type ReadBasics = ReturnType<typeof readBasics>;
+
+/** The players, a player's or team's holders, and the market's detail and order book pages. */
+function marketReads(b: ReadBasics) {
+  const { exchange, trades, users, models, activePlayer, holdersPage, ordersPage } = b;
+  const known = (m: ReadModels, kind: InstrumentKind, id: number) => {
+    if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
+  };
   return {
     players(callerId: number | null): PlayerOut[] {
       const m = models();
@@ -113,7 +118,7 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     /** A page of one instrument's asks, best first. */
     itemAsks(kind: InstrumentKind, id: number, request: PageRequest): Page<AskOut> {
       const m = models();
-      if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
+      known(m, kind, id);
       return ordersPage(
         m,
         request,
@@ -125,7 +130,7 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     /** A page of one instrument's offers, cheapest first. */
     itemOffers(kind: InstrumentKind, id: number, request: PageRequest): Page<OfferOut> {
       const m = models();
-      if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
+      known(m, kind, id);
       return ordersPage(
         m,
         request,
@@ -144,7 +149,13 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
         (rows) => rows.map(toOffer),
       );
     },
+  };
+}
 
+/** One user's: the asks for them, their badges, orders, portfolio, trades and value. */
+function userReads(b: ReadBasics) {
+  const { now, trades, users, models, ordersPage } = b;
+  return {
     relevantAsks(userId: number, request: PageRequest): Page<AskOut> {
       const m = models();
       return ordersPage(
@@ -188,10 +199,6 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
       });
     },
 
-    recentTrades(limit: number): TradeOut[] {
-      return trades.recent(limit).map(toTrade);
-    },
-
     /** A page of the user's trades, newest first: of every season, or of `season`. */
     userTrades(userId: number, request: PageRequest, season?: number): Page<UserTradeOut> {
       const after = cursorKey(request, 2);
@@ -204,53 +211,75 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
       return mapPage(page, (items) => items.map((t) => toUserTrade(t, userId)));
     },
 
-    /** The top users by share value (ties: lower user id), then users without shares by id. */
-    leaderboard(): LeaderboardRowOut[] {
-      const m = models();
-      // Removed members keep their shares but count on no leaderboard (docs/leagues.md §2).
-      let ranked = m.topByShareValue(LEADERBOARD_LIMIT);
-      const current = users.current(ranked.map((r) => r.userId));
-      if (current.size < ranked.length) {
-        const wider = m.topByShareValue(LEADERBOARD_LIMIT + ranked.length - current.size + REMOVED_SLACK);
-        const members = users.current(wider.map((r) => r.userId));
-        ranked = wider.filter((r) => members.has(r.userId)).slice(0, LEADERBOARD_LIMIT);
-      }
-      if (ranked.length < LEADERBOARD_LIMIT) {
-        const listed = new Set(ranked.map((r) => r.userId));
-        for (const userId of users.firstIds(LEADERBOARD_LIMIT + ranked.length)) {
-          if (ranked.length >= LEADERBOARD_LIMIT) break;
-          if (!listed.has(userId)) ranked.push({ userId, shareValueCents: 0 });
-        }
-        ranked.sort((a, b) => b.shareValueCents - a.shareValueCents || a.userId - b.userId);
-      }
-      const cards = users.cards(ranked.map((r) => r.userId));
-      return ranked
-        .filter((r) => cards.has(r.userId))
-        .map((r, index): LeaderboardRow => {
-          const card = cards.get(r.userId)!;
-          const escrowCents = m.orders.escrowCents(r.userId);
-          return {
-            rank: index + 1,
-            userId: r.userId,
-            username: card.username,
-            avatar: card.avatar,
-            balanceCents: card.balanceCents,
-            escrowCents,
-            shareValueCents: r.shareValueCents,
-            totalValueCents: card.balanceCents + escrowCents + r.shareValueCents,
-          };
-        })
-        .map(toLeaderboardRow);
-    },
-
-    statistics(): StatisticsOut {
-      return toStatistics(models().statistics(now(), STATS_LIMIT));
-    },
-
     /** Share value and escrow of one user, for the user box. */
     valueOf(userId: number): { shareValueCents: number; escrowCents: number } {
       const m = models();
       return { shareValueCents: m.shareValueCents(userId), escrowCents: m.orders.escrowCents(userId) };
+    },
+  };
+}
+
+/** The top users by share value (ties: lower user id), then users without shares by id; removed members on none. */
+function leaderboardRows(m: ReadModels, users: ReadBasics['users']): LeaderboardRowOut[] {
+  // Removed members keep their shares but count on no leaderboard (docs/leagues.md §2).
+  let ranked = m.topByShareValue(LEADERBOARD_LIMIT);
+  const current = users.current(ranked.map((r) => r.userId));
+  if (current.size < ranked.length) {
+    const wider = m.topByShareValue(LEADERBOARD_LIMIT + ranked.length - current.size + REMOVED_SLACK);
+    const members = users.current(wider.map((r) => r.userId));
+    ranked = wider.filter((r) => members.has(r.userId)).slice(0, LEADERBOARD_LIMIT);
+  }
+  if (ranked.length < LEADERBOARD_LIMIT) {
+    const listed = new Set(ranked.map((r) => r.userId));
+    for (const userId of users.firstIds(LEADERBOARD_LIMIT + ranked.length)) {
+      if (ranked.length >= LEADERBOARD_LIMIT) break;
+      if (!listed.has(userId)) ranked.push({ userId, shareValueCents: 0 });
+    }
+    ranked.sort((a, b) => b.shareValueCents - a.shareValueCents || a.userId - b.userId);
+  }
+  const cards = users.cards(ranked.map((r) => r.userId));
+  return ranked
+    .filter((r) => cards.has(r.userId))
+    .map((r, index): LeaderboardRow => {
+      const card = cards.get(r.userId)!;
+      const escrowCents = m.orders.escrowCents(r.userId);
+      return {
+        rank: index + 1,
+        userId: r.userId,
+        username: card.username,
+        avatar: card.avatar,
+        balanceCents: card.balanceCents,
+        escrowCents,
+        shareValueCents: r.shareValueCents,
+        totalValueCents: card.balanceCents + escrowCents + r.shareValueCents,
+      };
+    })
+    .map(toLeaderboardRow);
+}
+
+/**
+ * The read side of the market: each method is one procedure's answer, in API shape. Figures come
+ * from the exchange's read models (kept with every commit), lists a page at a time; only names,
+ * balances and trade history are read from the database, by key. Callers have already checked who
+ * may read what.
+ */
+export function createReadService(db: Db, now: () => number, exchange: Exchange) {
+  const b = readBasics(db, now, exchange);
+  return {
+    ...marketReads(b),
+    ...userReads(b),
+
+    recentTrades(limit: number): TradeOut[] {
+      return b.trades.recent(limit).map(toTrade);
+    },
+
+    /** The top users by share value (ties: lower user id), then users without shares by id. */
+    leaderboard(): LeaderboardRowOut[] {
+      return leaderboardRows(b.models(), b.users);
+    },
+
+    statistics(): StatisticsOut {
+      return toStatistics(b.models().statistics(now(), STATS_LIMIT));
     },
   };
 }
