@@ -1,14 +1,23 @@
-import { openDb, type Db } from '../../db/client.js';
+import { openDb, openMemoryCopy, type Db } from '../../db/client.js';
 import { createUsersRepo } from '../../db/repos/users.js';
 import { seedRosterIfEmpty } from '../roster.js';
 import { rosterDir, migrationsDir } from '../../paths.js';
 import { START_BALANCE_CENTS } from '../../shared/money.js';
 
-/** An in-memory database with the real migrations and the shipped league. */
+let seeded: Buffer | null = null;
+
+/**
+ * An in-memory database with the real migrations and the shipped roster: migrated and seeded once
+ * per test process, then each one a fresh copy of that (property tests make hundreds).
+ */
 export function seededDb(): Db {
-  const db = openDb({ file: ':memory:', migrationsFolder: migrationsDir });
-  seedRosterIfEmpty(db, rosterDir, 1_000);
-  return db;
+  if (!seeded) {
+    const db = openDb({ file: ':memory:', migrationsFolder: migrationsDir });
+    seedRosterIfEmpty(db, rosterDir, 1_000);
+    seeded = db.$client.serialize();
+    db.$client.close();
+  }
+  return openMemoryCopy(seeded);
 }
 
 export function addUser(db: Db, username: string, balanceCents: number = START_BALANCE_CENTS): number {

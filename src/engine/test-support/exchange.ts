@@ -28,6 +28,24 @@ export function testExchange() {
     return { kind: 'player', id: row.id };
   }
 
+  /** Players of the first team, one per salary, with one reload of the exchange for all of them. */
+  function players(...salaries: number[]): InstrumentRef[] {
+    const roster = createRosterRepo(db);
+    const team = roster.allTeams()[0]!;
+    const rows = db.$client.transaction(() =>
+      salaries.map(
+        (salary, i) =>
+          addPlayer(
+            roster,
+            { name: `Test Player ${salary}-${i}${Math.random().toString(36).slice(2, 7)}`, teamId: team.id, salary, restrictedUntil: null },
+            clock.now,
+          ).player,
+      ),
+    )();
+    exchange.reload();
+    return rows.map((row) => ({ kind: 'player', id: row.id }));
+  }
+
   function submit(cmd: ExchangeCommand): ExchangeResult {
     return exchange.submitNow(cmd);
   }
@@ -47,6 +65,7 @@ export function testExchange() {
     exchange,
     ledger,
     player,
+    players,
     submit,
     ok,
     user: (name: string, balanceCents?: number) => addUser(db, name, balanceCents),
