@@ -31,7 +31,8 @@ export function whereToLook(dataDir: string, example: string): string {
  */
 export function openGameDb(example: string): { config: Config; db: Db } {
   const c = config();
-  if (!existsSync(join(c.dataDir, ACCOUNTS_FILE))) fail(`No game database (${ACCOUNTS_FILE}) found: nothing was changed or created. ${whereToLook(c.dataDir, example)}`);
+  if (!existsSync(join(c.dataDir, ACCOUNTS_FILE)))
+    fail(`No game database (${ACCOUNTS_FILE}) found: nothing was changed or created. ${whereToLook(c.dataDir, example)}`);
   return { config: c, db: openAccounts(c.dataDir, { leagueName: c.leagueName, now: Date.now() }) };
 }
 

@@ -24,10 +24,12 @@ describe('migration 0011 (league removals)', () => {
     const old = openDb({ file, migrationsFolder: migrationsBefore('0011_league_removals', join(dir, 'old')) });
     const [commish, out, back, stays] = ['commish', 'out', 'back', 'stays'].map((n) => addUser(old, n)) as [number, number, number, number];
     const c = old.$client;
-    c.prepare(`INSERT INTO leagues (id, slug, name, invite_code, starting_cash_cents, open, commissioner_id, created_at) VALUES (1, 'hoops', 'Hoops', 'code1', 100, 1, NULL, 1)`).run();
-    c.prepare(`INSERT INTO leagues (id, slug, name, invite_code, starting_cash_cents, open, commissioner_id, created_at) VALUES (2, 'friends', 'Friends', 'code2', 100, 0, ?, 2)`).run(
-      commish,
-    );
+    c.prepare(
+      `INSERT INTO leagues (id, slug, name, invite_code, starting_cash_cents, open, commissioner_id, created_at) VALUES (1, 'hoops', 'Hoops', 'code1', 100, 1, NULL, 1)`,
+    ).run();
+    c.prepare(
+      `INSERT INTO leagues (id, slug, name, invite_code, starting_cash_cents, open, commissioner_id, created_at) VALUES (2, 'friends', 'Friends', 'code2', 100, 0, ?, 2)`,
+    ).run(commish);
     for (const u of [commish, back, stays]) c.prepare('INSERT INTO league_members (league_id, user_id, joined_at) VALUES (2, ?, 3)').run(u);
     const audit = c.prepare(`INSERT INTO audit_log (actor_id, actor, action, details, created_at) VALUES (?, 'commish', ?, ?, ?)`);
     // `out` was removed twice (the last time at 20); `back` was removed, and joined again since.

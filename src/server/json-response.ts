@@ -16,4 +16,3 @@ export function sendJsonText(res: ServerResponse, status: number, text: string, 
   });
   res.end(text);
 }
-

@@ -53,7 +53,9 @@ export function createLeagueMembersRepo(db: Db) {
     /** Removed members who still have open orders (none should: a crash mid-removal, or an older version). */
     removedWithOpenOrders(): number[] {
       return c
-        .prepare<[], { id: number }>("SELECT DISTINCT o.user_id AS id FROM orders o JOIN users u ON u.id = o.user_id WHERE o.status = 'open' AND u.left_at IS NOT NULL")
+        .prepare<[], { id: number }>(
+          "SELECT DISTINCT o.user_id AS id FROM orders o JOIN users u ON u.id = o.user_id WHERE o.status = 'open' AND u.left_at IS NOT NULL",
+        )
         .all()
         .map((r) => r.id);
     },

@@ -36,8 +36,13 @@ describe('a league’s name, on create and rename (RULES.md, Leagues)', () => {
       status: 400,
       body: { error: LEAGUE_NAME_TEXT.reserved('Office Hoops') },
     });
-    expect(await api(server.url, 'PATCH', `/leagues/${id}`, { name: 'Tab\there' }, fan.token)).toMatchObject({ status: 400, body: { error: LEAGUE_NAME_TEXT.characters } });
-    expect((await api<{ league: LeagueView }>(server.url, 'PATCH', `/leagues/${id}`, { name: ' Thursday ﬁve ' }, fan.token)).body.league.name).toBe('Thursday five');
+    expect(await api(server.url, 'PATCH', `/leagues/${id}`, { name: 'Tab\there' }, fan.token)).toMatchObject({
+      status: 400,
+      body: { error: LEAGUE_NAME_TEXT.characters },
+    });
+    expect((await api<{ league: LeagueView }>(server.url, 'PATCH', `/leagues/${id}`, { name: ' Thursday ﬁve ' }, fan.token)).body.league.name).toBe(
+      'Thursday five',
+    );
     expect(server.serverServices.registry.byId(id)!.name).toBe('Thursday five');
   });
 });

@@ -50,8 +50,8 @@ beforeAll(async () => {
     push: { gatherMs: GATHER_MS, windowMs: GATHER_MS, agent: new Agent({ ca: endpoint.ca }) },
   });
   commissioner = await registerUser(server.url, 'rm_commish');
-  league = (await api<{ league: LeagueView }>(server.url, 'POST', '/leagues', { name: 'Removal League', startingCash: 1_000_000 }, commissioner.token))
-    .body.league;
+  league = (await api<{ league: LeagueView }>(server.url, 'POST', '/leagues', { name: 'Removal League', startingCash: 1_000_000 }, commissioner.token)).body
+    .league;
   players = (await api<{ id: number; salary: number }[]>(server.url, 'GET', '/players')).body.sort((a, b) => a.salary - b.salary || a.id - b.id);
 });
 afterAll(async () => {
@@ -99,7 +99,13 @@ describe('a league opened with a removal left half done', () => {
   it('finishes it: orders still open of someone marked removed (an older version’s race, or a crash) are cancelled', async () => {
     const stale = await member();
     await buy(stale, players[4]!.id, 20);
-    const listed = await api(server.url, 'POST', inLeague('/offers'), { userId: stale.id, playerId: players[4]!.id, shares: 5, pricePerShare: 70 }, stale.token);
+    const listed = await api(
+      server.url,
+      'POST',
+      inLeague('/offers'),
+      { userId: stale.id, playerId: players[4]!.id, shares: 5, pricePerShare: 70 },
+      stale.token,
+    );
     expect(listed.status).toBe(200);
     await server.serverServices.hub.close(league.id);
     // As the race left it: out of the registry, marked removed in the league's file, the offer still open.
@@ -128,7 +134,13 @@ describe('a removed member', () => {
     expect((await api(server.url, 'PATCH', `/leagues/${league.id}`, { open: false }, commissioner.token)).status).toBe(200);
 
     // Only the commissioner sees who was removed, and lets them back in.
-    const list = await api<{ removed: { userId: number; username: string }[] }>(server.url, 'GET', `/leagues/${league.id}/removed`, undefined, commissioner.token);
+    const list = await api<{ removed: { userId: number; username: string }[] }>(
+      server.url,
+      'GET',
+      `/leagues/${league.id}/removed`,
+      undefined,
+      commissioner.token,
+    );
     expect(list.body.removed.map((r) => r.username)).toContain(gone.username);
     expect((await api(server.url, 'GET', `/leagues/${league.id}/removed`, undefined, gone.token)).status).toBe(403);
     expect((await api(server.url, 'DELETE', `/leagues/${league.id}/removed/${gone.id}`, undefined, gone.token)).status).toBe(403);
@@ -140,7 +152,13 @@ describe('a removed member', () => {
     });
     expect((await api(server.url, 'POST', '/leagues/join', { code: league.inviteCode }, gone.token)).status).toBe(200);
     // Back with the shares they kept.
-    const portfolio = await api<{ players: { player_id: number; shares_owned: number }[] }>(server.url, 'GET', inLeague(`/portfolio/${gone.id}`), undefined, gone.token);
+    const portfolio = await api<{ players: { player_id: number; shares_owned: number }[] }>(
+      server.url,
+      'GET',
+      inLeague(`/portfolio/${gone.id}`),
+      undefined,
+      gone.token,
+    );
     expect(portfolio.body.players).toEqual([expect.objectContaining({ player_id: players[2]!.id, shares_owned: 30 })]);
   });
 
@@ -155,7 +173,13 @@ describe('a removed member', () => {
       [stays, '/push/stays'],
       [leaves, '/push/leaves'],
     ] as const) {
-      const res = await api(server.url, 'POST', '/push/subscriptions', { subscription: { endpoint: `${endpoint.origin}${path}`, keys }, kinds: ['newOffer'] }, user.token);
+      const res = await api(
+        server.url,
+        'POST',
+        '/push/subscriptions',
+        { subscription: { endpoint: `${endpoint.origin}${path}`, keys }, kinds: ['newOffer'] },
+        user.token,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     const to = (path: string) => endpoint.requests.filter((r) => r.path === path).length;

@@ -95,7 +95,9 @@ describe('a socket whose caller lost access', () => {
     const before = resets().length;
     await api(server.url, 'POST', '/auth/request-password-reset', { email: user.email });
     await expect.poll(() => resets().length).toBe(before + 1);
-    const token = resets().at(-1)!.match(/reset-password\?token=([a-z2-7]+)/)![1]!;
+    const token = resets()
+      .at(-1)!
+      .match(/reset-password\?token=([a-z2-7]+)/)![1]!;
     expect((await api(server.url, 'POST', '/auth/reset-password', { token, newPassword: 'a brand new password' })).status).toBe(200);
     const at = Date.now();
     await closedAfter(first, at, 'password reset');

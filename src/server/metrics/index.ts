@@ -52,7 +52,12 @@ const gaugeOf = (registers: Registers, name: string, help: string, read: () => n
 
 /** The exchanges' commands: carried out, refused, failed, and how long each phase took. */
 function exchangeMetrics(registers: Registers): ExchangeObserver & { rateLimited(): void } {
-  const accepted = new Counter({ name: 'hoops_orders_accepted_total', help: 'Trading commands the exchange carried out, by command', labelNames: ['command'], registers });
+  const accepted = new Counter({
+    name: 'hoops_orders_accepted_total',
+    help: 'Trading commands the exchange carried out, by command',
+    labelNames: ['command'],
+    registers,
+  });
   const refused = new Counter({
     name: 'hoops_orders_refused_total',
     help: 'Trading commands the exchange refused, by command and reason',
@@ -65,7 +70,11 @@ function exchangeMetrics(registers: Registers): ExchangeObserver & { rateLimited
     labelNames: ['command'],
     registers,
   });
-  const rateLimited = new Counter({ name: 'hoops_orders_rate_limited_total', help: 'Trading calls refused by the per-user rate limit before reaching the exchange', registers });
+  const rateLimited = new Counter({
+    name: 'hoops_orders_rate_limited_total',
+    help: 'Trading calls refused by the per-user rate limit before reaching the exchange',
+    registers,
+  });
   for (const command of COMMAND_TYPES) accepted.inc({ command }, 0);
   const commandSeconds = new Histogram({
     name: 'hoops_command_duration_seconds',
@@ -81,7 +90,12 @@ function exchangeMetrics(registers: Registers): ExchangeObserver & { rateLimited
     registers,
   });
   const [plan, commit, fsync] = [phases.labels('plan'), phases.labels('commit'), phases.labels('fsync')];
-  const groupCommit = new Histogram({ name: 'hoops_group_commit_commands', help: 'Commands committed together in one transaction', buckets: BATCH_BUCKETS, registers });
+  const groupCommit = new Histogram({
+    name: 'hoops_group_commit_commands',
+    help: 'Commands committed together in one transaction',
+    buckets: BATCH_BUCKETS,
+    registers,
+  });
   return {
     accepted(command, seconds) {
       accepted.inc({ command });

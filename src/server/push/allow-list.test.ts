@@ -56,7 +56,9 @@ describe('the push services the server sends to', () => {
 
   it('checks again before sending: a saved subscription on a service no longer allowed gets nothing, and is removed', async () => {
     const db = openDb({ file: ':memory:', migrationsFolder: migrationsDir });
-    db.$client.prepare("INSERT INTO users (id, username, email_hash, password_hash, is_admin, balance_cents, created_at) VALUES (1, 'amy', 'h', 'x', 0, 0, 1)").run();
+    db.$client
+      .prepare("INSERT INTO users (id, username, email_hash, password_hash, is_admin, balance_cents, created_at) VALUES (1, 'amy', 'h', 'x', 0, 0, 1)")
+      .run();
     const subscriptions = createPushSubscriptionsRepo(db);
     subscriptions.save(1, { endpoint: 'https://storage.googleapis.com/bucket/x', p256dh: 'k'.repeat(87), auth: 'a'.repeat(22) }, ['orderFilled'], 1);
     subscriptions.save(1, { endpoint: 'https://fcm.googleapis.com:8443/fcm/send/x', p256dh: 'k'.repeat(87), auth: 'a'.repeat(22) }, ['orderFilled'], 1);
@@ -72,7 +74,9 @@ describe('the push services the server sends to', () => {
       windowMs: 10,
       hosts: DEFAULT_PUSH_SERVICE_HOSTS,
     });
-    bus.publish([{ type: 'orderFilled', userId: 1, side: 'offer', orderId: 1, itemType: 'player', itemId: 7, itemName: 'A Player', shares: 3, priceCents: 150 }]);
+    bus.publish([
+      { type: 'orderFilled', userId: 1, side: 'offer', orderId: 1, itemType: 'player', itemId: 7, itemName: 'A Player', shares: 3, priceCents: 150 },
+    ]);
     await expect.poll(() => sender.stats().removed, { timeout: 5_000 }).toBe(2);
     expect(sender.stats().sent).toBe(0);
     expect(subscriptions.any()).toBe(false);

@@ -65,7 +65,13 @@ describe('the anonymous answer of a league', () => {
     // Closed and opened again (a new run of its market): still refused, and once open again, answered afresh.
     await server.serverServices.hub.close(league.id);
     expect(await api(server.url, 'GET', players)).toMatchObject({ status: 403 });
-    await api(server.url, 'POST', `/leagues/${league.id}/trade/ask`, { userId: commissioner.id, playerId: first.body[0]!.id, shares: 5, pricePerShare: 1 }, commissioner.token);
+    await api(
+      server.url,
+      'POST',
+      `/leagues/${league.id}/trade/ask`,
+      { userId: commissioner.id, playerId: first.body[0]!.id, shares: 5, pricePerShare: 1 },
+      commissioner.token,
+    );
     expect((await api(server.url, 'PATCH', `/leagues/${league.id}`, { open: true }, commissioner.token)).status).toBe(200);
     const again = await api<Player[]>(server.url, 'GET', players);
     expect(again.body.find((p) => p.id === first.body[0]!.id)!.shares_remaining).toBe(first.body[0]!.shares_remaining - 5);

@@ -129,7 +129,11 @@ export const liveRouter = router({
     const atStart = [{ leagueId: current, bus: ctx.services.bus }, ...others.flatMap((id) => (hub.peek(id) ? [{ leagueId: id, bus: hub.peek(id)!.bus }] : []))];
     const inbox = new Inbox<LeagueEvent>((push) => {
       const following = new Map<number, () => void>();
-      const follow = (leagueId: number, bus: EventBus) => following.set(leagueId, bus.subscribe((e) => shows(leagueId, e) && push({ leagueId, event: e })));
+      const follow = (leagueId: number, bus: EventBus) =>
+        following.set(
+          leagueId,
+          bus.subscribe((e) => shows(leagueId, e) && push({ leagueId, event: e })),
+        );
       for (const { leagueId, bus } of atStart) follow(leagueId, bus);
       const stopOpened = hub.onOpened((id) => {
         const open = hub.peek(id);

@@ -10,7 +10,6 @@ import { AppError } from '../errors.js';
 import { isAllowedPushService, PUSH_SERVICE_REFUSED } from '../push/allow-list.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
-
 /**
  * The "Notify me" switches: this browser's subscription with the kinds it opted into. Every call
  * acts for the session's user and the subscriptions they made.

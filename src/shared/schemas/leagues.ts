@@ -22,7 +22,8 @@ export const LEAGUE_TEXT = {
   startingCashRange: 'Starting cash must be a whole number of dollars from $1,000 to $1,000,000,000',
   tooManyRun: 'You already run 10 leagues, the most one person can',
   tooManyJoined: 'You are already in 50 leagues',
-  serverFull: (max: number) => `This server already holds ${max.toLocaleString('en-US')} leagues, the most it takes: join one of them, or ask the server's admin`,
+  serverFull: (max: number) =>
+    `This server already holds ${max.toLocaleString('en-US')} leagues, the most it takes: join one of them, or ask the server's admin`,
 } as const;
 
 /** Leagues one user may run as commissioner, and belong to (docs/rules.md §10). */
