@@ -32,7 +32,7 @@ process.on('message', async (m) => {
       await sleep(500);
     }
     const u = process.memoryUsage();
-    process.send({ type: 'memory', rss: u.rss, heapUsed: u.heapUsed, external: u.external });
+    process.send({ type: 'memory', rss: u.rss, heapUsed: u.heapUsed, heapTotal: u.heapTotal, external: u.external });
   } else if (m.type === 'cpu') {
     const u = process.cpuUsage();
     process.send({ type: 'cpu', ms: (u.user + u.system) / 1000 });
@@ -48,6 +48,8 @@ export interface ServerMemory {
   /** Resident set, bytes: the kernel's VmRSS of the process (process.memoryUsage().rss where /proc is missing). */
   rss: number;
   heapUsed: number;
+  /** What V8 holds for its heap, used or not (resident unless the kernel took it back). */
+  heapTotal: number;
   external: number;
 }
 
@@ -125,7 +127,7 @@ export async function startLeaguesServer(buildDir: string, dataDir: string, env:
     async settledMemory() {
       const m = await ask<ServerMemory>(child, 'memory');
       const rss = readStatus(child.pid, 'VmRSS');
-      return { rss: Number.isNaN(rss) ? m.rss : rss, heapUsed: m.heapUsed, external: m.external };
+      return { rss: Number.isNaN(rss) ? m.rss : rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external };
     },
     peakRss: () => readStatus(child.pid, 'VmHWM'),
     threads: () => readStatus(child.pid, 'Threads'),
