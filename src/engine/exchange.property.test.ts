@@ -115,7 +115,7 @@ describe('the exchange under random command sequences', () => {
       }),
       // Up to 40 commands each, checked against the database after every command: a few seconds on a
       // busy 2-core machine, within the default limit.
-      { numRuns: 50 },
+      { numRuns: 30 },
     );
   });
 });

@@ -95,7 +95,7 @@ describe('the market under random trading and roster changes (salaries, retireme
       }),
       // Up to 30 steps each, every invariant and book checked after each (a draft adds 60 players): a few
       // seconds on a busy 2-core machine, within the default limit.
-      { numRuns: 20 },
+      { numRuns: 12 },
     );
   });
 });

@@ -93,7 +93,7 @@ describe('seasons under random trading', () => {
         for (const r of items) expect(t.exchange.book(r)!.snapshot()).toEqual(rebuilt.get(bookKey(r.kind, r.id))!.snapshot());
       }),
       // Two seasons of up to 25 steps each: a few seconds on a busy 2-core machine, within the default limit.
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
   });
 });

@@ -55,7 +55,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 describe('the read models under random trading, admin changes and time', () => {
   it('equal a recomputation from the database after every step', () => {
     fc.assert(
-      fc.property(fc.array(step, { minLength: 4, maxLength: 35, size: 'max' }), (steps) => {
+      fc.property(fc.array(step, { minLength: 4, maxLength: 25, size: 'max' }), (steps) => {
         const t = testExchange();
         const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
         const league = createRosterRepo(t.db);
@@ -91,9 +91,9 @@ describe('the read models under random trading, admin changes and time', () => {
           expectModelsEqualSql(t, items, users);
         }
       }),
-      // Up to 35 steps each, every figure recomputed in SQL after each: a few seconds on a busy 2-core
+      // Up to 25 steps each, every figure recomputed in SQL after each: a few seconds on a busy 2-core
       // machine, within the default limit.
-      { numRuns: 15 },
+      { numRuns: 10 },
     );
   });
 

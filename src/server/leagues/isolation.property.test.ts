@@ -161,7 +161,7 @@ describe('leagues are separate markets (docs/leagues.md §1)', () => {
         await checkReads();
       }),
       // Real HTTP calls into three leagues: a few seconds on a busy 2-core machine, within the default limit.
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
   });
 });
