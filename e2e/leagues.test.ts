@@ -260,7 +260,11 @@ describe('leagues in the browser', () => {
 
       // B is listed as removed until the commissioner lets them back in.
       const removed = a.page.getByTestId('league-removed');
-      await removed.getByText(b.username).waitFor();
+      await removed
+        .getByRole('listitem')
+        .filter({ hasText: b.username })
+        .getByText(/^removed /)
+        .waitFor();
       await screenshot(a.page, 'league-removed-members-1280');
       await removed.getByRole('button', { name: `Let back in ${b.username}` }).click();
       await toast(a.page, `${b.username} can join ${LEAGUE_NAME} again`).waitFor();
