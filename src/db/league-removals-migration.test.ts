@@ -16,12 +16,12 @@ const everything = (db: Db) =>
     ['users', 'sessions', 'leagues', 'league_members', 'audit_log'].map((t) => [t, db.$client.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]),
   );
 
-describe('migration 0011 (league removals)', () => {
+describe('migration 0014 (league removals)', () => {
   it('keeps the accounts as they were, and bars from rejoining those removed before it who are still out', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hoops-removals-'));
     dirs.push(dir);
     const file = join(dir, 'hoops.db');
-    const old = openDb({ file, migrationsFolder: migrationsBefore('0011_league_removals', join(dir, 'old')) });
+    const old = openDb({ file, migrationsFolder: migrationsBefore('0014_league_removals', join(dir, 'old')) });
     const [commish, out, back, stays] = ['commish', 'out', 'back', 'stays'].map((n) => addUser(old, n)) as [number, number, number, number];
     const c = old.$client;
     c.prepare(

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
+import type { IdempotencyKeysRepo } from '../db/repos/idempotency-keys.js';
 import type { LeagueRow, LeaguesRepo } from '../db/repos/leagues.js';
 import type { PushSubscriptionsRepo } from '../db/repos/push-subscriptions.js';
 import type { UsersRepo } from '../db/repos/users.js';
@@ -44,6 +45,10 @@ export interface GlobalServices {
   /** The VAPID public key browsers subscribe with. */
   vapidPublicKey: string;
   metrics: Metrics | null;
+  /** Idempotency keys of account and league-management commands (server/idempotency/once.ts). */
+  accountKeys: { place: string; repo: IdempotencyKeysRepo };
+  /** The keys whose first call is still running, with their requests' fingerprints, by file, user and key. */
+  keysInFlight: Map<string, string>;
 }
 
 /** What a call about one league uses: the process's services, the league's registry row, and its market (opened on first use). */

@@ -22,6 +22,8 @@ export interface Context {
   connection: boolean;
   /** The same caller's context again, as of now (the same token, address and league). */
   renew: () => Context;
+  /** Set when a command's answer is the replay of its idempotency key's first answer (REST says so in a header). */
+  idempotency: { replayed: boolean };
 }
 
 /** Reads `Bearer <token>` from an Authorization header value. */
@@ -71,6 +73,7 @@ export function createContextFor(server: ServerServices, token: string | null, i
     leagueMissing,
     connection,
     renew: () => createContextFor(server, token, ip, league, connection),
+    idempotency: { replayed: false },
   };
 }
 

@@ -2,7 +2,15 @@ import { TRPCError } from '@trpc/server';
 import type { MarketErrorCode, Refusal } from '../domain/market/refusal.js';
 
 export type AppErrorCode =
-  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNPROCESSABLE_CONTENT'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
 /**
  * An error whose message is meant for the person who made the request. It is a TRPCError with its
@@ -49,6 +57,7 @@ const REFUSAL_CODES: Record<MarketErrorCode, AppErrorCode> = {
   rookie_restricted: 'FORBIDDEN',
   not_member: 'FORBIDDEN',
   order_not_open: 'CONFLICT',
+  draft_too_soon: 'CONFLICT',
   unavailable: 'SERVICE_UNAVAILABLE',
 };
 

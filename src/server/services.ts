@@ -10,11 +10,13 @@ import { createUsersRepo } from '../db/repos/users.js';
 import { CheckpointWorker } from '../engine/checkpoint-worker.js';
 import type { AppServices, GlobalServices, ServerServices } from './app-services.js';
 import { AccessWatch } from './auth/access-watch.js';
+import { createIdempotencyKeysRepo } from '../db/repos/idempotency-keys.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
 import { AppError } from './errors.js';
 import { createContracts } from './leagues/contracts.js';
+import { createExposureReads } from './leagues/exposure.js';
 import { LeagueHub, type LeagueSource } from './leagues/hub.js';
 import { LEAGUE_SERVICE_KEYS, type LeagueServices } from './leagues/league-services.js';
 import { createLeagueManagement, type LeagueCreation } from './leagues/management.js';
@@ -77,7 +79,8 @@ function leagueServices(options: ServiceOptions, shared: { now: () => number; ac
       },
     },
   );
-  const contracts = createContracts({ hub, log: createContractLogRepo(accounts), audit, logger, now });
+  const exposure = createExposureReads({ hub, leagueIds: () => registry.all().map((l) => l.id), dataDir: options.dataDir, logger });
+  const contracts = createContracts({ hub, log: createContractLogRepo(accounts), exposure, audit, logger, now });
   const leagues = createLeagueManagement({
     accounts,
     registry,
@@ -139,6 +142,8 @@ function createGlobalServices(options: ServiceOptions): GlobalServices {
     pushServiceHosts,
     vapidPublicKey: options.push.keys.publicKey,
     metrics,
+    accountKeys: { place: 'accounts', repo: createIdempotencyKeysRepo(accounts) },
+    keysInFlight: new Map<string, string>(),
   };
 }
 
@@ -170,7 +175,7 @@ export function createServices(options: ServiceOptions): ServerServices {
     const league = global.registry.byId(leagueId);
     if (!league) return null;
     const kept = views.get(leagueId);
-    if (kept?.league.name === league.name && kept.league.open === league.open && kept.league.inviteCode === league.inviteCode) return kept;
+    if (kept?.league.name === league.name && kept.league.open === league.open && kept.league.inviteCode === league.inviteCode && kept.league.ranking === league.ranking) return kept;
     const view = leagueView(global, league);
     views.set(leagueId, view);
     return view;

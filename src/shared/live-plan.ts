@@ -101,6 +101,8 @@ export function eventPlan(event: LiveEventBody, userId: number | null): QueryFil
       return [...own(userId), ...about(event.itemType, event.itemId)];
     case 'outbid':
       return [];
+    case 'playerRetired':
+      return [...own(userId), ...about(event.itemType, event.itemId), ...MARKET_TABLES];
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../client.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
-import { holdingValueSql, INSTRUMENT_LAST_PRICE, instrumentPriceJoinsSql } from '../repos/read-sql.js';
+import type { Ranking } from '../../shared/ranking.js';
 import type { StatisticsRows } from '../repos/stats-reads.js';
 import { inCurrentSeasonSql } from './season-sql.js';
 
@@ -10,19 +10,36 @@ export interface SeasonRow {
   endedAt: number | null;
 }
 
+/** A holding as its season closed (money in cents). */
+export interface ArchivedHolding {
+  kind: InstrumentKind;
+  id: number;
+  name: string;
+  shares: number;
+  /** The price it was valued at: the mark (archives from before the mark: the last trade price, null when valued at cost). */
+  priceCents: number | null;
+  /** The last trade price between users (absent in archives from before the mark, whose `priceCents` is it). */
+  lastPriceCents?: number | null;
+  valueCents: number;
+}
+
 /** A member's line of an ended season, as archived (money in cents). */
 export interface ArchivedStanding {
   rank: number;
+  /** Another member finished with the same figure (absent in archives from before ties were shown: work it out). */
+  tied?: boolean;
   userId: number;
   username: string;
   cashCents: number;
   shareValueCents: number;
   totalCents: number;
-  holdings: { kind: InstrumentKind; id: number; name: string; shares: number; priceCents: number | null; valueCents: number }[];
+  holdings: ArchivedHolding[];
 }
 
 /** What an ended season keeps (docs/seasons.md): the standings as it closed, its trade figures, the statistics tables. */
 export interface SeasonArchive {
+  /** What the standings ranked by (absent in archives from before the league chose: share value). */
+  ranking?: Ranking;
   standings: ArchivedStanding[];
   tradeCount: number;
   volumeCents: number;
@@ -51,13 +68,12 @@ export function createSeasonsRepo(db: Db) {
   const members = c.prepare<[], { userId: number; username: string; cashCents: number }>(
     'SELECT id AS userId, username, balance_cents AS cashCents FROM users WHERE left_at IS NULL',
   );
-  const holdings = c.prepare<
-    [],
-    { userId: number; kind: InstrumentKind; id: number; name: string; shares: number; priceCents: number | null; valueCents: number }
-  >(
-    `SELECT h.user_id AS userId, h.instrument AS kind, h.instrument_id AS id, COALESCE(lpp.name, lpt.name) AS name, h.shares,
-       ${INSTRUMENT_LAST_PRICE} AS priceCents, ${holdingValueSql('h')} AS valueCents
-     FROM holdings h ${instrumentPriceJoinsSql('h')}
+  const holdings = c.prepare<[], { userId: number; kind: InstrumentKind; id: number; name: string; shares: number; lastPriceCents: number | null }>(
+    `SELECT h.user_id AS userId, h.instrument AS kind, h.instrument_id AS id, COALESCE(p.name, t.name) AS name, h.shares,
+       COALESCE(p.last_trade_price_cents, t.last_trade_price_cents) AS lastPriceCents
+     FROM holdings h
+     LEFT JOIN players p ON h.instrument = 'player' AND p.id = h.instrument_id
+     LEFT JOIN teams t ON h.instrument = 'team' AND t.id = h.instrument_id
      JOIN users u ON u.id = h.user_id AND u.left_at IS NULL`,
   );
   const figures = c.prepare<[], { tradeCount: number; volumeCents: number }>(
@@ -87,7 +103,7 @@ export function createSeasonsRepo(db: Db) {
     },
     /** Every ended season with its archive, newest first. */
     allArchived: (): (SeasonRow & { archive: SeasonArchive })[] => allArchives.all().map((r) => ({ ...r, archive: JSON.parse(r.archive) as SeasonArchive })),
-    /** Every member now (not removed) with their cash, and their holdings valued at the last prices. */
+    /** Every member now (not removed) with their cash, and their holdings with the last trade prices (the writer values them at the marks). */
     finals: () => ({ members: members.all(), holdings: holdings.all() }),
     /** How many trades the current season had, and their value. */
     figures: () => figures.get() ?? { tradeCount: 0, volumeCents: 0 },

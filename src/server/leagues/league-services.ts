@@ -5,6 +5,8 @@ import { createPortfolioHistoryRepo, type PortfolioHistoryRepo } from '../../db/
 import type { PushSubscriptionsRepo } from '../../db/repos/push-subscriptions.js';
 import { createSeasonsRepo, type SeasonsRepo } from '../../db/seasons/seasons-repo.js';
 import { createAdmin, type Admin } from '../../engine/admin.js';
+import { createIdempotencyKeysRepo, type IdempotencyKeysRepo } from '../../db/repos/idempotency-keys.js';
+import { createContractStatus, type ContractStatus } from '../../engine/contract-status.js';
 import type { CheckpointWorker } from '../../engine/checkpoint-worker.js';
 import { EventBus } from '../../engine/events.js';
 import { createExchange, type Exchange } from '../../engine/exchange.js';
@@ -42,12 +44,16 @@ export interface LeagueServices {
   valuation: { shareValueCents(userId: number): number; escrowCents(userId: number): number };
   /** Contract changes as this league's writer applies them. */
   leagueAdmin: Admin;
+  /** Contracts and the draft as the admin's previews read them. */
+  contractStatus: ContractStatus;
   exports: ExportService;
   teamReads: TeamReadService;
   members: LeagueMembersRepo;
   /** A member's portfolio value over time. */
   history: PortfolioHistoryRepo;
   seasons: SeasonsRepo;
+  /** Idempotency keys of the league's commands, written by its writer with their effects (server/idempotency/once.ts). */
+  leagueKeys: { place: string; repo: IdempotencyKeysRepo };
   push: PushSender;
   /** Stops taking orders; resolves once everything acknowledged is durable and the followers were told. */
   stop(): Promise<void>;
@@ -63,11 +69,13 @@ export const LEAGUE_SERVICE_KEYS = [
   'reads',
   'valuation',
   'leagueAdmin',
+  'contractStatus',
   'exports',
   'teamReads',
   'members',
   'history',
   'seasons',
+  'leagueKeys',
   'push',
   'stop',
 ] as const satisfies readonly (keyof LeagueServices)[];
@@ -105,11 +113,13 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
       escrowCents: (userId: number) => reads.valueOf(userId).escrowCents,
     },
     leagueAdmin: createAdmin(db, exchange, now),
+    contractStatus: createContractStatus(db, exchange),
     exports: createExportService(db, reads, now),
     teamReads: createTeamReadService(db, exchange),
     members: createLeagueMembersRepo(db),
     history: createPortfolioHistoryRepo(db),
     seasons: createSeasonsRepo(db),
+    leagueKeys: { place: `league:${leagueId}`, repo: createIdempotencyKeysRepo(db) },
     push,
     async stop(): Promise<void> {
       exchange.stop();

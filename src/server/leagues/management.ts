@@ -5,6 +5,7 @@ import type { LeagueRow, LeaguesRepo } from '../../db/repos/leagues.js';
 import type { UserRow } from '../../db/repos/users.js';
 import { joinMarket, removeFromMarket } from '../../engine/membership.js';
 import { centsToDollars } from '../../shared/money.js';
+import { NEW_LEAGUE_RANKING, type Ranking } from '../../shared/ranking.js';
 import { LEAGUE_TEXT, MAX_LEAGUES_JOINED, MAX_LEAGUES_RUN, type LeaguePublic, type LeagueView } from '../../shared/schemas/leagues.js';
 import { AppError } from '../errors.js';
 import { reservedLeagueName } from '../../shared/league-name.js';
@@ -49,6 +50,7 @@ function basics(deps: LeagueManagementDeps) {
     open: l.open,
     isDefault: l.id === DEFAULT_LEAGUE_ID,
     memberCount: registry.memberCount(l.id),
+    ranking: l.ranking,
   });
   const view = (l: LeagueRow, userId: number): LeagueView => ({
     ...publicView(l),
@@ -129,6 +131,7 @@ function joiningCalls(b: Basics) {
           inviteCode: newInviteCode(),
           startingCashCents: Math.round((input.startingCash ?? centsToDollars(known(DEFAULT_LEAGUE_ID).startingCashCents)) * 100),
           open: false,
+          ranking: NEW_LEAGUE_RANKING,
           commissionerId: user.id,
           createdAt: now(),
         });
@@ -164,10 +167,10 @@ function joiningCalls(b: Basics) {
 function commissionerCalls(b: Basics) {
   const { deps, registry, now, transaction, known, market, view, commissioned, nameFree, record } = b;
   return {
-    update(user: Caller, leagueId: number, change: { name?: string | undefined; open?: boolean | undefined }): LeagueView {
+    update(user: Caller, leagueId: number, change: { name?: string | undefined; open?: boolean | undefined; ranking?: Ranking | undefined }): LeagueView {
       const before = commissioned(user, leagueId);
       if (change.name !== undefined) nameFree(change.name);
-      registry.update(leagueId, { name: change.name, open: change.open });
+      registry.update(leagueId, { name: change.name, open: change.open, ranking: change.ranking });
       record(user, 'league.update', { leagueId, ...change });
       // Visitors of a league now invite-only lose it at once, open connections included.
       if (before.open && change.open === false) deps.access.changed(null);
@@ -201,15 +204,23 @@ function commissionerCalls(b: Basics) {
      * marks them removed (it refuses whatever of theirs is still on its way) and cancels their open
      * orders, escrow returned, in the same turn. Their holdings stay, counted on no leaderboard.
      */
-    async removeMember(user: Caller, leagueId: number, userId: number): Promise<{ message: string }> {
+    async removeMember(
+      user: Caller,
+      leagueId: number,
+      userId: number,
+      /** Told the answer inside the transaction that ends the membership (an idempotency key's answer). */
+      remember?: (answer: { message: string }) => void,
+    ): Promise<{ message: string }> {
       const league = commissioned(user, leagueId);
       if (leagueId === DEFAULT_LEAGUE_ID) throw new AppError('FORBIDDEN', LEAGUE_TEXT.cannotRemoveFromDefault);
       if (userId === user.id) throw new AppError('BAD_REQUEST', LEAGUE_TEXT.cannotRemoveSelf);
       const member = registry.members(leagueId).find((m) => m.userId === userId) ?? fail('NOT_FOUND', LEAGUE_TEXT.notAMember);
       const services = market(league.id);
+      const answer = { message: LEAGUE_TEXT.removed(member.username) };
       transaction(() => {
         registry.removeMember(leagueId, userId);
         registry.recordRemoval(leagueId, userId, now(), user.id);
+        remember?.(answer);
       });
       deps.access.changed(userId);
       const cancelled = removeFromMarket(services.exchange, services.db, userId);
@@ -217,7 +228,7 @@ function commissionerCalls(b: Basics) {
       if (!cancelled.ok) throw new AppError('SERVICE_UNAVAILABLE', cancelled.error.message);
       await services.exchange.idle();
       record(user, 'league.remove-member', { leagueId, userId, username: member.username, cancelledOrders: cancelled.value });
-      return { message: LEAGUE_TEXT.removed(member.username) };
+      return answer;
     },
 
     /** Who the commissioner removed and has not let back in. */
@@ -231,12 +242,16 @@ function commissionerCalls(b: Basics) {
     },
 
     /** The commissioner lets a removed member back in: they may join again (by the invite link, or from the list if the league is open). */
-    readmit(user: Caller, leagueId: number, userId: number): { message: string } {
+    readmit(user: Caller, leagueId: number, userId: number, remember?: (answer: { message: string }) => void): { message: string } {
       const league = commissioned(user, leagueId);
       const removed = registry.removed(leagueId).find((r) => r.userId === userId) ?? fail('NOT_FOUND', LEAGUE_TEXT.notRemoved);
-      registry.readmit(leagueId, userId);
-      record(user, 'league.readmit', { leagueId, userId, username: removed.username });
-      return { message: LEAGUE_TEXT.readmitted(removed.username, league.name) };
+      const answer = { message: LEAGUE_TEXT.readmitted(removed.username, league.name) };
+      transaction(() => {
+        registry.readmit(leagueId, userId);
+        record(user, 'league.readmit', { leagueId, userId, username: removed.username });
+        remember?.(answer);
+      });
+      return answer;
     },
   };
 }

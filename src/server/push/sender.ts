@@ -33,8 +33,9 @@ const GONE = new Set([404, 410]);
 /** How long a push service keeps an undelivered message (seconds): news of a fill is stale after a day. */
 const TTL_SECONDS = 24 * 60 * 60;
 
-type PushEvent = Extract<PublishedEvent, { type: 'orderFilled' | 'outbid' | 'offerPosted' }>;
-const isPushEvent = (e: PublishedEvent): e is PushEvent => e.type === 'orderFilled' || e.type === 'outbid' || e.type === 'offerPosted';
+type PushEvent = Extract<PublishedEvent, { type: 'orderFilled' | 'outbid' | 'offerPosted' | 'playerRetired' }>;
+const PUSH_EVENTS = new Set<PublishedEvent['type']>(['orderFilled', 'outbid', 'offerPosted', 'playerRetired']);
+const isPushEvent = (e: PublishedEvent): e is PushEvent => PUSH_EVENTS.has(e.type);
 
 /** Messages sent, failed, and subscriptions removed. */
 interface PushStats {
@@ -48,10 +49,14 @@ function intentsOf(e: PushEvent, options: Pick<PushSenderOptions, 'subscriptions
   const { subscriptions } = options;
   const item = { type: e.itemType, id: e.itemId, name: e.itemName };
   switch (e.type) {
-    case 'orderFilled':
-      return [{ kind: 'orderFilled', userId: e.userId, item, side: e.side, shares: e.shares, priceCents: e.priceCents }];
+    case 'orderFilled': {
+      const minSellPriceCents = e.automatic ? e.minSellPriceCents : null;
+      return [{ kind: 'orderFilled', userId: e.userId, item, side: e.side, shares: e.shares, priceCents: e.priceCents, minSellPriceCents }];
+    }
     case 'outbid':
       return [{ kind: 'outbid', userId: e.userId, item, yourPriceCents: e.yourPriceCents, bestPriceCents: e.bestPriceCents }];
+    case 'playerRetired':
+      return [{ kind: 'retired', userId: e.userId, item, shares: e.shares, priceCents: e.priceCents }];
     case 'offerPosted': {
       const holders = new Set(
         subscriptions

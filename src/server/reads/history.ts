@@ -1,4 +1,4 @@
-import type { CurrentPortfolio, HistoryPoint } from '../../db/repos/portfolio-history.js';
+import { replayValueHistory, type HistoryPoint, type PortfolioNow } from '../../domain/market/value-history.js';
 import type { ChartMark } from '../../engine/read-models/chart-marks.js';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
 import { centsToDollars } from '../../shared/money.js';
@@ -12,14 +12,14 @@ type HistoryServices = Pick<LeagueServices, 'db' | 'members' | 'reads' | 'exchan
 
 /**
  * The points before "now" of the users' charts, kept while what they follow from stands (the read
- * models' chart marks: the user's trades, contracts, prices at or before the last of them), which
+ * models' chart marks: the user's trades, contracts, marks at or before the last of them), which
  * only the exchange changes. The point for now is worked out again each time.
  */
 const kept = new WeakMap<ReadModels, Map<number, { mark: ChartMark; past: HistoryPoint[] }>>();
 const KEPT_CHARTS = 256;
 
 /** The portfolio now, from the read models and the user's balance; undefined for an unknown user. */
-function currentPortfolio(services: HistoryServices, models: ReadModels, userId: number): CurrentPortfolio | undefined {
+function currentPortfolio(services: HistoryServices, models: ReadModels, userId: number): PortfolioNow | undefined {
   const balance = services.members.balanceOf(userId);
   if (balance === undefined) return undefined;
   const { shareValueCents, escrowCents } = services.reads.valueOf(userId);
@@ -44,9 +44,12 @@ export function portfolioHistoryOf(services: HistoryServices, userId: number): P
     const at = Math.max(now, hit.past[hit.past.length - 1]?.at ?? Number.NEGATIVE_INFINITY);
     points = [...hit.past, { at, cashCents, shareValueCents, totalValueCents: cashCents + shareValueCents }];
   } else {
-    // Prices over time from the exchange's timelines: a search when a price changes, not a query.
+    // The marks over time from the read models: a search when a mark changes, not a query.
+    const marks = models.markSource();
     const mark = models.charts.mark(userId);
-    points = repo.history(userId, now, models.timelines, current);
+    const teams = [...current.holdings].filter((h) => h.instrument === 'team').map((h) => h.instrumentId);
+    const rows = repo.rows(userId, teams);
+    points = rows && replayValueHistory({ ...rows, userId, now, portfolio: current }, marks);
     if (points) {
       byUser.delete(userId);
       byUser.set(userId, { mark, past: points.slice(0, -1) });

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
 import type { ClientAddress } from '../client-address.js';
 import { toClientError } from '../client-error.js';
-import { bearerToken, createContextFor, leagueIdFrom } from '../context.js';
+import { bearerToken, createContextFor, leagueIdFrom, type Context } from '../context.js';
 import type { ServerServices } from '../services.js';
 import { appRouter } from '../routers/index.js';
 import { createCallerFactory } from '../trpc.js';
@@ -64,13 +64,13 @@ class SharedAnswer {
 
   constructor(
     readonly bus: object,
-    readonly version: number,
+    readonly version: string,
     text: string,
   ) {
     this.body = Buffer.from(text);
   }
 
-  current(bus: object, version: number): boolean {
+  current(bus: object, version: string): boolean {
     return this.bus === bus && this.version === version;
   }
 
@@ -86,6 +86,21 @@ class SharedAnswer {
     res.end(body);
   }
 }
+
+/**
+ * The `Idempotency-Key` header (docs/api.md §1): its value, or undefined without one. A structured
+ * field string (`"abc"`, as the IETF draft writes it) counts as its contents; the command's schema
+ * checks the rest (1 to 255 visible ASCII characters).
+ */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value === undefined) return undefined;
+  const quoted = /^"([\x21\x23-\x5b\x5d-\x7e]*)"$/.exec(value.trim());
+  return quoted ? quoted[1] : value.trim();
+}
+
+/** The answer is the first answer to the request's idempotency key, given again. */
+const replayedHeader = (ctx: Context | null): OutgoingHttpHeaders => (ctx?.idempotency.replayed ? { 'Idempotent-Replayed': 'true' } : {});
 
 const LEAGUE_PREFIX = /^\/leagues\/(\d{1,12})(\/.*)$/;
 
@@ -129,21 +144,25 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
     const anonymous = row !== undefined && leagueAccess(row, false) === 'reader';
     const cacheKey = `${leagueId} ${route.path}`;
     const market = anonymous ? services.hub.peek(leagueId) : undefined;
+    // An answer stands until the next event, or until a mark moves as time passes (the answer shows each player's).
+    const versionOf = (l: NonNullable<typeof market>) => `${l.bus.lastId} ${l.exchange.readModels().markChanges()}`;
     if (market) {
       const cached = anonymousAnswers.get(cacheKey);
-      if (cached?.current(market.bus, market.bus.lastId)) return cached.send(req, res);
+      if (cached?.current(market.bus, versionOf(market))) return cached.send(req, res);
     }
+    let ctx: Context | null = null;
     try {
       const body = method === 'GET' ? Object.fromEntries(query) : await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
       const input: Record<string, unknown> = { ...body };
       params.forEach((name, i) => {
         input[name] = paramValue(hit.m![i + 1]!);
       });
-      const ctx = createContextFor(services, bearerToken(req.headers.authorization), ipOf(req), named);
+      ctx = createContextFor(services, bearerToken(req.headers.authorization), ipOf(req), named);
       // The league's state the answer is read from (its reads are synchronous): known before the call.
       const before = anonymous ? services.hub.peek(leagueId) : undefined;
-      const version = before && { bus: before.bus, lastId: before.bus.lastId };
-      const result = await route.call(createCaller(ctx), input);
+      const version = before && { bus: before.bus, of: versionOf(before) };
+      const idempotencyKey = route.keyed ? idempotencyKeyOf(req.headers['idempotency-key']) : undefined;
+      const result = await route.call(createCaller(ctx), input, { ctx, idempotencyKey });
       if (route.paged) {
         const page = result as { items: unknown[]; nextCursor: string | null };
         return sendJsonText(res, 200, JSON.stringify(page.items), nextPageHeaders(fullPath, query, page.nextCursor));
@@ -151,15 +170,22 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
       const text = JSON.stringify(result);
       const cursor = typeof result === 'object' && result !== null && 'nextCursor' in result ? result.nextCursor : null;
       // Kept as of the league's state when the answer was made: the bus it was read under, and its last event.
-      if (!version || services.hub.peek(leagueId)?.bus !== version.bus) return sendJsonText(res, 200, text, nextPageHeaders(fullPath, query, cursor));
-      const answer = new SharedAnswer(version.bus, version.lastId, text);
+      if (!version || services.hub.peek(leagueId)?.bus !== version.bus) {
+        return sendJsonText(res, 200, text, { ...nextPageHeaders(fullPath, query, cursor), ...replayedHeader(ctx) });
+      }
+      const answer = new SharedAnswer(version.bus, version.of, text);
       anonymousAnswers.set(cacheKey, answer);
       answer.send(req, res);
     } catch (error) {
       if (error instanceof RequestAborted) return logger.debug({ route: `${route.method} ${route.path}` }, 'REST request aborted by the client');
       const client = toClientError(error);
       if (client.status >= 500) logger.error({ err: error, route: `${route.method} ${route.path}` }, 'REST call failed');
-      sendJson(res, client.status, client.fieldErrors ? { error: client.message, fieldErrors: client.fieldErrors } : { error: client.message });
+      sendJsonText(
+        res,
+        client.status,
+        JSON.stringify(client.fieldErrors ? { error: client.message, fieldErrors: client.fieldErrors } : { error: client.message }),
+        replayedHeader(ctx),
+      );
     }
   };
 }

@@ -7,7 +7,8 @@ import {
   seasonNumberInput,
   seasonsOfUserInput,
 } from '../../shared/schemas/seasons.js';
-import { seasonsOf } from '../seasons/seasons.js';
+import { once, rememberExclusive } from '../idempotency/once.js';
+import { endedAnswer, seasonsOf } from '../seasons/seasons.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
 /** Seasons of the call's league (docs/seasons.md): reads for anyone who may read the league, the end for its commissioner. */
@@ -27,5 +28,11 @@ export const seasonsRouter = router({
   end: authedProcedure
     .input(endSeasonInput)
     .output(endSeasonResult)
-    .mutation(({ ctx, input }) => seasonsOf(ctx.services).end(ctx.user, input.confirm, input.season)),
+    .mutation(({ ctx, input, path }) => {
+      const seasons = seasonsOf(ctx.services);
+      seasons.mayEnd(ctx.user, input.confirm);
+      return once(ctx, { command: path, input, store: ctx.services.leagueKeys }, (remember) =>
+        seasons.end(ctx.user, input.confirm, input.season, rememberExclusive(remember, endedAnswer)),
+      );
+    }),
 });

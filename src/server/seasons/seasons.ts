@@ -2,8 +2,10 @@ import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import { createAuditRepo } from '../../db/repos/audit.js';
 import type { LeagueRow } from '../../db/repos/leagues.js';
 import type { UserRow } from '../../db/repos/users.js';
-import type { SeasonArchive, SeasonRow } from '../../db/seasons/seasons-repo.js';
-import { endSeason } from '../../engine/season-end.js';
+import type { ArchivedHolding, ArchivedStanding, SeasonArchive, SeasonRow } from '../../db/seasons/seasons-repo.js';
+import { rankBy, winnersOf } from '../../domain/seasons/ranking.js';
+import { endSeason, type SeasonEnded } from '../../engine/season-end.js';
+import type { ExclusiveResult } from '../../engine/exchange.js';
 import { centsToDollars } from '../../shared/money.js';
 import {
   SEASON_TEXT,
@@ -23,18 +25,46 @@ type SeasonServices = Pick<LeagueServices, 'db' | 'exchange' | 'seasons'> & Pick
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** The last trade price of an archived holding (archives from before the mark kept it as the price it was valued at). */
+const lastPriceOf = (h: ArchivedHolding): number | null => {
+  const cents = h.lastPriceCents !== undefined ? h.lastPriceCents : h.priceCents;
+  return cents === null ? null : centsToDollars(cents);
+};
+
 const seasonOut = (s: SeasonRow): SeasonOut => ({
   number: s.number,
   startedAt: iso(s.startedAt),
   ...(s.endedAt === null ? {} : { endedAt: iso(s.endedAt) }),
 });
 
+/**
+ * An archive's standings with their shared places: as archived, or, for archives from before ties
+ * were shown, worked out again from the archived figures by the rule they ranked by.
+ */
+function placed(archive: SeasonArchive): (ArchivedStanding & { tied: boolean })[] {
+  const rule = archive.ranking ?? 'shareValue';
+  if (archive.standings.every((r) => r.tied !== undefined)) return archive.standings.map((r) => ({ ...r, tied: r.tied! }));
+  return rankBy(
+    rule,
+    archive.standings.map((r) => ({ ...r, netWorthCents: r.totalCents })),
+  ).map(({ netWorthCents: _n, ...r }) => r);
+}
+
 function archiveOut(s: SeasonRow & { endedAt: number; archive: SeasonArchive }): SeasonArchiveOut {
   const { archive } = s;
+  const standings = placed(archive);
   return {
-    season: { ...seasonOut(s), endedAt: iso(s.endedAt), tradeCount: archive.tradeCount, volume: centsToDollars(archive.volumeCents) },
-    standings: archive.standings.map((r) => ({
+    season: {
+      ...seasonOut(s),
+      endedAt: iso(s.endedAt),
+      tradeCount: archive.tradeCount,
+      volume: centsToDollars(archive.volumeCents),
+      ranking: archive.ranking ?? 'shareValue',
+      winners: winnersOf(standings).map((r) => ({ userId: r.userId, username: r.username })),
+    },
+    standings: standings.map((r) => ({
       rank: r.rank,
+      tied: r.tied,
       userId: r.userId,
       username: r.username,
       cash: centsToDollars(r.cashCents),
@@ -45,13 +75,19 @@ function archiveOut(s: SeasonRow & { endedAt: number; archive: SeasonArchive }):
         itemId: h.id,
         name: h.name,
         shares: h.shares,
-        lastPrice: h.priceCents === null ? null : centsToDollars(h.priceCents),
+        lastPrice: lastPriceOf(h),
+        price: h.priceCents !== null ? centsToDollars(h.priceCents) : centsToDollars(Math.round(h.valueCents / h.shares)),
         value: centsToDollars(h.valueCents),
       })),
     })),
     statistics: toStatistics(archive.statistics),
   };
 }
+
+/** What ending a season answers. */
+export const endedAnswer = (ended: Pick<SeasonEnded, 'number' | 'endedAt'>): EndSeasonResult => ({
+  season: { number: ended.number, endedAt: iso(ended.endedAt) },
+});
 
 /** Who may end a league's season: its commissioner; the default league (which has none): the server's admins. */
 function mayEnd(services: SeasonServices, user: UserRow): void {
@@ -65,7 +101,10 @@ function mayEnd(services: SeasonServices, user: UserRow): void {
 export const seasonsOf = (services: SeasonServices) => {
   const repo = services.seasons;
   return {
-    list: (): SeasonList => ({ seasons: repo.list().map(seasonOut) }),
+    list: (): SeasonList => {
+      const winners = new Map(repo.allArchived().map((s) => [s.number, winnersOf(placed(s.archive)).map((r) => r.username)]));
+      return { seasons: repo.list().map((s) => ({ ...seasonOut(s), ...(winners.has(s.number) ? { winners: winners.get(s.number)! } : {}) })) };
+    },
 
     archive(number: number): SeasonArchiveOut {
       const s = repo.archived(number);
@@ -75,9 +114,18 @@ export const seasonsOf = (services: SeasonServices) => {
 
     finishes(userId: number): SeasonFinishesOut {
       const finishes = repo.allArchived().flatMap((s) => {
-        const mine = s.archive.standings.find((r) => r.userId === userId);
+        const mine = placed(s.archive).find((r) => r.userId === userId);
         if (!mine || s.endedAt === null) return [];
-        return [{ season: s.number, endedAt: iso(s.endedAt), rank: mine.rank, of: s.archive.standings.length, total: centsToDollars(mine.totalCents) }];
+        return [
+          {
+            season: s.number,
+            endedAt: iso(s.endedAt),
+            rank: mine.rank,
+            tied: mine.tied,
+            of: s.archive.standings.length,
+            total: centsToDollars(mine.totalCents),
+          },
+        ];
       });
       return { finishes };
     },
@@ -86,13 +134,18 @@ export const seasonsOf = (services: SeasonServices) => {
      * Ends the current season once the caller typed the league's name: the league's writer does it
      * in one transaction; once durable, the change goes to the server's audit log.
      */
-    async end(user: UserRow, confirm: string, season?: number): Promise<EndSeasonResult> {
+    /** Who may end the season, and the confirmation typed: refused before anything else (never an idempotency key's answer). */
+    mayEnd(user: UserRow, confirm: string): void {
       mayEnd(services, user);
+      if (confirm.trim() !== services.league.name) throw new AppError('BAD_REQUEST', SEASON_TEXT.confirmMismatch);
+    },
+
+    async end(user: UserRow, confirm: string, season?: number, remember?: (answer: ExclusiveResult<SeasonEnded>) => void): Promise<EndSeasonResult> {
+      this.mayEnd(user, confirm);
       const { league } = services;
-      if (confirm.trim() !== league.name) throw new AppError('BAD_REQUEST', SEASON_TEXT.confirmMismatch);
       const current = repo.list().at(-1);
       if (season !== undefined && current && current.number !== season) throw new AppError('CONFLICT', SEASON_TEXT.alreadyEnded(season));
-      const ended = endSeason(services.exchange, services.db, league.startingCashCents);
+      const ended = endSeason(services.exchange, services.db, league.startingCashCents, league.ranking, remember);
       if (!ended.ok) throw new AppError('CONFLICT', ended.error.message);
       await services.exchange.idle();
       const { number, endedAt, archive } = ended.value;
@@ -106,14 +159,15 @@ export const seasonsOf = (services: SeasonServices) => {
           season: number,
           nextSeason: number + 1,
           members: archive.standings.length,
-          winner: archive.standings[0]?.username ?? null,
+          ranking: archive.ranking,
+          winners: winnersOf(archive.standings).map((r) => r.username),
           trades: archive.tradeCount,
           startingCashCents: league.startingCashCents,
         },
         at: endedAt,
       });
       services.logger.info({ leagueId: league.id, season: number, by: user.id }, 'season ended');
-      return { season: { number, endedAt: iso(endedAt) } };
+      return endedAnswer(ended.value);
     },
   };
 };

@@ -8,19 +8,21 @@ import { PageTitle } from '../components/PageTitle';
 import { SeasonEndCard } from '../components/seasons/SeasonEndCard';
 import { SeasonStandings } from '../components/seasons/SeasonStandings';
 import { Loading } from '../components/Spinner';
-import { formatDollars, formatInteger } from '../lib/format';
+import { formatCount, formatDollars } from '../lib/format';
 import { seasonPath, seasonsApi } from '../lib/seasonsApi';
 import { useSession } from '../lib/session';
 import { formatDate } from '../lib/time';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
+import { winnersLine } from '../components/seasons/winners';
+import { RANKING_LABEL } from '../../shared/ranking';
 
 function Statistics({ statistics }: { statistics: SeasonArchiveOut['statistics'] }) {
   const tables = [
-    { title: 'Most active', rows: statistics.mostActive.map((r) => ({ id: r.id, name: r.name, figure: `${formatInteger(r.trade_count)} trades` })) },
+    { title: 'Most active', rows: statistics.mostActive.map((r) => ({ id: r.id, name: r.name, figure: formatCount(r.trade_count, 'trade') })) },
     { title: 'Most valuable', rows: statistics.mostValuable.map((r) => ({ id: r.id, name: r.name, figure: `avg ${formatDollars(r.avg_price)}` })) },
-    { title: 'Most shareholders', rows: statistics.mostShareholders.map((r) => ({ id: r.id, name: r.name, figure: `${r.holder_count} holders` })) },
-    { title: 'Islands', rows: statistics.islands.map((r) => ({ id: r.id, name: r.name, figure: `${r.holder_count} holders` })) },
+    { title: 'Most shareholders', rows: statistics.mostShareholders.map((r) => ({ id: r.id, name: r.name, figure: formatCount(r.holder_count, 'holder') })) },
+    { title: 'Islands', rows: statistics.islands.map((r) => ({ id: r.id, name: r.name, figure: formatCount(r.holder_count, 'holder') })) },
   ];
   return (
     <div className="season-statistics">
@@ -93,11 +95,11 @@ export default function SeasonArchivePage() {
       ) : (
         <div className="section">
           <h2>
-            Season {archive.data.season.number}: {archive.data.standings[0] ? `won by ${archive.data.standings[0].username}` : 'no winner'}
+            Season {archive.data.season.number}: {winnersLine(archive.data.season.winners.map((w) => w.username))}
           </h2>
           <p className="muted">
-            {formatDate(archive.data.season.startedAt)} to {formatDate(archive.data.season.endedAt)} · {formatInteger(archive.data.season.tradeCount)} trades ·{' '}
-            {formatDollars(archive.data.season.volume)} traded
+            {formatDate(archive.data.season.startedAt)} to {formatDate(archive.data.season.endedAt)} · {formatCount(archive.data.season.tradeCount, 'trade')} ·{' '}
+            {formatDollars(archive.data.season.volume)} traded · ranked by {RANKING_LABEL[archive.data.season.ranking].toLowerCase()}
           </p>
           <SeasonStandings archive={archive.data} meId={user?.id} />
           <Statistics statistics={archive.data.statistics} />
