@@ -64,7 +64,7 @@ describe('a call on a socket opened earlier', () => {
     expect((await socket.call('query', 'admin.audit', { limit: 1 })).error).toMatchObject({ data: { code: 'FORBIDDEN' } });
     server.services.registry.removeMember(league.id, user.id);
     expect((await socket.call('query', 'portfolio.get', { userId: user.id })).error).toMatchObject({ message: LEAGUE_TEXT.inviteOnly });
-    const order = await socket.call('mutation', 'trading.ask', { userId: user.id, playerId, shares: 1, pricePerShare: 1 });
+    const order = await socket.call('mutation', 'trade.buy', { instrument: { kind: 'player', id: playerId }, shares: 1, priceCents: 100 });
     expect(order.error).toMatchObject({ data: { code: 'FORBIDDEN' } });
     createSessionsRepo(server.accounts).delete(hashToken(user.token));
     expect((await socket.call('query', 'auth.me')).error).toMatchObject({ message: AUTH_TEXT.notLoggedIn });
@@ -107,7 +107,7 @@ describe('a socket whose caller lost access', () => {
       ['query', 'portfolio.get', { userId: user.id }],
       ['mutation', 'users.setUsername', { id: user.id, username: 'taken_over' }],
       ['mutation', 'leagues.create', { name: 'Taken Over' }],
-      ['mutation', 'trading.postOffer', { userId: user.id, playerId, shares: 1, pricePerShare: 5 }],
+      ['mutation', 'trade.listOffer', { instrument: { kind: 'player', id: playerId }, shares: 1, priceCents: 500 }],
     ] as const) {
       const answer = await again.call(type, path, input);
       if (path === 'portfolio.get') expect(answer.data).toBeDefined();

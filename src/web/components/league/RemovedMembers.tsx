@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { refreshLeagues } from '../../lib/league';
 import { useLeaguesApi, type LeagueView } from '../../lib/leaguesApi';
 import { formatDate } from '../../lib/time';
+import { useCommand } from '../../lib/useCommand';
 import { errorMessage } from '../../lib/trpc';
 import { LOAD_FAILED } from '../../../shared/texts';
 import { Avatar } from '../Avatar';
@@ -18,26 +19,26 @@ export function RemovedMembers({ league }: { league: LeagueView }) {
   const api = useLeaguesApi();
   const queryClient = useQueryClient();
   const removed = useQuery(api.removed.queryOptions({ leagueId: league.id }));
-  const readmit = useMutation(api.readmit.mutationOptions());
-  // One key per click: a retried or doubled request lets them back in once.
-  const [pending, setPending] = useState<number | null>(null);
+  // Locked from the first click, with an idempotency key: a retried or doubled request lets them back in once.
+  const readmit = useCommand('leagues.readmit', api.readmit.mutationOptions());
+  const [chosen, setChosen] = useState<number | null>(null);
+  const pending = readmit.pending ? chosen : null;
 
   if (removed.isPending) return <Loading label="Loading the removed members…" />;
   if (removed.isError) return <ErrorMessage onRetry={() => void removed.refetch()}>{LOAD_FAILED.data}</ErrorMessage>;
   if (removed.data.removed.length === 0) return <p className="muted">Nobody has been removed from {league.name}.</p>;
 
   const letBackIn = (userId: number, username: string) => {
-    if (pending !== null) return;
-    setPending(userId);
-    readmit.mutate(
-      { leagueId: league.id, userId, idempotencyKey: crypto.randomUUID() },
+    if (readmit.pending) return;
+    setChosen(userId);
+    readmit.submit(
+      { leagueId: league.id, userId },
       {
         onSuccess: ({ message }) => {
           toast.success(message);
           void refreshLeagues(queryClient);
         },
         onError: (error) => toast.error(errorMessage(error, `${username} could not be let back in. Try again in a moment.`)),
-        onSettled: () => setPending(null),
       },
     );
   };
@@ -57,7 +58,7 @@ export function RemovedMembers({ league }: { league: LeagueView }) {
               type="button"
               className="button button-small button-secondary"
               onClick={() => letBackIn(m.userId, m.username)}
-              disabled={pending !== null}
+              disabled={readmit.pending}
               aria-busy={pending === m.userId}
             >
               {pending === m.userId ? <Spinner size="sm" /> : null}
