@@ -1,7 +1,8 @@
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import { createAuditRepo } from '../../db/repos/audit.js';
+import type { LeagueRow } from '../../db/repos/leagues.js';
 import type { UserRow } from '../../db/repos/users.js';
-import { createSeasonsRepo, type ArchivedHolding, type ArchivedStanding, type SeasonArchive, type SeasonRow } from '../../db/seasons/seasons-repo.js';
+import type { ArchivedHolding, ArchivedStanding, SeasonArchive, SeasonRow } from '../../db/seasons/seasons-repo.js';
 import { rankBy, winnersOf } from '../../domain/seasons/ranking.js';
 import { endSeason, type SeasonEnded } from '../../engine/season-end.js';
 import type { ExclusiveResult } from '../../engine/exchange.js';
@@ -16,7 +17,11 @@ import {
 } from '../../shared/schemas/seasons.js';
 import { AppError } from '../errors.js';
 import { toStatistics } from '../reads/shape.js';
-import type { AppServices } from '../services.js';
+import type { GlobalServices } from '../app-services.js';
+import type { LeagueServices } from '../leagues/league-services.js';
+
+/** What the seasons of a league need: its market and registry row, the accounts (the audit log), the log. */
+type SeasonServices = Pick<LeagueServices, 'db' | 'exchange' | 'seasons'> & Pick<GlobalServices, 'accounts' | 'logger'> & { league: LeagueRow };
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -85,7 +90,7 @@ export const endedAnswer = (ended: Pick<SeasonEnded, 'number' | 'endedAt'>): End
 });
 
 /** Who may end a league's season: its commissioner; the default league (which has none): the server's admins. */
-function mayEnd(services: AppServices, user: UserRow): void {
+function mayEnd(services: SeasonServices, user: UserRow): void {
   const { league } = services;
   if (league.id === DEFAULT_LEAGUE_ID && league.commissionerId === null) {
     if (!user.isAdmin) throw new AppError('FORBIDDEN', SEASON_TEXT.adminOnly);
@@ -93,8 +98,8 @@ function mayEnd(services: AppServices, user: UserRow): void {
 }
 
 /** The seasons of the call's league (docs/seasons.md): the list, an ended season's archive, a member's finishes, and the end of the current one. */
-export const seasonsOf = (services: AppServices) => {
-  const repo = createSeasonsRepo(services.db);
+export const seasonsOf = (services: SeasonServices) => {
+  const repo = services.seasons;
   return {
     list: (): SeasonList => {
       const winners = new Map(repo.allArchived().map((s) => [s.number, winnersOf(placed(s.archive)).map((r) => r.username)]));
