@@ -175,7 +175,13 @@ export function createServices(options: ServiceOptions): ServerServices {
     const league = global.registry.byId(leagueId);
     if (!league) return null;
     const kept = views.get(leagueId);
-    if (kept?.league.name === league.name && kept.league.open === league.open && kept.league.inviteCode === league.inviteCode && kept.league.ranking === league.ranking) return kept;
+    if (
+      kept?.league.name === league.name &&
+      kept.league.open === league.open &&
+      kept.league.inviteCode === league.inviteCode &&
+      kept.league.ranking === league.ranking
+    )
+      return kept;
     const view = leagueView(global, league);
     views.set(leagueId, view);
     return view;

@@ -75,7 +75,19 @@ describe('the push services the server sends to', () => {
       hosts: DEFAULT_PUSH_SERVICE_HOSTS,
     });
     bus.publish([
-      { type: 'orderFilled', userId: 1, side: 'offer', orderId: 1, automatic: false, minSellPriceCents: null, itemType: 'player', itemId: 7, itemName: 'A Player', shares: 3, priceCents: 150 },
+      {
+        type: 'orderFilled',
+        userId: 1,
+        side: 'offer',
+        orderId: 1,
+        automatic: false,
+        minSellPriceCents: null,
+        itemType: 'player',
+        itemId: 7,
+        itemName: 'A Player',
+        shares: 3,
+        priceCents: 150,
+      },
     ]);
     await expect.poll(() => sender.stats().removed, { timeout: 5_000 }).toBe(2);
     expect(sender.stats().sent).toBe(0);
