@@ -135,7 +135,11 @@ export class World {
    */
   private followUp(plan: Plan): void {
     const lagging = new Set<UserId>();
-    for (let round = 0; round < 50; round++) {
+    // A round either rests one user's standing sell or fills at least one share of the resting asks
+    // (two users whose minimum prices sit below each other's bids trade back and forth), so the
+    // cascade ends within this many rounds.
+    const bound = this.users.length + this.fast.snapshot().asks.reduce((sum, a) => sum + a.shares, 0) + 1;
+    for (let round = 0; round < bound; round++) {
       for (const f of plan.fills) if (f.buyerId !== null) lagging.add(f.buyerId);
       if (plan.kind === 'cancelOffer') lagging.add(plan.userId);
       let next: Plan | null = null;
