@@ -1,6 +1,8 @@
 import type { Db } from '../db/client.js';
 import { createSeasonsRepo, type OpenOrderRef, type SeasonArchive } from '../db/seasons/seasons-repo.js';
+import { createFeedRepo } from '../db/repos/feed.js';
 import { createStatsReadsRepo, STATS_LIMIT } from '../db/repos/stats-reads.js';
+import { seasonEndedText } from '../domain/chat/moments.js';
 import { rankStandings } from '../domain/seasons/standings.js';
 import type { AdminWriter } from './admin-writer.js';
 import type { AdminResult } from './admin.js';
@@ -12,6 +14,8 @@ export interface SeasonEnded {
   number: number;
   endedAt: number;
   archive: SeasonArchive;
+  /** The league feed's item telling the end (written in the same transaction). */
+  feedItemId: number;
 }
 
 /** Every open ask and offer cancelled by the writer, a book at a time (escrow and shares back, as a holder's own cancel). */
@@ -60,6 +64,18 @@ export function endSeason(exchange: Exchange, db: Db, startingCashCents: number)
     };
     seasons.closeAndOpenNext(season.number, at, archive);
     seasons.resetMarket(startingCashCents);
-    return { result: { number: season.number, endedAt: at, archive }, events: [...writer.events(), ...resetEvents(db)] };
+    const champions = archive.standings.filter((s) => s.rank === 1).map((s) => s.username);
+    const told = createFeedRepo(db).add({
+      kind: 'seasonEnded',
+      userId: null,
+      text: seasonEndedText(season.number, champions),
+      data: { season: season.number, champions },
+      at,
+      key: `moment:season:${season.number}`,
+    });
+    return {
+      result: { number: season.number, endedAt: at, archive, feedItemId: told.id },
+      events: [...writer.events(), ...resetEvents(db)],
+    };
   });
 }

@@ -11,6 +11,7 @@ import { createUsersRepo } from '../db/repos/users.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
+import { createChatLimiter } from './chat/rate-limit.js';
 import { createContracts } from './leagues/contracts.js';
 import { LeagueHub, type LeagueSource } from './leagues/hub.js';
 import type { LeagueServices } from './leagues/league-services.js';
@@ -35,6 +36,8 @@ export interface ServiceOptions {
   now?: () => number;
   authRateLimits?: AuthRateLimits;
   orderRateLimit?: Limit;
+  /** Chat messages one member may post in a league per window (docs/chat.md). */
+  chatRateLimit?: Limit;
   /** Counts what the exchanges, the tickers and the rate limit do (when /metrics is on). */
   metrics?: Metrics | null;
   push: {
@@ -57,14 +60,19 @@ function createGlobalServices(options: ServiceOptions) {
   const audit = createAuditRepo(accounts);
   const pushSubscriptions = createPushSubscriptionsRepo(accounts);
   const { hosts: pushServiceHosts, ...push } = options.push;
-  const hub = new LeagueHub(options.leagues, { now, logger, metrics, pushSubscriptions, push, checkpointWorker: new CheckpointWorker() }, (league) => {
-    // Membership written in one file and not the other (a crash between) is put right first, and
-    // the contract changes the league missed while closed are applied.
-    leagues.reconcile(league.leagueId);
-    contracts.catchUp(league);
-    // The market state, then the prices over time, load in small steps.
-    void league.exchange.warmUp();
-  });
+  const startingCashCents = (leagueId: number) => registry.byId(leagueId)?.startingCashCents;
+  const hub = new LeagueHub(
+    options.leagues,
+    { now, logger, metrics, pushSubscriptions, push, startingCashCents, checkpointWorker: new CheckpointWorker() },
+    (league) => {
+      // Membership written in one file and not the other (a crash between) is put right first, and
+      // the contract changes the league missed while closed are applied.
+      leagues.reconcile(league.leagueId);
+      contracts.catchUp(league);
+      // The market state, then the prices over time, load in small steps.
+      void league.exchange.warmUp();
+    },
+  );
   const contracts = createContracts({ hub, log: createContractLogRepo(accounts), audit, logger, now });
   const leagues = createLeagueManagement({
     accounts,
@@ -102,6 +110,7 @@ function createGlobalServices(options: ServiceOptions) {
     leagues,
     admin: contracts,
     orderLimiter: createLimiter(options.orderRateLimit ?? DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, metrics?.rateLimited),
+    chatLimiter: createChatLimiter(options.chatRateLimit, metrics?.rateLimited),
     pushSubscriptions,
     pushServiceHosts,
     metrics,

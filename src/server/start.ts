@@ -27,6 +27,7 @@ export interface StartOptions {
   logDestination?: DestinationStream;
   authRateLimits?: AuthRateLimits;
   orderRateLimit?: Limit;
+  chatRateLimit?: Limit;
   now?: () => number;
   /** Serve the built web app from here; null serves none. */
   webDir?: string | null;
@@ -70,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     authRateLimits: options.authRateLimits,
     orderRateLimit: options.orderRateLimit,
+    chatRateLimit: options.chatRateLimit,
     metrics: config.metricsToken ? createMetrics({ token: config.metricsToken, dbFiles: () => databaseFiles(config.dataDir, accounts), logger }) : null,
     push: { keys: vapidKeys, subject: vapidSubject(config.publicUrl, config.mailFrom), hosts: config.pushServiceHosts, ...options.push },
   });

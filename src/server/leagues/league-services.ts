@@ -10,6 +10,9 @@ import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES } from '../../shared/live.js';
 import { Ticker } from '../live/ticker.js';
 import type { Metrics } from '../metrics/index.js';
 import { createPushSender, type PushSenderOptions } from '../push/sender.js';
+import { createLeagueFeed } from '../chat/feed.js';
+import { bigTradeCents } from '../../domain/chat/moments.js';
+import { START_BALANCE_CENTS } from '../../shared/money.js';
 import { createExportService } from '../reads/exports.js';
 import { createReadService } from '../reads/service.js';
 import { createTeamReadService } from '../reads/teams.js';
@@ -22,6 +25,8 @@ export interface LeagueServiceDeps {
   metrics: Metrics | null;
   pushSubscriptions: PushSubscriptionsRepo;
   push: Omit<PushSenderOptions, 'bus' | 'subscriptions' | 'logger' | 'holdersOf'>;
+  /** The league's starting cash in cents (what makes a purchase a big trade in its feed). */
+  startingCashCents?: (leagueId: number) => number | undefined;
 }
 
 /**
@@ -44,6 +49,13 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     holdersOf: (kind, id) => holdersOf.all(kind, id).map((r) => r.userId),
     ...deps.push,
   });
+  const feed = createLeagueFeed({
+    db,
+    bus,
+    now,
+    logger: deps.logger,
+    bigTradeCents: () => bigTradeCents(deps.startingCashCents?.(leagueId) ?? START_BALANCE_CENTS),
+  });
   return {
     leagueId,
     db,
@@ -61,6 +73,8 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     teamReads: createTeamReadService(db, exchange),
     members: createLeagueMembersRepo(db),
     push,
+    /** The league's chat and feed (docs/chat.md). */
+    feed,
     /** Stops taking orders; resolves once everything acknowledged is durable and the followers were told. */
     async stop(): Promise<void> {
       exchange.stop();
@@ -68,6 +82,7 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
       ticker.flush();
       ticker.stop();
       push.stop();
+      feed.stop();
     },
   };
 }

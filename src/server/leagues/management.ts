@@ -68,8 +68,11 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
   /** The member's row in the league's file (their cash), then the membership: a crash between is repaired when the league opens. */
   function addMember(league: LeagueRow, user: Caller): void {
     if (league.id !== DEFAULT_LEAGUE_ID && registry.countsOf(user.id).joined >= MAX_LEAGUES_JOINED) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyJoined);
-    market(league.id).members.join({ id: user.id, username: user.username, avatar: user.avatar }, league.startingCashCents, now());
-    registry.addMember(league.id, user.id, now());
+    const services = market(league.id);
+    const at = now();
+    services.members.join({ id: user.id, username: user.username, avatar: user.avatar }, league.startingCashCents, at);
+    registry.addMember(league.id, user.id, at);
+    services.feed.memberJoined(user, at);
   }
 
   return {

@@ -107,6 +107,7 @@ export const seasonsOf = (services: AppServices) => {
         },
         at: endedAt,
       });
+      services.feed.announce(ended.value.feedItemId);
       services.logger.info({ leagueId: league.id, season: number, by: user.id }, 'season ended');
       return { season: { number, endedAt: iso(endedAt) } };
     },

@@ -1,0 +1,272 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import { createFeedRepo, UNREAD_CAP, type FeedKind, type FeedRow, type MuteRow } from '../../db/repos/feed.js';
+import { mayDelete, mayMute, mayPost, mayReact, type ChatRefusal } from '../../domain/chat/moderation.js';
+import { bigTradeText, bigTrades, newMemberText, type Fill } from '../../domain/chat/moments.js';
+import type { EventBus, PublishedEvent } from '../../engine/events.js';
+import { CHAT_PAGE_DEFAULT, CHAT_TEXT } from '../../shared/chat.js';
+import { centsToDollars } from '../../shared/money.js';
+import type { ChatLiveEvent, ChatMessage, ChatPage } from '../../shared/schemas/chat.js';
+import { decodeCursor, encodeCursor, INVALID_CURSOR } from '../../shared/schemas/pages.js';
+import { AppError } from '../errors.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const REFUSAL_CODES = { forbidden: 'FORBIDDEN', not_found: 'NOT_FOUND', muted: 'FORBIDDEN', bad_request: 'BAD_REQUEST' } as const;
+
+/** A chat rule's refusal as the error the client sees. */
+function orThrow(refusal: ChatRefusal | null): void {
+  if (refusal) throw new AppError(REFUSAL_CODES[refusal.code], refusal.message);
+}
+
+/** A moment's figures as the screens get them: money in dollars (`…Cents` keys become dollars without the suffix). */
+function detailsOut(data: unknown): Record<string, unknown> | undefined {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (key.endsWith('Cents') && typeof value === 'number') out[key.slice(0, -5)] = centsToDollars(value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+export interface Caller {
+  id: number;
+  isAdmin: boolean;
+}
+
+export interface LeagueFeedDeps {
+  db: Db;
+  bus: EventBus;
+  now: () => number;
+  logger: Logger;
+  /** The smallest purchase the feed tells as a big trade, in cents (it follows the league's starting cash). */
+  bigTradeCents: () => number;
+}
+
+/**
+ * One league's chat and feed (docs/chat.md): members' messages and the league's moments, in its
+ * file, told live to the subscribers of `subscribe`. Writes go to the league's file in their own
+ * small transactions (synchronous=FULL, like accounts): they touch none of the market's tables.
+ * Who may call is the router's business; what a caller may do to a message is the chat's rules
+ * (domain/chat/moderation.ts).
+ */
+export function createLeagueFeed(deps: LeagueFeedDeps) {
+  const { db, now, logger } = deps;
+  const repo = createFeedRepo(db);
+  const c = db.$client;
+  const transaction = <T>(fn: () => T): T => c.transaction(fn)();
+  const isRemoved = c.prepare<[number], { one: number }>('SELECT 1 AS one FROM users WHERE id = ? AND left_at IS NOT NULL');
+  const isMember = c.prepare<[number], { one: number }>('SELECT 1 AS one FROM users WHERE id = ? AND left_at IS NULL');
+  const listeners = new Set<(event: ChatLiveEvent) => void>();
+
+  const publish = (event: ChatLiveEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+
+  const toMessage = (row: FeedRow, reactions: ChatMessage['reactions']): ChatMessage => ({
+    id: row.id,
+    userId: row.userId,
+    username: row.username,
+    text: row.text,
+    createdAt: iso(row.createdAt),
+    kind: row.kind,
+    reactions,
+    ...(row.kind === 'message' ? {} : { details: detailsOut(row.data) ?? {} }),
+  });
+
+  /** Items with their reactions as `readerId` sees them (one query for the page's reactions). */
+  function withReactions(rows: FeedRow[], readerId: number | null): ChatMessage[] {
+    const counts = repo.reactionsOf(
+      rows.map((r) => r.id),
+      readerId,
+    );
+    return rows.map((row) =>
+      toMessage(
+        row,
+        counts.filter((r) => r.itemId === row.id).map(({ emoji, count, mine }) => ({ emoji, count, mine })),
+      ),
+    );
+  }
+
+  /** Writes a moment once (a second write of the same key writes nothing) and tells the subscribers. */
+  function moment(kind: Exclude<FeedKind, 'message'>, m: { userId: number | null; text: string; data?: unknown; key?: string; at?: number }): number | null {
+    const added = repo.add({ kind, userId: m.userId, text: m.text, data: m.data, at: m.at ?? now(), key: m.key ? `moment:${m.key}` : null });
+    if (!added.fresh) return null;
+    announce(added.id);
+    return added.id;
+  }
+
+  /** Tells the subscribers of an item written elsewhere (a season's end, in its own transaction). */
+  function announce(id: number): void {
+    const row = repo.get(id);
+    if (row && row.deletedAt === null) publish({ type: 'posted', message: toMessage(row, []) });
+  }
+
+  // Big trades: the fills committed together (one publish of the bus), gathered until the next turn.
+  let fills: Fill[] = [];
+  let gathering = false;
+  const tellBigTrades = () => {
+    gathering = false;
+    const batch = fills;
+    fills = [];
+    try {
+      for (const t of bigTrades(batch, deps.bigTradeCents())) {
+        moment('bigTrade', {
+          userId: t.userId,
+          text: bigTradeText(t),
+          data: { itemType: t.itemType, itemId: t.itemId, itemName: t.itemName, shares: t.shares, priceCents: t.priceCents, totalCents: t.totalCents },
+        });
+      }
+    } catch (error) {
+      // The database closed under a late batch (shutdown), or a disk failure: the feed misses a moment, the trade stands.
+      logger.warn({ err: error }, 'A big trade was not written to the feed');
+    }
+  };
+  const unsubscribe = deps.bus.subscribe((event: PublishedEvent) => {
+    if (event.type !== 'tradeCompleted') return;
+    const t = event.trade;
+    fills.push({
+      buyerId: t.buyerId,
+      buyerUsername: t.buyerUsername,
+      sellerId: t.sellerId,
+      sellerUsername: t.sellerUsername,
+      itemType: t.itemType,
+      itemId: t.itemId,
+      itemName: t.itemName,
+      shares: t.shares,
+      priceCents: t.priceCents,
+    });
+    if (!gathering) {
+      gathering = true;
+      setImmediate(tellBigTrades);
+    }
+  });
+
+  return {
+    /** A page of the feed, newest first; `cursor` is the nextCursor of the page before. */
+    page(request: { cursor?: string | null | undefined; limit?: number | undefined }, readerId: number | null): ChatPage {
+      const limit = request.limit ?? CHAT_PAGE_DEFAULT;
+      let before: number | null = null;
+      if (request.cursor) {
+        const key = decodeCursor(request.cursor, 1);
+        if (!key) throw new AppError('BAD_REQUEST', INVALID_CURSOR);
+        before = key[0]!;
+      }
+      const rows = repo.page(before, limit + 1);
+      const shown = rows.slice(0, limit);
+      return {
+        messages: withReactions(shown, readerId),
+        nextCursor: rows.length > limit ? encodeCursor([shown.at(-1)!.id]) : null,
+      };
+    },
+
+    /** A member's message: refused while they are muted; a retry with the same key answers the first one. */
+    post(author: Caller, text: string, key?: string): ChatMessage {
+      const at = now();
+      const added = transaction(() => {
+        orThrow(mayPost(repo.muteOf(author.id), at));
+        return repo.add({ kind: 'message', userId: author.id, text, at, key: key ? `post:${key}` : null });
+      });
+      const row = repo.get(added.id)!;
+      const [message] = withReactions([row], author.id);
+      if (added.fresh) publish({ type: 'posted', message: { ...message!, reactions: [] } });
+      return message!;
+    },
+
+    /** Deletes a message (its author, or the moderator); deleting it again changes nothing. */
+    remove(caller: Caller, id: number, moderator: boolean): { id: number; deleted: true; message: string } {
+      const item = repo.get(id);
+      const done = { id, deleted: true as const, message: CHAT_TEXT.deleted };
+      // Deleted already by someone who may: sent again (a retry), it answers the same.
+      if (item && item.deletedAt !== null && (moderator || (item.kind === 'message' && item.userId === caller.id))) return done;
+      orThrow(mayDelete(item, caller.id, moderator));
+      if (repo.remove(id, caller.id, now())) publish({ type: 'deleted', id });
+      return done;
+    },
+
+    /** Adds (on) or takes back (off) the caller's reaction; the same call twice leaves the same state. */
+    react(caller: Caller, id: number, emoji: string, on: boolean): { id: number; reactions: ChatMessage['reactions'] } {
+      const before = repo.reactionsOf([id], caller.id).find((r) => r.emoji === emoji);
+      const changed = on !== (before?.mine ?? false);
+      if (changed) {
+        const count = transaction(() => {
+          orThrow(mayReact(repo.get(id)));
+          return repo.setReaction(id, caller.id, emoji, on, now());
+        });
+        publish({ type: 'reacted', id, emoji, count, userId: caller.id, on });
+      } else {
+        orThrow(mayReact(repo.get(id)));
+      }
+      return { id, reactions: repo.reactionsOf([id], caller.id).map(({ emoji: e, count, mine }) => ({ emoji: e, count, mine })) };
+    },
+
+    /** The moderator mutes a member for `minutes` (null: until unmuted). */
+    mute(caller: Caller, facts: { moderator: boolean; commissionerId: number | null }, userId: number, minutes: number | null | undefined) {
+      orThrow(mayMute({ ...facts, callerId: caller.id, targetId: userId, targetIsMember: isMember.get(userId) !== undefined }));
+      const at = now();
+      const until = minutes == null ? null : at + minutes * 60_000;
+      repo.mute(userId, caller.id, at, until);
+      const row = repo.muteOf(userId)!;
+      return { mute: muteOut(row), message: CHAT_TEXT.mutedNotice(row.username, row.until) };
+    },
+
+    unmute(caller: Caller, moderator: boolean, userId: number) {
+      if (!moderator) throw new AppError('FORBIDDEN', CHAT_TEXT.commissionerOnly);
+      const row = repo.muteOf(userId);
+      repo.unmute(userId);
+      return { userId, message: CHAT_TEXT.unmutedNotice(row?.username ?? `User ${userId}`) };
+    },
+
+    mutes(moderator: boolean) {
+      if (!moderator) throw new AppError('FORBIDDEN', CHAT_TEXT.commissionerOnly);
+      return { mutes: repo.mutes(now()).map(muteOut) };
+    },
+
+    /** How many items the member has not read (at most UNREAD_CAP counted). */
+    unread(userId: number): { count: number; capped: boolean } {
+      const count = repo.unread(userId);
+      return { count, capped: count >= UNREAD_CAP };
+    },
+
+    markRead(userId: number, lastReadId: number): { count: number; capped: boolean } {
+      repo.markRead(userId, Math.min(lastReadId, repo.lastId()), now());
+      return this.unread(userId);
+    },
+
+    lastId: (): number => repo.lastId(),
+
+    /** Whether the user was a member of the league and was removed (they read none of its chat). */
+    isRemoved: (userId: number): boolean => isRemoved.get(userId) !== undefined,
+
+    memberJoined(user: { id: number; username: string }, at: number): void {
+      moment('newMember', { userId: user.id, text: newMemberText(user.username), key: `member:${user.id}:${at}`, at });
+    },
+
+    moment,
+    announce,
+
+    /** Messages, deletions and reactions as they happen; the items written before are read with `page`. */
+    subscribe(listener: (event: ChatLiveEvent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Items after `afterId`, oldest first, at most `limit` (what a returning subscriber missed). */
+    since(afterId: number, limit: number, readerId: number | null): ChatMessage[] {
+      // The newest `limit` items, those after afterId, oldest first (a longer gap: the client reads the page again).
+      const rows = repo.page(null, limit).filter((row) => row.id > afterId);
+      return withReactions(rows.reverse(), readerId);
+    },
+
+    stop(): void {
+      unsubscribe();
+      listeners.clear();
+    },
+  };
+}
+export type LeagueFeed = ReturnType<typeof createLeagueFeed>;
+
+function muteOut(row: MuteRow) {
+  return { userId: row.userId, username: row.username, until: row.until === null ? null : iso(row.until), mutedAt: iso(row.mutedAt) };
+}

@@ -1,0 +1,127 @@
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import { isModerator } from '../../domain/chat/moderation.js';
+import { CHAT_PAGE_MAX, CHAT_TEXT } from '../../shared/chat.js';
+import {
+  chatPage,
+  chatPageInput,
+  deleteMessageInput,
+  deleteMessageResult,
+  markReadInput,
+  muteInput,
+  muteResult,
+  mutesResult,
+  postMessageInput,
+  postMessageResult,
+  reactInput,
+  reactResult,
+  unmuteInput,
+  unmuteResult,
+  unreadResult,
+  type ChatLiveEvent,
+} from '../../shared/schemas/chat.js';
+import { chatAccessNow } from '../chat/access.js';
+import type { Context } from '../context.js';
+import { AppError } from '../errors.js';
+import { Inbox } from '../live/inbox.js';
+import { authedProcedure, publicProcedure, router } from '../trpc.js';
+
+/** The league's feed, for a caller who may read it: a member removed from the league reads none of it, whatever the league. */
+function feedFor(ctx: Context) {
+  if (ctx.user && ctx.services.feed.isRemoved(ctx.user.id)) throw new AppError('FORBIDDEN', CHAT_TEXT.removed);
+  return ctx.services.feed;
+}
+
+const moderatorOf = (ctx: Context & { user: NonNullable<Context['user']> }) => isModerator(ctx.services.league, ctx.user);
+
+const liveInput = z
+  .object({
+    /** The id of the last message a returning subscriber saw: what came after it is sent first. */
+    lastEventId: z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .nullish(),
+  })
+  .optional();
+
+/**
+ * The league's chat and feed (docs/chat.md): reads for whoever may read the league (never a removed
+ * member), writes for its members, moderation for its commissioner (the default league's: its
+ * admins). The league's access is checked for every call by the procedures (trpc.ts).
+ */
+export const chatRouter = router({
+  list: publicProcedure
+    .input(chatPageInput)
+    .output(chatPage)
+    .query(({ ctx, input }) => feedFor(ctx).page(input, ctx.user?.id ?? null)),
+
+  post: authedProcedure
+    .input(postMessageInput)
+    .output(postMessageResult)
+    .mutation(async ({ ctx, input }) => {
+      const feed = feedFor(ctx);
+      await ctx.services.chatLimiter(ctx.services.league.id, ctx.user.id);
+      return { message: feed.post(ctx.user, input.text, input.idempotencyKey) };
+    }),
+
+  delete: authedProcedure
+    .input(deleteMessageInput)
+    .output(deleteMessageResult)
+    .mutation(({ ctx, input }) => feedFor(ctx).remove(ctx.user, input.messageId, moderatorOf(ctx))),
+
+  react: authedProcedure
+    .input(reactInput)
+    .output(reactResult)
+    .mutation(({ ctx, input }) => feedFor(ctx).react(ctx.user, input.messageId, input.emoji, input.on)),
+
+  mute: authedProcedure
+    .input(muteInput)
+    .output(muteResult)
+    .mutation(({ ctx, input }) =>
+      feedFor(ctx).mute(ctx.user, { moderator: moderatorOf(ctx), commissionerId: ctx.services.league.commissionerId }, input.userId, input.minutes),
+    ),
+
+  unmute: authedProcedure
+    .input(unmuteInput)
+    .output(unmuteResult)
+    .mutation(({ ctx, input }) => feedFor(ctx).unmute(ctx.user, moderatorOf(ctx), input.userId)),
+
+  mutes: authedProcedure.output(mutesResult).query(({ ctx }) => feedFor(ctx).mutes(moderatorOf(ctx))),
+
+  unread: authedProcedure.output(unreadResult).query(({ ctx }) => feedFor(ctx).unread(ctx.user.id)),
+
+  markRead: authedProcedure
+    .input(markReadInput)
+    .output(unreadResult)
+    .mutation(({ ctx, input }) => feedFor(ctx).markRead(ctx.user.id, input.lastReadId)),
+
+  /**
+   * New messages and moments, deletions and reactions as they happen. Who the subscriber is, and
+   * whether they may still read the league, is checked again before each delivery: a session that
+   * ended, a membership removed or a league made invite-only ends the subscription with 403.
+   */
+  live: publicProcedure.input(liveInput).subscription(async function* ({ ctx, input, signal }) {
+    const feed = feedFor(ctx);
+    const inbox = new Inbox<ChatLiveEvent>((push) => feed.subscribe(push), signal);
+    const readerId = ctx.user?.id ?? null;
+    const allowed = () => {
+      const refusal = chatAccessNow(ctx);
+      if (refusal) throw refusal;
+    };
+    // Every message carries the id of the newest item the subscriber has: where a returning one resumes.
+    let last = input?.lastEventId ? Number(input.lastEventId) : feed.lastId();
+    const envelope = (event: ChatLiveEvent) => {
+      if (event.type === 'posted') last = Math.max(last, event.message.id);
+      return tracked(String(last), event);
+    };
+    try {
+      if (input?.lastEventId) for (const message of feed.since(last, CHAT_PAGE_MAX, readerId)) yield envelope({ type: 'posted', message });
+      for (let event = await inbox.next(); event; event = await inbox.next()) {
+        allowed();
+        yield envelope(event);
+      }
+    } finally {
+      inbox.close();
+    }
+  }),
+});
