@@ -32,6 +32,7 @@ const LeaguesPage = lazy(() => import('./pages/LeaguesPage'));
 const JoinLeaguePage = lazy(() => import('./pages/JoinLeaguePage'));
 const LeagueSettingsPage = lazy(() => import('./pages/LeagueSettingsPage'));
 const SeasonArchivePage = lazy(() => import('./pages/SeasonArchivePage'));
+const ChatPage = lazy(() => import('./features/chat/ChatPage'));
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
@@ -64,6 +65,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'privacy', element: <PrivacyPage /> },
   { path: 'changelog', element: <ChangelogPage /> },
   { path: 'seasons/:n?', element: <SeasonArchivePage /> },
+  { path: 'chat', element: <ChatPage /> },
   { path: 'leagues', element: <LeaguesPage /> },
   { path: 'join/:code', element: <JoinLeaguePage /> },
   {

@@ -88,7 +88,8 @@ export const chatRouter = router({
 
   mutes: authedProcedure.output(mutesResult).query(({ ctx }) => feedFor(ctx).mutes(moderatorOf(ctx))),
 
-  unread: authedProcedure.output(unreadResult).query(({ ctx }) => feedFor(ctx).unread(ctx.user.id)),
+  /** Only a member has unread items: a visitor of an open league reads the feed without a mark. */
+  unread: authedProcedure.output(unreadResult).query(({ ctx }) => (ctx.access === 'member' ? feedFor(ctx).unread(ctx.user.id) : { count: 0, capped: false })),
 
   markRead: authedProcedure
     .input(markReadInput)
