@@ -210,6 +210,8 @@ export const seasons = sqliteTable('seasons', {
   /** The largest trade id when the season started. */
   afterTradeId: integer('after_trade_id').notNull(),
   archive: text('archive', { mode: 'json' }),
+  /** When the current season ends by itself (its commissioner set it); null: when they end it. */
+  endsAt: integer('ends_at'),
 });
 
 /**
@@ -345,6 +347,11 @@ export const leagues = sqliteTable(
     /** Null for the default league: the server's admins act for it. */
     commissionerId: integer('commissioner_id').references(() => users.id),
     createdAt: integer('created_at').notNull(),
+    /**
+     * A copy of the league's current season's end time (the league's file holds it): what the
+     * server reads at start-up to wake a league whose season ends while nobody uses it.
+     */
+    seasonEndsAt: integer('season_ends_at'),
   },
   (t) => [
     uniqueIndex('leagues_slug').on(t.slug),

@@ -1,8 +1,9 @@
 import type { Db } from '../db/client.js';
-import { createSeasonsRepo, type OpenOrderRef, type SeasonArchive } from '../db/seasons/seasons-repo.js';
+import { createSeasonsRepo, type OpenOrderRef, type SeasonArchive, type SeasonRow } from '../db/seasons/seasons-repo.js';
 import { createFeedRepo } from '../db/repos/feed.js';
 import { createStatsReadsRepo, STATS_LIMIT } from '../db/repos/stats-reads.js';
 import { seasonEndedText } from '../domain/chat/moments.js';
+import { seasonRecap } from '../domain/seasons/recap.js';
 import { rankStandings } from '../domain/seasons/standings.js';
 import type { AdminWriter } from './admin-writer.js';
 import type { AdminResult } from './admin.js';
@@ -41,30 +42,44 @@ function resetEvents(db: Db): GameEvent[] {
   ];
 }
 
+export interface EndSeasonOptions {
+  /**
+   * Ends the season only if this says so of it, judged inside the transaction (the season that is
+   * current then, at the writer's time): a scheduled end that finds the season already ended, or no
+   * longer due, ends nothing and answers null.
+   */
+  onlyIf?: (current: SeasonRow, at: number) => boolean;
+}
+
 /**
  * Ends the league's current season (docs/seasons.md) as its single writer, in one transaction:
- * every open order cancelled, the final standings, trade figures and statistics archived, then the
- * next season started from the starting cash with every share back in the open market. A crash
- * leaves the league in the old season as it was or in the new one complete; the books and read
- * models are rebuilt from the database afterwards.
+ * every open order cancelled, the final standings, trade figures, statistics and recap archived,
+ * the feed told, then the next season started from the starting cash with every share back in the
+ * open market. A crash leaves the league in the old season as it was or in the new one complete;
+ * the books and read models are rebuilt from the database afterwards.
  */
-export function endSeason(exchange: Exchange, db: Db, startingCashCents: number): AdminResult<SeasonEnded> {
+export function endSeason(exchange: Exchange, db: Db, startingCashCents: number): AdminResult<SeasonEnded>;
+export function endSeason(exchange: Exchange, db: Db, startingCashCents: number, options: EndSeasonOptions): AdminResult<SeasonEnded | null>;
+export function endSeason(exchange: Exchange, db: Db, startingCashCents: number, options: EndSeasonOptions = {}): AdminResult<SeasonEnded | null> {
   const seasons = createSeasonsRepo(db);
   const stats = createStatsReadsRepo(db);
   return exchange.exclusive((writer) => {
     const at = writer.at;
     const season = seasons.current();
+    if (options.onlyIf && !options.onlyIf(season, at)) return { result: null, events: [], touched: [] };
     cancelEverything(writer, seasons.openOrders());
     const finals = seasons.finals();
+    const standings = rankStandings(finals.members, finals.holdings);
     const archive: SeasonArchive = {
-      standings: rankStandings(finals.members, finals.holdings),
+      standings,
       ...seasons.figures(),
       // Read while the season is still the current one: every trade of the season.
       statistics: stats.statisticsSince(0, STATS_LIMIT),
+      recap: seasonRecap(standings, seasons.recapFacts(), startingCashCents, at),
     };
     seasons.closeAndOpenNext(season.number, at, archive);
     seasons.resetMarket(startingCashCents);
-    const champions = archive.standings.filter((s) => s.rank === 1).map((s) => s.username);
+    const champions = archive.recap!.champions.map((c) => c.username);
     const told = createFeedRepo(db).add({
       kind: 'seasonEnded',
       userId: null,

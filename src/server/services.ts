@@ -12,6 +12,9 @@ import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDE
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
 import { createChatLimiter } from './chat/rate-limit.js';
+import { createSeasonClock } from './seasons/season-clock.js';
+import { CardCache } from './seasons/card.js';
+import { createShareKeys } from './seasons/share.js';
 import { createContracts } from './leagues/contracts.js';
 import { LeagueHub, type LeagueSource } from './leagues/hub.js';
 import type { LeagueServices } from './leagues/league-services.js';
@@ -61,19 +64,19 @@ function createGlobalServices(options: ServiceOptions) {
   const pushSubscriptions = createPushSubscriptionsRepo(accounts);
   const { hosts: pushServiceHosts, ...push } = options.push;
   const startingCashCents = (leagueId: number) => registry.byId(leagueId)?.startingCashCents;
-  const hub = new LeagueHub(
-    options.leagues,
-    { now, logger, metrics, pushSubscriptions, push, startingCashCents, checkpointWorker: new CheckpointWorker() },
-    (league) => {
-      // Membership written in one file and not the other (a crash between) is put right first, and
-      // the contract changes the league missed while closed are applied.
-      leagues.reconcile(league.leagueId);
-      contracts.catchUp(league);
-      // The market state, then the prices over time, load in small steps.
-      void league.exchange.warmUp();
-    },
-  );
+  const leagueDeps = { now, logger, metrics, pushSubscriptions, push, startingCashCents, checkpointWorker: new CheckpointWorker() };
+  const hub = new LeagueHub(options.leagues, leagueDeps, (league) => {
+    // Membership written in one file and not the other (a crash between) is put right first, and
+    // the contract changes the league missed while closed are applied.
+    leagues.reconcile(league.leagueId);
+    contracts.catchUp(league);
+    // A season whose end time passed while the league was closed (or the server down) ends now, before any command.
+    seasonClock.catchUp(league.leagueId, league);
+    // The market state, then the prices over time, load in small steps.
+    void league.exchange.warmUp();
+  });
   const contracts = createContracts({ hub, log: createContractLogRepo(accounts), audit, logger, now });
+  const seasonClock = createSeasonClock({ hub, registry, audit, logger, now });
   const leagues = createLeagueManagement({
     accounts,
     registry,
@@ -109,6 +112,13 @@ function createGlobalServices(options: ServiceOptions) {
     hub,
     leagues,
     admin: contracts,
+    /** Ends seasons at the times their commissioners set (docs/seasons.md). */
+    seasonClock,
+    /** Where the server is reached from outside (links in share cards and Open Graph tags). */
+    publicUrl: options.publicUrl,
+    /** The keys of season recaps' share links, and the recap cards made so far. */
+    shareKeys: createShareKeys(options.secret),
+    seasonCards: new CardCache(),
     orderLimiter: createLimiter(options.orderRateLimit ?? DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, metrics?.rateLimited),
     chatLimiter: createChatLimiter(options.chatRateLimit, metrics?.rateLimited),
     pushSubscriptions,

@@ -77,6 +77,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // The default league opens now (its market state and prices load in small steps: healthy at once); others on first use.
   const defaultLeague = services.defaultLeague();
+  // Every other league whose season ends by itself gets a timer (its file opens when the time comes).
+  services.seasonClock.start();
   const app = createHttpApp(services, logger, options.webDir === undefined ? webDistDir : options.webDir, config.trustProxy);
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', reject);
@@ -115,6 +117,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close() {
       closing ??= (async () => {
         clearInterval(lockTimer);
+        services.seasonClock.stop();
         backups.stop();
         // Stop taking orders first: each command runs to its commit synchronously, so none is half done;
         // the last trades reach the tickers' followers before they are told to reconnect.

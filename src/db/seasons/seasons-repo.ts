@@ -8,6 +8,8 @@ export interface SeasonRow {
   number: number;
   startedAt: number;
   endedAt: number | null;
+  /** When the season ends (or was to end) by itself, as its commissioner set it; null: when they end it. */
+  endsAt: number | null;
 }
 
 /** A member's line of an ended season, as archived (money in cents). */
@@ -21,12 +23,52 @@ export interface ArchivedStanding {
   holdings: { kind: InstrumentKind; id: number; name: string; shares: number; priceCents: number | null; valueCents: number }[];
 }
 
-/** What an ended season keeps (docs/seasons.md): the standings as it closed, its trade figures, the statistics tables. */
+/** What an ended season keeps (docs/seasons.md): the standings as it closed, its trade figures, the statistics tables, its recap. */
 export interface SeasonArchive {
   standings: ArchivedStanding[];
   tradeCount: number;
   volumeCents: number;
   statistics: StatisticsRows;
+  /** Champions and awards (seasons ended before recaps were kept have none). */
+  recap?: SeasonRecap;
+}
+
+/** The facts of a season's awards, read as it closes (docs/seasons.md, "Recap"). Money in cents. */
+export interface RecapFacts {
+  /** The purchase of the season that gained its buyer the most by the close: shares × (closing price − price paid). */
+  bestTrade: {
+    userId: number;
+    username: string;
+    kind: InstrumentKind;
+    id: number;
+    name: string;
+    shares: number;
+    priceCents: number;
+    closeCents: number;
+    at: number;
+  } | null;
+  /** The member with the most trades of the season (as buyer or seller). */
+  mostActive: { userId: number; username: string; trades: number } | null;
+  /** The holding in profit at the close held longest (since its first purchase of the season). */
+  longestHeld: {
+    userId: number;
+    username: string;
+    kind: InstrumentKind;
+    id: number;
+    name: string;
+    since: number;
+    costCents: number;
+    valueCents: number;
+  } | null;
+}
+
+/** A season's champions and awards as archived (domain/seasons/recap.ts makes it). */
+export interface SeasonRecap {
+  champions: { userId: number; username: string; totalCents: number; shareValueCents: number }[];
+  bestReturn: { userId: number; username: string; totalCents: number; startingCashCents: number; returnPct: number } | null;
+  bestTrade: (NonNullable<RecapFacts['bestTrade']> & { profitCents: number }) | null;
+  mostActive: RecapFacts['mostActive'];
+  longestHeld: (NonNullable<RecapFacts['longestHeld']> & { days: number; gainPct: number }) | null;
 }
 
 export interface OpenOrderRef {
@@ -40,13 +82,37 @@ export interface OpenOrderRef {
 /** A league file's seasons: which one is current, the archives of the ended ones, and the reset between them. */
 export function createSeasonsRepo(db: Db) {
   const c = db.$client;
-  const list = c.prepare<[], SeasonRow>('SELECT number, started_at AS startedAt, ended_at AS endedAt FROM seasons ORDER BY number');
-  const current = c.prepare<[], SeasonRow>('SELECT number, started_at AS startedAt, ended_at AS endedAt FROM seasons ORDER BY number DESC LIMIT 1');
-  const archived = c.prepare<[number], SeasonRow & { archive: string | null }>(
-    'SELECT number, started_at AS startedAt, ended_at AS endedAt, archive FROM seasons WHERE number = ?',
+  const ROW = 'number, started_at AS startedAt, ended_at AS endedAt, ends_at AS endsAt';
+  const list = c.prepare<[], SeasonRow>(`SELECT ${ROW} FROM seasons ORDER BY number`);
+  const current = c.prepare<[], SeasonRow>(`SELECT ${ROW} FROM seasons ORDER BY number DESC LIMIT 1`);
+  const archived = c.prepare<[number], SeasonRow & { archive: string | null }>(`SELECT ${ROW}, archive FROM seasons WHERE number = ?`);
+  const allArchives = c.prepare<[], SeasonRow & { archive: string }>(`SELECT ${ROW}, archive FROM seasons WHERE archive IS NOT NULL ORDER BY number DESC`);
+  const setEndsAt = c.prepare<[number | null, number]>('UPDATE seasons SET ends_at = ? WHERE number = ? AND ended_at IS NULL');
+  const bestTrade = c.prepare<[], NonNullable<RecapFacts['bestTrade']>>(
+    `SELECT t.buyer_id AS userId, u.username, t.instrument AS kind, t.instrument_id AS id, COALESCE(lpp.name, lpt.name) AS name, t.shares,
+       t.price_cents AS priceCents, COALESCE(${INSTRUMENT_LAST_PRICE}, 100) AS closeCents, t.created_at AS at
+     FROM trades t ${instrumentPriceJoinsSql('t')}
+     JOIN users u ON u.id = t.buyer_id AND u.left_at IS NULL
+     WHERE ${inCurrentSeasonSql('t')}
+     ORDER BY t.shares * (COALESCE(${INSTRUMENT_LAST_PRICE}, 100) - t.price_cents) DESC, t.id LIMIT 1`,
   );
-  const allArchives = c.prepare<[], SeasonRow & { archive: string }>(
-    'SELECT number, started_at AS startedAt, ended_at AS endedAt, archive FROM seasons WHERE archive IS NOT NULL ORDER BY number DESC',
+  const mostActive = c.prepare<[], NonNullable<RecapFacts['mostActive']>>(
+    `SELECT x.u AS userId, u.username, COUNT(*) AS trades FROM (
+       SELECT buyer_id AS u FROM trades WHERE ${inCurrentSeasonSql()} AND buyer_id IS NOT NULL
+       UNION ALL SELECT seller_id FROM trades WHERE ${inCurrentSeasonSql()} AND seller_id IS NOT NULL) x
+     JOIN users u ON u.id = x.u AND u.left_at IS NULL
+     GROUP BY x.u ORDER BY trades DESC, x.u LIMIT 1`,
+  );
+  const longestHeld = c.prepare<[], NonNullable<RecapFacts['longestHeld']>>(
+    `SELECT * FROM (
+       SELECT h.user_id AS userId, u.username, h.instrument AS kind, h.instrument_id AS id, COALESCE(lpp.name, lpt.name) AS name,
+         h.cost_basis_cents AS costCents, ${holdingValueSql('h')} AS valueCents,
+         (SELECT MIN(t.created_at) FROM trades t WHERE t.buyer_id = h.user_id AND t.instrument = h.instrument AND t.instrument_id = h.instrument_id
+            AND ${inCurrentSeasonSql('t')}) AS since
+       FROM holdings h ${instrumentPriceJoinsSql('h')}
+       JOIN users u ON u.id = h.user_id AND u.left_at IS NULL
+       WHERE ${holdingValueSql('h')} > h.cost_basis_cents)
+     WHERE since IS NOT NULL ORDER BY since, valueCents - costCents DESC, userId LIMIT 1`,
   );
   const members = c.prepare<[], { userId: number; username: string; cashCents: number }>(
     'SELECT id AS userId, username, balance_cents AS cashCents FROM users WHERE left_at IS NULL',
@@ -78,7 +144,11 @@ export function createSeasonsRepo(db: Db) {
 
   return {
     list: (): SeasonRow[] => list.all(),
-    current: (): SeasonRow => current.get() ?? { number: 1, startedAt: 0, endedAt: null },
+    current: (): SeasonRow => current.get() ?? { number: 1, startedAt: 0, endedAt: null, endsAt: null },
+    /** Sets (or clears) when the running season `number` ends by itself; false when it is not the running one. */
+    setEndsAt: (number: number, endsAt: number | null): boolean => setEndsAt.run(endsAt, number).changes > 0,
+    /** The facts of the current season's awards, read before it closes (each a scan of the season's trades, once). */
+    recapFacts: (): RecapFacts => ({ bestTrade: bestTrade.get() ?? null, mostActive: mostActive.get() ?? null, longestHeld: longestHeld.get() ?? null }),
     /** An ended season with its archive; undefined for the current one or a number that never was. */
     archived(number: number): (SeasonRow & { endedAt: number; archive: SeasonArchive }) | undefined {
       const row = archived.get(number);

@@ -138,6 +138,17 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
       });
       const ctx = createContextFor(services, bearerToken(req.headers.authorization), ipOf(req), named);
       const result = await route.call(createCaller(ctx), input);
+      if (route.produces) {
+        const file = Buffer.from((result as { base64: string }).base64, 'base64');
+        res.writeHead(200, {
+          'Content-Type': route.produces,
+          'Content-Length': file.length,
+          // A share link's key is the capability to see it: the card may be kept by whoever fetched it that way.
+          'Cache-Control': typeof input.share === 'string' ? 'public, max-age=3600' : 'private, max-age=3600',
+        });
+        res.end(file);
+        return;
+      }
       if (route.paged) {
         const page = result as { items: unknown[]; nextCursor: string | null };
         return sendJsonText(res, 200, JSON.stringify(page.items), nextPageHeaders(fullPath, query, page.nextCursor));

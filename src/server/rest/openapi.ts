@@ -50,11 +50,13 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`,
       parameters,
       responses: {
-        200: {
-          description: pages ? 'Success: one page of the list (see the `limit` and `cursor` parameters)' : 'Success',
-          ...(pages ? { headers: pageHeaders } : {}),
-          content: { 'application/json': { schema: jsonSchema(route.output, 'output') } },
-        },
+        200: route.produces
+          ? { description: `Success: the file (${route.produces})`, content: { [route.produces]: { schema: { type: 'string', format: 'binary' } } } }
+          : {
+              description: pages ? 'Success: one page of the list (see the `limit` and `cursor` parameters)' : 'Success',
+              ...(pages ? { headers: pageHeaders } : {}),
+              content: { 'application/json': { schema: jsonSchema(route.output, 'output') } },
+            },
         400: errorResponse('Invalid input'),
         ...(route.auth !== 'none' ? { 401: errorResponse('Not signed in') } : {}),
         ...(route.auth === 'admin' ? { 403: errorResponse('Not allowed') } : {}),

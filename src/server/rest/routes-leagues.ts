@@ -26,6 +26,14 @@ export const leagueRestRoutes: RestRoute[] = [
     auth: 'user',
     summary: 'A new invite code; links with the old one stop working (its commissioner only)',
   }),
+  route('leagues.seasonCard', {
+    method: 'GET',
+    path: '/leagues/{leagueId}/seasons/{season}/card.png',
+    tag: 'seasons',
+    auth: 'none',
+    produces: 'image/png',
+    summary: 'An ended season’s recap card, a 1200×630 PNG (readers of the league, or with the share link’s key: ?share=)',
+  }),
   route('leagues.removeMember', {
     method: 'DELETE',
     path: '/leagues/{leagueId}/members/{userId}',

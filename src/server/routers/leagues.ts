@@ -13,7 +13,9 @@ import {
   slugInput,
   updateLeagueInput,
 } from '../../shared/schemas/leagues.js';
+import { seasonCardInput, seasonCardOut } from '../../shared/schemas/seasons.js';
 import { AppError } from '../errors.js';
+import { seasonCard } from '../seasons/card-access.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
 /** Leagues (docs/leagues.md §5): the caller's, the listed ones, and what members and commissioners do. */
@@ -78,6 +80,15 @@ export const leaguesRouter = router({
     .input(leagueIdInput)
     .output(leagueMembers)
     .query(({ ctx, input }) => ctx.services.leagues.members(ctx.user, input.leagueId)),
+
+  /**
+   * A season's recap card (a PNG, base64 here; the REST path answers the image itself), for whoever
+   * may read the league, or has the share link's key.
+   */
+  seasonCard: publicProcedure
+    .input(seasonCardInput)
+    .output(seasonCardOut)
+    .query(({ ctx, input }) => seasonCard(ctx, input)),
 
   removeMember: authedProcedure
     .input(removeMemberInput)

@@ -1,6 +1,8 @@
 import {
   endSeasonInput,
   endSeasonResult,
+  scheduleSeasonInput,
+  scheduleSeasonResult,
   seasonArchiveOut,
   seasonFinishesOut,
   seasonList,
@@ -23,6 +25,12 @@ export const seasonsRouter = router({
     .input(seasonsOfUserInput)
     .output(seasonFinishesOut)
     .query(({ ctx, input }) => seasonsOf(ctx.services).finishes(input.userId)),
+
+  /** When the running season ends by itself (its commissioner; the default league's: an admin). */
+  schedule: authedProcedure
+    .input(scheduleSeasonInput)
+    .output(scheduleSeasonResult)
+    .mutation(({ ctx, input }) => seasonsOf(ctx.services).schedule(ctx.user, input.endsAt)),
 
   end: authedProcedure
     .input(endSeasonInput)

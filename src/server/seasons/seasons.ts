@@ -1,20 +1,24 @@
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import { createAuditRepo } from '../../db/repos/audit.js';
 import type { UserRow } from '../../db/repos/users.js';
-import { createSeasonsRepo, type SeasonArchive, type SeasonRow } from '../../db/seasons/seasons-repo.js';
-import { endSeason } from '../../engine/season-end.js';
+import { createSeasonsRepo, type SeasonArchive, type SeasonRecap, type SeasonRow } from '../../db/seasons/seasons-repo.js';
+import { seasonRecap } from '../../domain/seasons/recap.js';
 import { centsToDollars } from '../../shared/money.js';
 import {
+  MAX_SEASON_SCHEDULE_MS,
   SEASON_TEXT,
   type EndSeasonResult,
+  type ScheduleSeasonResult,
   type SeasonArchiveOut,
   type SeasonFinishesOut,
   type SeasonList,
   type SeasonOut,
+  type SeasonRecapOut,
 } from '../../shared/schemas/seasons.js';
 import { AppError } from '../errors.js';
 import { toStatistics } from '../reads/shape.js';
 import type { AppServices } from '../services.js';
+import { finishSeason } from './finish.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -22,9 +26,65 @@ const seasonOut = (s: SeasonRow): SeasonOut => ({
   number: s.number,
   startedAt: iso(s.startedAt),
   ...(s.endedAt === null ? {} : { endedAt: iso(s.endedAt) }),
+  // Only the running season says when it ends.
+  ...(s.endedAt === null && s.endsAt !== null ? { endsAt: iso(s.endsAt) } : {}),
 });
 
-function archiveOut(s: SeasonRow & { endedAt: number; archive: SeasonArchive }): SeasonArchiveOut {
+/** A season's recap in dollars; an archive kept before recaps were names its champions and best return from its standings. */
+function recapOut(archive: SeasonArchive, startingCashCents: number, endedAt: number): SeasonRecapOut {
+  const r: SeasonRecap = archive.recap ?? seasonRecap(archive.standings, { bestTrade: null, mostActive: null, longestHeld: null }, startingCashCents, endedAt);
+  return {
+    champions: r.champions.map((c) => ({
+      userId: c.userId,
+      username: c.username,
+      total: centsToDollars(c.totalCents),
+      shareValue: centsToDollars(c.shareValueCents),
+    })),
+    awards: {
+      bestReturn: r.bestReturn && {
+        userId: r.bestReturn.userId,
+        username: r.bestReturn.username,
+        returnPct: r.bestReturn.returnPct,
+        total: centsToDollars(r.bestReturn.totalCents),
+      },
+      bestTrade: r.bestTrade && {
+        userId: r.bestTrade.userId,
+        username: r.bestTrade.username,
+        itemType: r.bestTrade.kind,
+        itemId: r.bestTrade.id,
+        itemName: r.bestTrade.name,
+        shares: r.bestTrade.shares,
+        price: centsToDollars(r.bestTrade.priceCents),
+        closingPrice: centsToDollars(r.bestTrade.closeCents),
+        profit: centsToDollars(r.bestTrade.profitCents),
+        at: iso(r.bestTrade.at),
+      },
+      mostActive: r.mostActive && { userId: r.mostActive.userId, username: r.mostActive.username, trades: r.mostActive.trades },
+      longestHeldWinner: r.longestHeld && {
+        userId: r.longestHeld.userId,
+        username: r.longestHeld.username,
+        itemType: r.longestHeld.kind,
+        itemId: r.longestHeld.id,
+        itemName: r.longestHeld.name,
+        since: iso(r.longestHeld.since),
+        days: r.longestHeld.days,
+        gainPct: r.longestHeld.gainPct,
+      },
+    },
+  };
+}
+
+/** Where a season's archive page and card are, with the share key (docs/seasons.md, "Sharing"). */
+export function shareLinks(services: Pick<AppServices, 'publicUrl' | 'shareKeys'>, league: { id: number; slug: string }, season: number) {
+  const key = services.shareKeys.key(league.id, season);
+  const base = services.publicUrl.replace(/\/+$/, '');
+  return {
+    url: `${base}/l/${encodeURIComponent(league.slug)}/seasons/${season}?share=${key}`,
+    cardUrl: `${base}/api/leagues/${league.id}/seasons/${season}/card.png?share=${key}`,
+  };
+}
+
+function archiveOut(services: AppServices, s: SeasonRow & { endedAt: number; archive: SeasonArchive }): SeasonArchiveOut {
   const { archive } = s;
   return {
     season: { ...seasonOut(s), endedAt: iso(s.endedAt), tradeCount: archive.tradeCount, volume: centsToDollars(archive.volumeCents) },
@@ -45,26 +105,35 @@ function archiveOut(s: SeasonRow & { endedAt: number; archive: SeasonArchive }):
       })),
     })),
     statistics: toStatistics(archive.statistics),
+    recap: recapOut(archive, services.league.startingCashCents, s.endedAt),
+    share: shareLinks(services, services.league, s.number),
   };
 }
 
-/** Who may end a league's season: its commissioner; the default league (which has none): the server's admins. */
-function mayEnd(services: AppServices, user: UserRow): void {
+/** Who may end a league's season or set when it ends: its commissioner; the default league (which has none): the server's admins. */
+function mayRun(services: AppServices, user: UserRow, texts: { admins: string; commissioner: string }): void {
   const { league } = services;
   if (league.id === DEFAULT_LEAGUE_ID && league.commissionerId === null) {
-    if (!user.isAdmin) throw new AppError('FORBIDDEN', SEASON_TEXT.adminOnly);
-  } else if (league.commissionerId !== user.id) throw new AppError('FORBIDDEN', SEASON_TEXT.commissionerOnly);
+    if (!user.isAdmin) throw new AppError('FORBIDDEN', texts.admins);
+  } else if (league.commissionerId !== user.id) throw new AppError('FORBIDDEN', texts.commissioner);
 }
 
-/** The seasons of the call's league (docs/seasons.md): the list, an ended season's archive, a member's finishes, and the end of the current one. */
+/** The seasons of the call's league (docs/seasons.md): the list, an ended season's archive, a member's finishes, its end time, and its end. */
 export const seasonsOf = (services: AppServices) => {
   const repo = createSeasonsRepo(services.db);
+  const finishDeps = () => ({
+    league: services,
+    row: services.league,
+    audit: createAuditRepo(services.accounts),
+    registry: services.registry,
+    logger: services.logger,
+  });
   return {
     list: (): SeasonList => ({ seasons: repo.list().map(seasonOut) }),
 
     archive(number: number): SeasonArchiveOut {
       const s = repo.archived(number);
-      if (s) return archiveOut(s);
+      if (s) return archiveOut(services, s);
       throw new AppError('NOT_FOUND', repo.list().some((x) => x.number === number) ? SEASON_TEXT.notEnded : SEASON_TEXT.notFound);
     },
 
@@ -78,38 +147,44 @@ export const seasonsOf = (services: AppServices) => {
     },
 
     /**
+     * Sets when the running season ends by itself (an ISO time in the future, within a year), or
+     * clears it: written in the league's file (the truth) and copied to the registry (what wakes the
+     * league at start-up), and the season's clock follows. Setting the same time again changes nothing.
+     */
+    schedule(user: UserRow, endsAtIso: string | null): ScheduleSeasonResult {
+      mayRun(services, user, { admins: SEASON_TEXT.scheduleAdminOnly, commissioner: SEASON_TEXT.scheduleCommissionerOnly });
+      const now = services.now();
+      const endsAt = endsAtIso === null ? null : Date.parse(endsAtIso);
+      if (endsAt !== null && endsAt <= now) throw new AppError('BAD_REQUEST', SEASON_TEXT.endsAtPast);
+      if (endsAt !== null && endsAt > now + MAX_SEASON_SCHEDULE_MS) throw new AppError('BAD_REQUEST', SEASON_TEXT.endsAtTooFar);
+      const current = repo.current();
+      if (current.endsAt !== endsAt) {
+        if (!repo.setEndsAt(current.number, endsAt)) throw new AppError('CONFLICT', SEASON_TEXT.notRunning);
+        services.registry.setSeasonEndsAt(services.league.id, endsAt);
+        services.seasonClock.scheduled(services.league.id, endsAt);
+        createAuditRepo(services.accounts).record({
+          actorId: user.id,
+          actor: user.username,
+          action: 'season.schedule',
+          details: { leagueId: services.league.id, league: services.league.name, season: current.number, endsAt: endsAtIso },
+          at: now,
+        });
+      }
+      return { season: { number: current.number, startedAt: iso(current.startedAt), endsAt: endsAt === null ? null : iso(endsAt) } };
+    },
+
+    /**
      * Ends the current season once the caller typed the league's name: the league's writer does it
-     * in one transaction; once durable, the change goes to the server's audit log.
+     * in one transaction; once durable, the change goes to the server's audit log. `season`, when
+     * given, must still be the current one (checked inside the transaction).
      */
     async end(user: UserRow, confirm: string, season?: number): Promise<EndSeasonResult> {
-      mayEnd(services, user);
-      const { league } = services;
-      if (confirm.trim() !== league.name) throw new AppError('BAD_REQUEST', SEASON_TEXT.confirmMismatch);
-      const current = repo.list().at(-1);
-      if (season !== undefined && current && current.number !== season) throw new AppError('CONFLICT', SEASON_TEXT.alreadyEnded(season));
-      const ended = endSeason(services.exchange, services.db, league.startingCashCents);
-      if (!ended.ok) throw new AppError('CONFLICT', ended.error.message);
-      await services.exchange.idle();
-      const { number, endedAt, archive } = ended.value;
-      createAuditRepo(services.accounts).record({
-        actorId: user.id,
-        actor: user.username,
-        action: 'season.end',
-        details: {
-          leagueId: league.id,
-          league: league.name,
-          season: number,
-          nextSeason: number + 1,
-          members: archive.standings.length,
-          winner: archive.standings[0]?.username ?? null,
-          trades: archive.tradeCount,
-          startingCashCents: league.startingCashCents,
-        },
-        at: endedAt,
-      });
-      services.feed.announce(ended.value.feedItemId);
-      services.logger.info({ leagueId: league.id, season: number, by: user.id }, 'season ended');
-      return { season: { number, endedAt: iso(endedAt) } };
+      mayRun(services, user, { admins: SEASON_TEXT.adminOnly, commissioner: SEASON_TEXT.commissionerOnly });
+      if (confirm.trim() !== services.league.name) throw new AppError('BAD_REQUEST', SEASON_TEXT.confirmMismatch);
+      const done = finishSeason(finishDeps(), user, { onlyIf: (current) => season === undefined || current.number === season });
+      if (!done) throw new AppError('CONFLICT', SEASON_TEXT.alreadyEnded(season!));
+      await done.told;
+      return { season: { number: done.ended.number, endedAt: iso(done.ended.endedAt) } };
     },
   };
 };

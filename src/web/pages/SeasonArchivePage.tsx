@@ -13,6 +13,8 @@ import { seasonPath, seasonsApi } from '../lib/seasonsApi';
 import { useSession } from '../lib/session';
 import { formatDate } from '../lib/time';
 import { useTRPC } from '../lib/trpc';
+import { SeasonRecap } from '../features/seasons/components/SeasonRecap';
+import { SeasonScheduleCard } from '../features/seasons/components/SeasonScheduleCard';
 import './account.css';
 
 function Statistics({ statistics }: { statistics: SeasonArchiveOut['statistics'] }) {
@@ -74,6 +76,7 @@ export default function SeasonArchivePage() {
   return (
     <>
       <PageTitle title={`${league.data.name}: seasons`} subtitle={current ? `Season ${current.number} is being played.` : undefined} />
+      {current ? <SeasonScheduleCard key={`${current.number}:${current.endsAt ?? ''}`} league={league.data} season={current} canSet={mayEnd} /> : null}
       {mayEnd && current ? <SeasonEndCard league={league.data} season={current.number} onEnded={(s) => void navigate(seasonPath(slug, s))} /> : null}
       {ended.length > 0 ? (
         <nav aria-label="Ended seasons" className="season-links">
@@ -93,12 +96,14 @@ export default function SeasonArchivePage() {
       ) : (
         <div className="section">
           <h2>
-            Season {archive.data.season.number}: {archive.data.standings[0] ? `won by ${archive.data.standings[0].username}` : 'no winner'}
+            Season {archive.data.season.number}:{' '}
+            {archive.data.recap.champions.length > 0 ? `won by ${archive.data.recap.champions.map((c) => c.username).join(' & ')}` : 'no winner'}
           </h2>
           <p className="muted">
             {formatDate(archive.data.season.startedAt)} to {formatDate(archive.data.season.endedAt)} · {formatInteger(archive.data.season.tradeCount)} trades ·{' '}
             {formatDollars(archive.data.season.volume)} traded
           </p>
+          <SeasonRecap archive={archive.data} />
           <SeasonStandings archive={archive.data} meId={user?.id} />
           <Statistics statistics={archive.data.statistics} />
         </div>

@@ -30,7 +30,7 @@ export function SeasonStandings({ archive, meId }: { archive: SeasonArchiveOut; 
   if (standings.length === 0) return <p className="muted">Nobody played season {season.number}.</p>;
   return (
     <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label={`Season ${season.number} final standings`}>
-      <table className="table leaderboard-table season-standings">
+      <table className="table table-stack leaderboard-table season-standings">
         <caption className="sr-only">Season {season.number} final standings</caption>
         <thead>
           <tr>
@@ -45,16 +45,22 @@ export function SeasonStandings({ archive, meId }: { archive: SeasonArchiveOut; 
         <tbody>
           {standings.map((row) => (
             <tr key={row.userId} className={row.userId === meId ? 'is-me' : undefined} data-testid="season-standing">
-              <td>
+              <td data-label="Rank">
                 <span className="rank">{row.rank}</span>
               </td>
-              <th scope="row">
+              <td data-label="Player" className="stack-title">
                 <Link to={userPath(row.userId)}>{row.username}</Link>
-              </th>
-              <td className="num strong">{formatDollars(row.shareValue)}</td>
-              <td className="num">{formatDollars(row.cash)}</td>
-              <td className="num">{formatDollars(row.total)}</td>
-              <td>
+              </td>
+              <td data-label="Share value" className="num strong">
+                {formatDollars(row.shareValue)}
+              </td>
+              <td data-label="Cash" className="num">
+                {formatDollars(row.cash)}
+              </td>
+              <td data-label="Total" className="num">
+                {formatDollars(row.total)}
+              </td>
+              <td data-label="Holdings">
                 <Holdings row={row} />
               </td>
             </tr>

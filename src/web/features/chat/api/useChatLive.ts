@@ -36,8 +36,8 @@ export function useChatLive(enabled: boolean): void {
         if (event.message.userId !== readerId || event.message.kind !== 'message') {
           void queryClient.invalidateQueries({ queryKey: trpc.chat.unread.queryKey() });
         }
-        // A season's end changes the seasons shown everywhere.
-        if (event.message.kind === 'seasonEnded') void queryClient.invalidateQueries({ queryKey: ['seasons'] });
+        // A season's end changes everything the league shows: its seasons, cash, holdings, markets.
+        if (event.message.kind === 'seasonEnded') void queryClient.invalidateQueries();
       } else if (event.type === 'deleted') update((d) => withoutMessage(d, event.id));
       else update((d) => withReaction(d, event, readerId));
     },

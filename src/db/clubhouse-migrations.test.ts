@@ -19,7 +19,8 @@ const everything = (db: Db) => {
     orders: all('SELECT * FROM orders ORDER BY id'),
     trades: all('SELECT * FROM trades ORDER BY id'),
     declines: all('SELECT * FROM declined_asks ORDER BY order_id, user_id'),
-    seasons: all('SELECT * FROM seasons ORDER BY number'),
+    // The columns every version since seasons has (0012 adds ends_at).
+    seasons: all('SELECT number, started_at, ended_at, after_trade_id, archive FROM seasons ORDER BY number'),
   };
 };
 
@@ -52,6 +53,40 @@ describe('migration 0011 (the league’s chat and feed)', () => {
       feed.markRead(alice, id, 10_002);
       expect(feed.page(null, 10)).toEqual([{ id, kind: 'message', userId: alice, username: 'alice', text: 'first!', data: null, createdAt: 10_000 }]);
       expect(createSeasonsRepo(db).current().number).toBe(1);
+    } finally {
+      db.$client.close();
+    }
+  });
+});
+
+describe('migration 0012 (a season’s end time)', () => {
+  let dir: string | null = null;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = null;
+  });
+
+  it('upgrades a league file and a registry in place: everything kept, no season with an end time', () => {
+    dir = mkdtempSync(join(tmpdir(), 'hoops-finale-migrate-'));
+    const file = join(dir, '1.db');
+    const old = openDb({ file, migrationsFolder: migrationsBefore('0012_season_finale', join(dir, 'old')) });
+    fillTodaysMarket(old);
+    old.$client
+      .prepare(
+        `INSERT INTO leagues (id, slug, name, invite_code, starting_cash_cents, open, commissioner_id, created_at) VALUES (2, 'friday', 'Friday', 'code12345678', 100000000, 0, NULL, 5)`,
+      )
+      .run();
+    const before = { ...everything(old), leagues: old.$client.prepare('SELECT * FROM leagues ORDER BY id').all() };
+    old.$client.close();
+
+    const db = openDb({ file, migrationsFolder: migrationsDir });
+    try {
+      const after = { ...everything(db), leagues: db.$client.prepare('SELECT * FROM leagues ORDER BY id').all() };
+      const without = (rows: unknown[], column: string) => rows.map((r) => Object.fromEntries(Object.entries(r as object).filter(([k]) => k !== column)));
+      expect({ ...after, leagues: without(after.leagues, 'season_ends_at') }).toEqual(before);
+      expect(db.$client.prepare('SELECT ends_at FROM seasons').all()).toEqual([{ ends_at: null }]);
+      expect(after.leagues.map((l) => (l as { season_ends_at: unknown }).season_ends_at)).toEqual([null]);
+      expect(createSeasonsRepo(db).current()).toMatchObject({ number: 1, endedAt: null, endsAt: null });
     } finally {
       db.$client.close();
     }
