@@ -139,6 +139,18 @@ describe('a season with a finale', () => {
       expect(html).toMatch(/<script type="module"[^>]*src="\/assets\//);
       const png = await fetch(archive.share.cardUrl);
       expect(png.headers.get('content-type')).toBe('image/png');
+
+      // The league's rules: from its invite page, and for its members.
+      await b.page.goto(`/join/${league.inviteCode}`);
+      await b.page.getByRole('link', { name: 'Read the league’s rules' }).click();
+      const rules = b.page.getByTestId('league-rules');
+      await rules.getByText('$1,000,000.00 for every member').waitFor();
+      await rules.getByText(`${a.username} runs the league`).waitFor();
+      await rules.getByText('locked for 7 days').waitFor();
+      await screenshot(b.page, 'league-rules-375');
+      await a.page.goto(`/l/${league.slug}/rules`);
+      await a.page.getByTestId('league-rules').getByText('Season 2 started').waitFor();
+      await screenshot(a.page, 'league-rules-1280');
       expect(pageErrors).toEqual([]);
     },
     LONG,

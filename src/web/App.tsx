@@ -33,6 +33,7 @@ const JoinLeaguePage = lazy(() => import('./pages/JoinLeaguePage'));
 const LeagueSettingsPage = lazy(() => import('./pages/LeagueSettingsPage'));
 const SeasonArchivePage = lazy(() => import('./pages/SeasonArchivePage'));
 const ChatPage = lazy(() => import('./features/chat/ChatPage'));
+const RulesPage = lazy(() => import('./features/rules/RulesPage'));
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
@@ -66,8 +67,10 @@ export const pageRoutes: RouteObject[] = [
   { path: 'changelog', element: <ChangelogPage /> },
   { path: 'seasons/:n?', element: <SeasonArchivePage /> },
   { path: 'chat', element: <ChatPage /> },
+  { path: 'rules', element: <RulesPage /> },
   { path: 'leagues', element: <LeaguesPage /> },
   { path: 'join/:code', element: <JoinLeaguePage /> },
+  { path: 'join/:code/rules', element: <RulesPage /> },
   {
     path: 'admin',
     element: (

@@ -7,6 +7,8 @@ import {
   leagueIdInput,
   leagueList,
   leagueMembers,
+  leagueRules,
+  leagueRulesInput,
   LEAGUE_TEXT,
   myLeagues,
   removeMemberInput,
@@ -16,6 +18,7 @@ import {
 import { seasonCardInput, seasonCardOut } from '../../shared/schemas/seasons.js';
 import { AppError } from '../errors.js';
 import { seasonCard } from '../seasons/card-access.js';
+import { leagueRulesFor } from '../leagues/rules.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
 /** Leagues (docs/leagues.md §5): the caller's, the listed ones, and what members and commissioners do. */
@@ -80,6 +83,12 @@ export const leaguesRouter = router({
     .input(leagueIdInput)
     .output(leagueMembers)
     .query(({ ctx, input }) => ctx.services.leagues.members(ctx.user, input.leagueId)),
+
+  /** What a new member needs to know of a league: by its id (readers of the league) or its invite code. */
+  rules: publicProcedure
+    .input(leagueRulesInput)
+    .output(leagueRules)
+    .query(({ ctx, input }) => leagueRulesFor(ctx, input)),
 
   /**
    * A season's recap card (a PNG, base64 here; the REST path answers the image itself), for whoever

@@ -1,0 +1,35 @@
+import { createSeasonsRepo } from '../../db/seasons/seasons-repo.js';
+import { TEAM_LOCK_MS } from '../../domain/market/holding.js';
+import { CHAT_RATE_LIMIT, MESSAGE_MAX_CHARS } from '../../shared/chat.js';
+import { centsToDollars, OPEN_MARKET_PRICE_CENTS } from '../../shared/money.js';
+import { LEAGUE_TEXT, type LeagueRules } from '../../shared/schemas/leagues.js';
+import { leagueFor } from '../seasons/card-access.js';
+import type { Context } from '../context.js';
+import { AppError } from '../errors.js';
+import { rankingRuleOf } from '../rivalry/standings.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A league's rules page (docs/leagues.md): starting cash, ranking rule, team lock, season dates,
+ * who runs it. For whoever may read the league, or holds its invite code (someone deciding to join).
+ */
+export function leagueRulesFor(ctx: Context, input: { leagueId: number } | { code: string }): LeagueRules {
+  const row = 'code' in input ? ctx.services.registry.byCode(input.code) : ctx.services.registry.byId(input.leagueId);
+  if (!row) throw new AppError('NOT_FOUND', 'code' in input ? LEAGUE_TEXT.badInvite : LEAGUE_TEXT.notFound);
+  const { services, readable } = leagueFor(ctx, row.id);
+  if (!readable && !('code' in input)) throw new AppError('FORBIDDEN', LEAGUE_TEXT.inviteOnly);
+  const seasons = createSeasonsRepo(services.db).list();
+  const current = seasons.at(-1)!;
+  const commissioner = row.commissionerId === null ? null : ctx.services.users.byId(row.commissionerId);
+  return {
+    league: services.leagues.publicView(row),
+    startingCash: centsToDollars(row.startingCashCents),
+    rankingRule: rankingRuleOf(row),
+    teamLockDays: Math.round(TEAM_LOCK_MS / 86_400_000),
+    openMarketPrice: centsToDollars(OPEN_MARKET_PRICE_CENTS),
+    season: { number: current.number, startedAt: iso(current.startedAt), endsAt: current.endsAt === null ? null : iso(current.endsAt), endedSeasons: seasons.length - 1 },
+    commissioner: commissioner ? { userId: commissioner.id, username: commissioner.username } : null,
+    chat: { maxChars: MESSAGE_MAX_CHARS, messagesPerWindow: CHAT_RATE_LIMIT.points, windowSeconds: CHAT_RATE_LIMIT.durationSeconds },
+  };
+}
