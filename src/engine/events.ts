@@ -1,4 +1,5 @@
 import type { InstrumentKind } from '../db/repos/ledger.js';
+import type { Notice } from '../shared/notices.js';
 
 export interface TradeEvent {
   tradeId: number;
@@ -33,6 +34,8 @@ export type GameEvent =
       priceCents: number;
     }
   | { type: 'outbid'; userId: number; itemType: InstrumentKind; itemId: number; itemName: string; yourPriceCents: number; bestPriceCents: number }
+  /** Something the league tells one member (docs/chat.md, "Rivalry"): a toast, an opted-in push, an inbox entry. */
+  | { type: 'notice'; userId: number; notice: Notice }
   /** A holder listed shares that now rest in the book (for push notifications; the live feed sends offersUpdated). */
   | {
       type: 'offerPosted';

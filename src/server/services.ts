@@ -64,7 +64,8 @@ function createGlobalServices(options: ServiceOptions) {
   const pushSubscriptions = createPushSubscriptionsRepo(accounts);
   const { hosts: pushServiceHosts, ...push } = options.push;
   const startingCashCents = (leagueId: number) => registry.byId(leagueId)?.startingCashCents;
-  const leagueDeps = { now, logger, metrics, pushSubscriptions, push, startingCashCents, checkpointWorker: new CheckpointWorker() };
+  const leagueName = (leagueId: number) => registry.byId(leagueId)?.name;
+  const leagueDeps = { now, logger, metrics, pushSubscriptions, push, startingCashCents, leagueName, checkpointWorker: new CheckpointWorker() };
   const hub = new LeagueHub(options.leagues, leagueDeps, (league) => {
     // Membership written in one file and not the other (a crash between) is put right first, and
     // the contract changes the league missed while closed are applied.
@@ -72,8 +73,8 @@ function createGlobalServices(options: ServiceOptions) {
     contracts.catchUp(league);
     // A season whose end time passed while the league was closed (or the server down) ends now, before any command.
     seasonClock.catchUp(league.leagueId, league);
-    // The market state, then the prices over time, load in small steps.
-    void league.exchange.warmUp();
+    // The market state, then the prices over time, load in small steps; then the standings the rivalry compares with.
+    void league.exchange.warmUp().then(() => league.rivalry.start());
   });
   const contracts = createContracts({ hub, log: createContractLogRepo(accounts), audit, logger, now });
   const seasonClock = createSeasonClock({ hub, registry, audit, logger, now });

@@ -24,6 +24,8 @@ function detailsOut(data: unknown): Record<string, unknown> | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
+    // What a moment keeps for the server's own next step (the standings a weekly recap saw) stays with it.
+    if (key === 'snapshot') continue;
     if (key.endsWith('Cents') && typeof value === 'number') out[key.slice(0, -5)] = centsToDollars(value);
     else out[key] = value;
   }

@@ -11,6 +11,7 @@ import { Ticker } from '../live/ticker.js';
 import type { Metrics } from '../metrics/index.js';
 import { createPushSender, type PushSenderOptions } from '../push/sender.js';
 import { createLeagueFeed } from '../chat/feed.js';
+import { createRivalry } from '../rivalry/rivalry.js';
 import { bigTradeCents } from '../../domain/chat/moments.js';
 import { START_BALANCE_CENTS } from '../../shared/money.js';
 import { createExportService } from '../reads/exports.js';
@@ -27,6 +28,8 @@ export interface LeagueServiceDeps {
   push: Omit<PushSenderOptions, 'bus' | 'subscriptions' | 'logger' | 'holdersOf'>;
   /** The league's starting cash in cents (what makes a purchase a big trade in its feed). */
   startingCashCents?: (leagueId: number) => number | undefined;
+  /** The league's name (its notices say it). */
+  leagueName?: (leagueId: number) => string | undefined;
 }
 
 /**
@@ -56,6 +59,17 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     logger: deps.logger,
     bigTradeCents: () => bigTradeCents(deps.startingCashCents?.(leagueId) ?? START_BALANCE_CENTS),
   });
+  const rivalry = createRivalry({
+    leagueId,
+    db,
+    bus,
+    reads,
+    feed,
+    now,
+    logger: deps.logger,
+    startingCashCents: () => deps.startingCashCents?.(leagueId) ?? START_BALANCE_CENTS,
+    leagueName: () => deps.leagueName?.(leagueId) ?? 'the league',
+  });
   return {
     leagueId,
     db,
@@ -75,6 +89,8 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     push,
     /** The league's chat and feed (docs/chat.md). */
     feed,
+    /** Who passed whom, the new leader, the weekly recap (started once the market state is read). */
+    rivalry,
     /** Stops taking orders; resolves once everything acknowledged is durable and the followers were told. */
     async stop(): Promise<void> {
       exchange.stop();
@@ -82,6 +98,7 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
       ticker.flush();
       ticker.stop();
       push.stop();
+      rivalry.stop();
       feed.stop();
     },
   };

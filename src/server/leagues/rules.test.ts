@@ -31,7 +31,10 @@ describe('a league’s rules page', () => {
   });
 
   it('tells someone holding the invite code, and nobody else, the rules of an invite-only league', async () => {
-    expect(await api(server.url, 'GET', `/leagues/${league.id}/rules`, undefined, carol.token)).toMatchObject({ status: 403, body: { error: LEAGUE_TEXT.inviteOnly } });
+    expect(await api(server.url, 'GET', `/leagues/${league.id}/rules`, undefined, carol.token)).toMatchObject({
+      status: 403,
+      body: { error: LEAGUE_TEXT.inviteOnly },
+    });
     const byCode = await api<LeagueRules>(server.url, 'GET', `/leagues/invite/${league.inviteCode}/rules`);
     expect(byCode.body.startingCash).toBe(250_000);
     expect(await api(server.url, 'GET', '/leagues/invite/not-a-code/rules')).toMatchObject({ status: 404, body: { error: LEAGUE_TEXT.badInvite } });

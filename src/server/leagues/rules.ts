@@ -28,7 +28,12 @@ export function leagueRulesFor(ctx: Context, input: { leagueId: number } | { cod
     rankingRule: rankingRuleOf(row),
     teamLockDays: Math.round(TEAM_LOCK_MS / 86_400_000),
     openMarketPrice: centsToDollars(OPEN_MARKET_PRICE_CENTS),
-    season: { number: current.number, startedAt: iso(current.startedAt), endsAt: current.endsAt === null ? null : iso(current.endsAt), endedSeasons: seasons.length - 1 },
+    season: {
+      number: current.number,
+      startedAt: iso(current.startedAt),
+      endsAt: current.endsAt === null ? null : iso(current.endsAt),
+      endedSeasons: seasons.length - 1,
+    },
     commissioner: commissioner ? { userId: commissioner.id, username: commissioner.username } : null,
     chat: { maxChars: MESSAGE_MAX_CHARS, messagesPerWindow: CHAT_RATE_LIMIT.points, windowSeconds: CHAT_RATE_LIMIT.durationSeconds },
   };

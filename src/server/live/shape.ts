@@ -45,6 +45,8 @@ export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted
         your_price: centsToDollars(event.yourPriceCents),
         best_price: centsToDollars(event.bestPriceCents),
       };
+    case 'notice':
+      return { type: 'notice', notice: event.notice };
     default:
       return { type: event.type, itemType: event.itemType, itemId: event.itemId };
   }

@@ -12,7 +12,9 @@ export interface PushItem {
 export type PushIntent =
   | { kind: 'orderFilled'; userId: number; item: PushItem; side: 'ask' | 'offer'; shares: number; priceCents: number }
   | { kind: 'outbid'; userId: number; item: PushItem; yourPriceCents: number; bestPriceCents: number }
-  | { kind: 'newOffer'; userId: number; item: PushItem; sellerUsername: string; shares: number; priceCents: number };
+  | { kind: 'newOffer'; userId: number; item: PushItem; sellerUsername: string; shares: number; priceCents: number }
+  /** Someone passed the user in a league's standings (the item is the league: its id and name). */
+  | { kind: 'passed'; userId: number; item: PushItem; title: string; body: string; url: string };
 
 const shares = (n: number) => `${n.toLocaleString('en-US')} share${n === 1 ? '' : 's'}`;
 const itemUrl = (item: PushItem) => (item.type === 'player' ? `/market/${item.id}` : `/teams/${item.id}`);
@@ -62,6 +64,11 @@ function offers(intents: Extract<PushIntent, { kind: 'newOffer' }>[]): { title: 
 export function composeNotification(intents: readonly PushIntent[]): PushPayload {
   const first = intents[0];
   if (!first) throw new Error('composeNotification needs at least one intent');
+  if (first.kind === 'passed') {
+    // The newest standing says it all (a burst of passings in a minute is one notification).
+    const last = intents[intents.length - 1] as typeof first;
+    return { kind: 'passed', title: last.title, body: last.body, url: last.url, tag: `passed:${first.item.id}` };
+  }
   const kind: PushKind = first.kind;
   const text =
     kind === 'orderFilled'

@@ -30,8 +30,9 @@ const GONE = new Set([404, 410]);
 /** How long a push service keeps an undelivered message (seconds): news of a fill is stale after a day. */
 const TTL_SECONDS = 24 * 60 * 60;
 
-type PushEvent = Extract<PublishedEvent, { type: 'orderFilled' | 'outbid' | 'offerPosted' }>;
-const isPushEvent = (e: PublishedEvent): e is PushEvent => e.type === 'orderFilled' || e.type === 'outbid' || e.type === 'offerPosted';
+type PushEvent = Extract<PublishedEvent, { type: 'orderFilled' | 'outbid' | 'offerPosted' | 'notice' }>;
+const isPushEvent = (e: PublishedEvent): e is PushEvent =>
+  e.type === 'orderFilled' || e.type === 'outbid' || e.type === 'offerPosted' || (e.type === 'notice' && e.notice.kind === 'passed');
 
 /**
  * Sends Web Push notifications to the fans who opted in. It follows the exchange's events (published
@@ -58,6 +59,10 @@ export function createPushSender(options: PushSenderOptions) {
   );
 
   function intentsOf(e: PushEvent): PushIntent[] {
+    if (e.type === 'notice') {
+      const n = e.notice;
+      return [{ kind: 'passed', userId: e.userId, item: { type: 'player', id: n.leagueId, name: '' }, title: n.title, body: n.body, url: n.url }];
+    }
     const item = { type: e.itemType, id: e.itemId, name: e.itemName };
     switch (e.type) {
       case 'orderFilled':

@@ -34,7 +34,9 @@ export interface Standing {
  */
 export function standingsOf(league: Pick<LeagueServices, 'db' | 'reads'>, _rule: RankingRule): Standing[] {
   const members = league.db.$client
-    .prepare<[], { userId: number; username: string; cashCents: number }>('SELECT id AS userId, username, balance_cents AS cashCents FROM users WHERE left_at IS NULL')
+    .prepare<[], { userId: number; username: string; cashCents: number }>(
+      'SELECT id AS userId, username, balance_cents AS cashCents FROM users WHERE left_at IS NULL',
+    )
     .all();
   const valued = members.map((m) => {
     const v = league.reads.valueOf(m.userId);

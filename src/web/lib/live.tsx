@@ -98,6 +98,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       if (!isForLeague(event, leagueId)) return;
       if (event.type === 'orderFilled') toast.success(orderFilledText(event), { id: `live-${eventId}` });
       if (event.type === 'outbid') toast.info(outbidText(event), { id: `live-${eventId}` });
+      if (event.type === 'notice') toast.info(event.notice.title, { id: `live-${eventId}`, description: event.notice.body || undefined });
       invalidate(eventPlan(event, userId));
     },
     [invalidate, userId, leagueId],

@@ -62,11 +62,18 @@ export default function RulesPage() {
       term: 'Chat',
       detail: `Text only, at most ${r.chat.maxChars} characters, at most ${r.chat.messagesPerWindow} messages in ${r.chat.windowSeconds} seconds. The commissioner can delete messages and mute members.`,
     },
-    { term: 'Who can see it', detail: r.league.isDefault || r.league.open ? 'Anyone can read this league; only its members trade.' : 'Invite-only: only its members see it.' },
+    {
+      term: 'Who can see it',
+      detail: r.league.isDefault || r.league.open ? 'Anyone can read this league; only its members trade.' : 'Invite-only: only its members see it.',
+    },
   ];
   return (
     <>
-      <PageTitle title={`${r.league.name}: the rules`} documentTitle={`Rules · ${r.league.name}`} subtitle={`${formatInteger(r.league.memberCount)} member${r.league.memberCount === 1 ? '' : 's'}`} />
+      <PageTitle
+        title={`${r.league.name}: the rules`}
+        documentTitle={`Rules · ${r.league.name}`}
+        subtitle={`${formatInteger(r.league.memberCount)} member${r.league.memberCount === 1 ? '' : 's'}`}
+      />
       <dl className={`card ${styles.rules}`} data-testid="league-rules">
         {items.map((item) => (
           <div key={item.term} className={styles.item}>
