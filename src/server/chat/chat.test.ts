@@ -279,8 +279,9 @@ describe('the league’s moments', () => {
       await api(server.url, 'POST', inLeague('/trade/ask'), { userId: bob.id, playerId: big.id, shares: 500, pricePerShare: 1 }, bob.token);
       await api(server.url, 'POST', inLeague('/trade/ask'), { userId: bob.id, playerId: big.id, shares: 150_000, pricePerShare: 1 }, bob.token);
       const text = `ch_bob bought 150,000 shares of ${big.name} at $1.00 ($150,000.00) on the open market`;
-      await expect.poll(() => bobs.texts(), { timeout: 10_000 }).toEqual([text]);
-      const shown = (await list(bob, '?limit=1')).body.messages[0]!;
+      const bigTrades = () => bobs.seen.events.flatMap((e) => (e.type === 'posted' && e.message.kind === 'bigTrade' ? [e.message.text] : []));
+      await expect.poll(bigTrades, { timeout: 10_000 }).toEqual([text]);
+      const shown = (await list(bob, '?limit=5')).body.messages.find((m) => m.kind === 'bigTrade')!;
       expect(shown).toMatchObject({ kind: 'bigTrade', userId: bob.id, username: 'ch_bob', text, details: { shares: 150_000, price: 1, total: 150_000 } });
     } finally {
       await bobs.close();
