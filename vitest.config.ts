@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+const shared = { environment: 'node', hookTimeout: 120_000, pool: 'forks' } as const;
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
+    projects: [
+      { test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 20_000 } },
+      // A browser test loads pages, waits for live messages and takes screenshots: on a busy 2-core machine
+      // that is several seconds of real work, so its limit is set well above what it takes alone.
+      { test: { ...shared, name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 60_000 } },
+    ],
   },
 });

@@ -266,12 +266,14 @@ async function measureLive(server: GrowthServer, s: Subjects, otherPlayers: numb
       const counted = windowOpen;
       // Buys that meet the cheapest sells at once (the limit is far above them).
       pending.push(
-        mutate(agent, server.url, token, 'trading.ask', { userId: s.trader, playerId: s.busiestPlayer, shares: 5 + (k % 16), pricePerShare: 100 }).then((r) => {
-          if (!r.ok) failedOrders++;
-          if (!counted) return;
-          latencies.push(r.ms);
-          slowest.push({ ms: r.ms, at: due - windowStart });
-        }),
+        mutate(agent, server.url, token, 'trade.buy', { instrument: { kind: 'player', id: s.busiestPlayer }, shares: 5 + (k % 16), priceCents: 10_000 }).then(
+          (r) => {
+            if (!r.ok) failedOrders++;
+            if (!counted) return;
+            latencies.push(r.ms);
+            slowest.push({ ms: r.ms, at: due - windowStart });
+          },
+        ),
       );
     }
   };

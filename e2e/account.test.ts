@@ -248,26 +248,57 @@ describe('account pages', () => {
       await toast(page, 'Update failed').waitFor();
       await expect(toast(page, 'Salary updated').count()).resolves.toBe(0);
 
+      // A salary change asks first, naming old → new, the ratio and the holdings it rescales in how many leagues.
       await salary.fill('2,000,000');
       await update.click();
+      const confirmSalary = page.getByRole('dialog', { name: `Change ${player.name}’s salary?` });
+      const figures = confirmSalary.getByTestId('contract-preview');
+      await figures.getByText(`Salary $${player.salary.toLocaleString('en-US')} → $2,000,000: ×`).waitFor();
+      // Alice and Bob hold him.
+      await figures
+        .getByText(
+          new RegExp(
+            `^2 holdings of ${player.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} and \\d+ of the .+, in the one league, are rescaled: shares ×[\\d.]+, rounded down\\.$`,
+          ),
+        )
+        .waitFor();
+      await pageShot(page, 'admin-salary-dialog-1280');
+      // Cancelled, nothing changes.
+      await confirmSalary.getByRole('button', { name: 'Cancel' }).click();
+      await confirmSalary.waitFor({ state: 'detached' });
+      await expect(api<{ id: number; salary: number }[]>('GET', '/players').then((r) => r.body.find((p) => p.id === player.id)!.salary)).resolves.toBe(
+        player.salary,
+      );
+      await update.click();
+      await confirmSalary.getByRole('button', { name: 'Change the salary' }).click();
       await toast(page, 'Salary updated').waitFor();
       await row.getByText('$2,000,000').waitFor();
       const audit = page.getByRole('table', { name: /admin actions/ });
       await audit.getByText('player.salary').waitFor();
 
+      // The draft: the page says none ran yet; confirmed with a double click, it runs once, then says when the next may run.
+      const draftStatus = page.getByTestId('draft-status');
+      await draftStatus.getByText('No draft has run yet.').waitFor();
       await page.getByRole('button', { name: 'Run rookie draft' }).click();
-      await page.getByRole('dialog', { name: 'Run the rookie draft?' }).getByRole('button', { name: 'Run the draft' }).click();
+      await page.getByRole('dialog', { name: 'Run the rookie draft?' }).getByRole('button', { name: 'Run the draft' }).dblclick();
       await toast(page, 'Draft simulated').waitFor();
       await audit.getByText('draft', { exact: true }).waitFor();
+      await draftStatus.getByText(/^Last draft: .+\. The next can run from .+\.$/).waitFor();
+      await expect(page.getByRole('button', { name: 'Run rookie draft' }).isDisabled()).resolves.toBe(true);
+      await expect(audit.getByText('draft', { exact: true }).count()).resolves.toBe(1);
+      const rookies = (await api<{ restricted_until: string | null }[]>('GET', '/players')).body.filter((p) => p.restricted_until !== null);
+      expect(rookies).toHaveLength(60);
 
+      // A retirement asks first too, with what it buys back.
       const players = await api<{ id: number; name: string }[]>('GET', '/players');
       const retiree = players.body.find((p) => p.id !== player.id)!;
       await page.getByLabel('Search players').fill(retiree.name);
       await page.getByRole('button', { name: `Retire ${retiree.name}` }).click();
-      await page
-        .getByRole('dialog')
-        .getByRole('button', { name: `Retire ${retiree.name}` })
-        .click();
+      const confirmRetire = page.getByRole('dialog', { name: `Retire ${retiree.name}?` });
+      await confirmRetire.getByTestId('contract-preview').getByText(`Nobody holds ${retiree.name} in the league: nothing is bought back.`).waitFor();
+      await confirmRetire.getByText('He leaves the market; his page and his history stay.').waitFor();
+      await pageShot(page, 'admin-retire-dialog-1280');
+      await confirmRetire.getByRole('button', { name: `Retire ${retiree.name}` }).click();
       await toast(page, 'Player retired').waitFor();
       await page.getByText('No players match your search').waitFor();
       await page.getByLabel('Search players').fill('');
@@ -301,6 +332,22 @@ describe('account pages', () => {
         await pageShot(page, `${name}-375`);
         await expectNoSidewaysScroll(page);
       }
+      // The admin's confirmations on a phone: their figures in view.
+      await page.getByLabel('Search players').fill(player.name);
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: player.name }) });
+      await row.getByLabel(`New salary for ${player.name}`).fill('3000000');
+      await row.getByRole('button', { name: `Update the salary of ${player.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Change ${player.name}’s salary?` });
+      await dialog.getByTestId('contract-preview').getByText('Salary $2,000,000 → $3,000,000: ×1.5 (+50%).').waitFor();
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, 'admin-salary-dialog-375');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await row.getByRole('button', { name: `Retire ${player.name}` }).click();
+      await page
+        .getByRole('dialog', { name: `Retire ${player.name}?` })
+        .getByTestId('contract-preview')
+        .waitFor();
+      await screenshot(page, 'admin-retire-dialog-375');
     } finally {
       await context.close();
     }

@@ -72,7 +72,7 @@ async function buyFromMarket(page: Page, shares: number): Promise<void> {
   await dialog.getByLabel('Shares').fill(String(shares));
   await dialog.getByLabel('Price per share').fill('1');
   await dialog.getByRole('button', { name: 'Buy', exact: true }).click();
-  await toast(page, `Purchased ${shares} shares`).waitFor();
+  await toast(page, `Purchased ${shares.toLocaleString('en-US')} shares`).waitFor();
 }
 
 /** The session the app keeps in local storage, to open the same user in another context. */

@@ -77,7 +77,9 @@ describe('push notifications in the browser', () => {
     const filled = settings.getByRole('switch', { name: 'My order filled' });
     const outbid = settings.getByRole('switch', { name: 'I was outbid' });
     const offers = settings.getByRole('switch', { name: 'A new offer for shares I hold' });
+    const retired = settings.getByRole('switch', { name: 'A player I hold retired' });
     await expect(filled.isChecked()).resolves.toBe(false);
+    await expect(retired.isChecked()).resolves.toBe(false);
 
     await filled.click(); // It turns on once the browser is subscribed and the server has it.
     await expect.poll(() => filled.isChecked(), { timeout: 20_000 }).toBe(true);
@@ -97,8 +99,24 @@ describe('push notifications in the browser', () => {
 
     // A message pushed to the worker (as a push service would deliver it) becomes a notification.
     const payload = composeNotification([
-      { kind: 'orderFilled', userId: fanId, item: { type: 'player', id: 1, name: 'Stephen Curry' }, side: 'ask', shares: 12, priceCents: 150 },
-      { kind: 'orderFilled', userId: fanId, item: { type: 'player', id: 1, name: 'Stephen Curry' }, side: 'ask', shares: 8, priceCents: 160 },
+      {
+        kind: 'orderFilled',
+        userId: fanId,
+        item: { type: 'player', id: 1, name: 'Stephen Curry' },
+        side: 'ask',
+        shares: 12,
+        priceCents: 150,
+        minSellPriceCents: null,
+      },
+      {
+        kind: 'orderFilled',
+        userId: fanId,
+        item: { type: 'player', id: 1, name: 'Stephen Curry' },
+        side: 'ask',
+        shares: 8,
+        priceCents: 160,
+        minSellPriceCents: null,
+      },
     ]);
     const cdp = await context.newCDPSession(page);
     const registered = new Promise<string>((resolve) => {

@@ -89,7 +89,8 @@ describe('a season in the browser', () => {
       const playerId = [...players].sort((x, y) => y.salary - x.salary)[0]!.id;
       const inLeague = (path: string) => `/leagues/${league.id}${path}`;
 
-      // The season: A buys 200 and B 50 from the open market at $1.00; B sells A 10 at $5.00.
+      // The season: A buys 200 and B 50 from the open market at $1.00; B sells A 10 at $5.00. The open
+      // market still sells, so shares are worth $1.00 (the mark): B's $40 of profit wins a league ranked by net worth.
       await call('POST', inLeague('/trade/ask'), a.token, { userId: a.id, playerId, shares: 200, pricePerShare: 1 });
       await call('POST', inLeague('/trade/ask'), b.token, { userId: b.id, playerId, shares: 50, pricePerShare: 1 });
       const offer = await call<{ offer: { offerId: number } }>('POST', inLeague('/offers'), b.token, { userId: b.id, playerId, shares: 10, pricePerShare: 5 });
@@ -108,18 +109,22 @@ describe('a season in the browser', () => {
       await dialog.getByLabel(`Type “${LEAGUE}” to confirm`).fill(LEAGUE);
       await screenshot(a.page, 'season-end-confirm-1280');
       await confirm.click();
-      await a.page.getByRole('heading', { name: `Season 1: won by ${a.username}` }).waitFor();
+      await a.page.getByRole('heading', { name: `Season 1: won by ${b.username}` }).waitFor();
       const rows = a.page.getByTestId('season-standing');
       await expect(rows.count()).resolves.toBe(2);
-      await expect(rows.first().textContent()).resolves.toContain(a.username);
-      await expect(rows.first().textContent()).resolves.toContain('$1,050.00');
+      await expect(rows.first().textContent()).resolves.toContain(b.username);
+      await expect(rows.first().textContent()).resolves.toContain('$1,000,040.00');
       await screenshot(a.page, 'season-archive-1280');
 
       // B sees the same on the leaderboard's season selector; the user box says season 2.
       await b.page.goto('/leaderboard');
       await b.page.getByTestId('user-season').getByText('Season 2').waitFor();
+      await b.page
+        .getByLabel('Season')
+        .getByRole('option', { name: new RegExp(`won by ${b.username}`) })
+        .waitFor({ state: 'attached' });
       await b.page.getByLabel('Season').selectOption('1');
-      await b.page.getByTestId('season-standing').first().getByText(a.username).waitFor();
+      await b.page.getByTestId('season-standing').first().getByText(b.username).waitFor();
       await screenshot(b.page, 'leaderboard-season-1-1280');
 
       // The new season: B trades from the starting cash.

@@ -128,8 +128,12 @@ describe('trading in the browser, live', () => {
       await a.page.getByRole('button', { name: `Buy ${player.name}` }).click();
       await dialog.getByRole('button', { name: 'Max' }).click();
       await dialog.getByRole('button', { name: 'Buy', exact: true }).click();
-      await toast(a.page, `Purchased ${player.shares_remaining} shares`).waitFor();
-      await expect(toast(a.page, 'Purchased').textContent()).resolves.toContain('minimum sale price');
+      await toast(a.page, `Purchased ${player.shares_remaining.toLocaleString('en-US')} shares of ${player.name} for $`).waitFor();
+      // The purchase toast says the default minimum sell price (10% over the average price) is already on, and where to change it.
+      await expect(toast(a.page, 'Purchased').textContent()).resolves.toContain(
+        'Your minimum sell price of $1.10 (10% over your average buy price) is already on',
+      );
+      await expect(toast(a.page, 'Purchased').textContent()).resolves.toContain('Change it in your portfolio');
 
       // Both see the trade on the ticker without a reload (B is on the home page).
       await b.page.goto('/');
@@ -273,7 +277,7 @@ describe('trading in the browser, live', () => {
   );
 
   it(
-    'dumps shares: nonsense is ignored, a number sells to the market at $1.00',
+    'dumps shares: the field starts empty with All, nonsense is refused with a message, "1,000"-style numbers are read, and it sells at $1.00',
     async () => {
       await a.page.goto(`/market/${player.id}`);
       const holding = a.page.getByTestId('holding');
@@ -281,18 +285,22 @@ describe('trading in the browser, live', () => {
       const sharesBefore = (await holding.locator('strong').first().textContent()) ?? '';
 
       await holding.getByRole('button', { name: 'Dump' }).click();
-      let prompt = a.page.getByRole('dialog', { name: `Dump ${player.name}` });
+      const prompt = a.page.getByRole('dialog', { name: `Dump ${player.name}` });
+      await expect(prompt.getByLabel('Shares to dump').inputValue()).resolves.toBe('');
+      await prompt.getByRole('button', { name: /^All \(/ }).waitFor();
       await prompt.getByLabel('Shares to dump').fill('lots');
       await prompt.getByRole('button', { name: 'Dump shares' }).click();
-      await expect(prompt.count()).resolves.toBe(0);
-      await a.page.waitForTimeout(500);
+      await prompt.getByRole('alert').getByText('Enter a whole number of shares, like 1,000.').waitFor();
+      await a.page.waitForTimeout(300);
       await expect(toast(a.page, /dumped|Dump failed/).count()).resolves.toBe(0);
+      await screenshot(a.page, 'dump-dialog-1280');
 
-      await holding.getByRole('button', { name: 'Dump' }).click();
-      prompt = a.page.getByRole('dialog', { name: `Dump ${player.name}` });
       await prompt.getByLabel('Shares to dump').fill('7');
+      await prompt.getByText('You get $7.00.').waitFor();
       await prompt.getByRole('button', { name: 'Dump shares' }).click();
       await toast(a.page, 'Shares dumped').waitFor();
+      await expect(toast(a.page, 'Shares dumped').textContent()).resolves.toContain(`7 shares of ${player.name} sold to the open market at $1.00 each: $7.00.`);
+      await expect(prompt.count()).resolves.toBe(0);
       await expect.poll(async () => (await holding.locator('strong').first().textContent()) ?? '', { timeout: 10_000 }).not.toBe(sharesBefore);
       // The market has 7 shares again.
       await a.page.getByTestId('availability').getByText('7').waitFor();
@@ -334,7 +342,7 @@ describe('trading in the browser, live', () => {
       await buy.getByLabel('Shares').fill('20');
       await buy.getByLabel('Price per share').fill('1.5');
       await buy.getByRole('button', { name: 'Buy', exact: true }).click();
-      await toast(a.page, 'Purchased 7 shares and posted an ask for the rest').waitFor();
+      await toast(a.page, `Purchased 7 shares of ${player.name} for $7.00 and posted an ask for the rest`).waitFor();
       await waitForBadge(b.page, 'Offers', 1);
       await waitForBadge(b.page, 'Shares for Sale', 1);
 

@@ -8,8 +8,18 @@
  */
 import { WebSocketServer } from 'ws';
 
-/** What the real server answers to an ask that rests (src/shared/schemas/trading.ts), with nothing to remember. */
-export const ANSWER = { message: 'Ask posted successfully', sharesPurchased: 0, sharesSold: 0, fills: [], ask: null, offer: null };
+/** What the real server answers to a trade command that changed nothing it tracks (src/shared/schemas/trading.ts). */
+export const ANSWER = {
+  message: 'Ask posted successfully',
+  detail: null,
+  instrument: { kind: 'player' as const, id: 1, name: 'Echo' },
+  bought: 0,
+  sold: 0,
+  fills: [],
+  ask: null,
+  offer: null,
+  holding: null,
+};
 
 export interface FloorServer {
   /** http://127.0.0.1:PORT, as the load generator expects a server's address. */

@@ -21,17 +21,34 @@ export interface Trader {
   close(): Promise<void>;
 }
 
+/** The orders a call left resting, as tRPC (`id`) or the REST shim (`askId`, `offerId`) answers them. */
 interface TradeAnswer {
-  ask: { askId: number } | null;
-  offer: { offerId: number } | null;
+  ask: { id?: number; askId?: number } | null;
+  offer: { id?: number; offerId?: number } | null;
 }
 
-type OrderInput = { userId: number; playerId: number; shares: number; pricePerShare: number };
+type OrderInput = { userId: number; playerId: number; shares: number; priceCents: number };
 type Call =
   | { kind: 'ask'; input: OrderInput }
   | { kind: 'offer'; input: OrderInput }
   | { kind: 'cancelAsk'; input: { userId: number; askId: number } }
   | { kind: 'cancelOffer'; input: { userId: number; offerId: number } };
+
+/** A call as the tRPC trade command takes it: the instrument named, the price in cents. */
+function commandInput(call: Call): unknown {
+  switch (call.kind) {
+    case 'ask':
+    case 'offer':
+      return { instrument: { kind: 'player', id: call.input.playerId }, shares: call.input.shares, priceCents: call.input.priceCents };
+    case 'cancelAsk':
+      return { askId: call.input.askId };
+    case 'cancelOffer':
+      return { offerId: call.input.offerId };
+  }
+}
+
+/** A buy or a listing as SPEC's REST payload: the caller's id, the price in dollars. */
+const specOrder = ({ userId, playerId, shares, priceCents }: OrderInput) => ({ userId, playerId, shares, pricePerShare: priceCents / 100 });
 
 /**
  * The next call of the mix for one user; cancels take one of the user's own open orders. Near the
@@ -48,14 +65,16 @@ function nextCall(r: () => number, open: OpenOrders, userId: number, playerId: n
         ? { kind: 'cancelAsk', input: { userId, askId: target.id } }
         : { kind: 'cancelOffer', input: { userId, offerId: target.id } };
     }
-    const input = { userId, playerId, shares: intent.shares, pricePerShare: intent.priceCents / 100 };
+    const input = { userId, playerId, shares: intent.shares, priceCents: intent.priceCents };
     return intent.kind === 'buy' ? { kind: 'ask', input } : { kind: 'offer', input };
   }
 }
 
 function remember(open: OpenOrders, userId: number, answer: TradeAnswer): void {
-  if (answer.ask) open.add('ask', answer.ask.askId, userId);
-  if (answer.offer) open.add('offer', answer.offer.offerId, userId);
+  const ask = answer.ask && (answer.ask.id ?? answer.ask.askId);
+  const offer = answer.offer && (answer.offer.id ?? answer.offer.offerId);
+  if (ask) open.add('ask', ask, userId);
+  if (offer) open.add('offer', offer, userId);
 }
 
 const REFUSALS = new Set(['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT', 'FORBIDDEN']);
@@ -92,10 +111,10 @@ export class SimUser {
 }
 
 const PATHS: Record<Call['kind'], string> = {
-  ask: 'trading.ask',
-  offer: 'trading.postOffer',
-  cancelAsk: 'trading.cancelAsk',
-  cancelOffer: 'trading.cancelOffer',
+  ask: 'trade.buy',
+  offer: 'trade.listOffer',
+  cancelAsk: 'trade.cancelAsk',
+  cancelOffer: 'trade.cancelOffer',
 };
 
 type Reply = { id: number; result?: { data?: unknown }; error?: { message?: string; data?: { code?: string } } };
@@ -157,7 +176,7 @@ export function wsTrader(url: string, user: SimUser): Trader {
   return {
     async send() {
       const call = user.nextCall();
-      const reply = await caller.call(PATHS[call.kind], call.input);
+      const reply = await caller.call(PATHS[call.kind], commandInput(call));
       if (reply.result) {
         user.remember(reply.result.data as TradeAnswer);
         return { outcome: 'ok' };
@@ -179,9 +198,9 @@ export function httpTrader(conn: HttpConnection, user: SimUser): Trader {
       const go = (): Promise<HttpAnswer> => {
         switch (call.kind) {
           case 'ask':
-            return conn.request('POST', '/api/trade/ask', call.input, user.token);
+            return conn.request('POST', '/api/trade/ask', specOrder(call.input), user.token);
           case 'offer':
-            return conn.request('POST', '/api/offers', call.input, user.token);
+            return conn.request('POST', '/api/offers', specOrder(call.input), user.token);
           case 'cancelAsk':
             return conn.request('DELETE', `/api/asks/${call.input.askId}`, uid, user.token);
           case 'cancelOffer':

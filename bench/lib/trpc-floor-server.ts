@@ -6,15 +6,15 @@
  */
 import { initTRPC } from '@trpc/server';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
-import { cancelAskInput, cancelOfferInput, postOfferInput, tradeAskInput, tradeResult } from '../../src/shared/schemas/trading.js';
+import { buyInput, cancelAskInput, cancelOfferInput, commandResult, listOfferInput } from '../../src/shared/schemas/trading.js';
 import { ANSWER, listenWs, type FloorServer } from './echo-server.js';
 
 const t = initTRPC.create({ isDev: false });
-const answer = t.procedure.output(tradeResult);
+const answer = t.procedure.output(commandResult);
 const floorRouter = t.router({
-  trading: t.router({
-    ask: answer.input(tradeAskInput).mutation(() => ANSWER),
-    postOffer: answer.input(postOfferInput).mutation(() => ANSWER),
+  trade: t.router({
+    buy: answer.input(buyInput).mutation(() => ANSWER),
+    listOffer: answer.input(listOfferInput).mutation(() => ANSWER),
     cancelAsk: answer.input(cancelAskInput).mutation(() => ANSWER),
     cancelOffer: answer.input(cancelOfferInput).mutation(() => ANSWER),
   }),

@@ -43,7 +43,8 @@ describe('migration 0006_push_subscriptions', () => {
       db.$client.prepare('SELECT id, username, email_hash, password_hash, is_admin, avatar, balance_cents, created_at FROM users ORDER BY 1').all(),
       ...['players', 'teams'].map((t) => db.$client.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()),
       holdingsByKind(db).player,
-      ...['orders', 'trades'].map((t) => db.$client.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()),
+      db.$client.prepare('SELECT * FROM orders ORDER BY 1').all(),
+      db.$client.prepare('SELECT id, instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at FROM trades ORDER BY 1').all(),
     ];
     const before = snapshot(old);
     old.$client.close();

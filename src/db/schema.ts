@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { INSTRUMENT_KINDS } from '../shared/instrument.js';
+import { INSTRUMENT_KINDS, TRADE_REASONS } from '../shared/instrument.js';
+import { RANKINGS } from '../shared/ranking.js';
 
 /** All money columns are integer cents; all share columns are integer share counts; times are epoch ms. */
 
@@ -186,15 +187,38 @@ export const trades = sqliteTable(
     shares: integer('shares').notNull(),
     priceCents: integer('price_cents').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** Why the trade happened when it was not an order or a dump: 'retirement' for the open market's buy-back of a retiring player's shares. */
+    reason: text('reason', { enum: TRADE_REASONS }),
   },
   (t) => [
     index('trades_instrument_time').on(t.instrument, t.instrumentId, t.createdAt),
+    // A retired player's holders at retirement (his buy-backs), most shares first: only those trades are in it.
+    index('trades_retirement')
+      .on(t.instrumentId, sql`${t.shares} DESC`, t.sellerId)
+      .where(sql`reason = 'retirement'`),
     // A user's trades newest first, a page at a time: by user, then time (the rowid follows).
     index('trades_buyer_time').on(t.buyerId, t.createdAt),
     index('trades_seller_time').on(t.sellerId, t.createdAt),
     index('trades_time').on(t.createdAt),
     check('trades_shares_positive', sql`${t.shares} > 0`),
   ],
+);
+
+/**
+ * When an instrument's open market became empty (`held` false) or held shares again (`held` true):
+ * only changes are written, in the same transaction as what changed it. The mark (docs/rules.md §5)
+ * is $1.00 once the open market has held shares for a day, and the value chart asks when that was.
+ */
+export const openMarketChanges = sqliteTable(
+  'open_market_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    instrument: text('instrument', { enum: INSTRUMENT_KINDS }).notNull(),
+    instrumentId: integer('instrument_id').notNull(),
+    held: integer('held', { mode: 'boolean' }).notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('open_market_changes_instrument').on(t.instrument, t.instrumentId, t.at)],
 );
 
 /**
@@ -344,6 +368,8 @@ export const leagues = sqliteTable(
     startingCashCents: integer('starting_cash_cents').notNull(),
     /** Open leagues are listed and anyone may join; invite-only ones need the code. */
     open: integer('open', { mode: 'boolean' }).notNull().default(false),
+    /** What the leaderboard and the season's standings rank by (docs/rules.md §5): a new league's is net worth. */
+    ranking: text('ranking', { enum: RANKINGS }).notNull().default('netWorth'),
     /** Null for the default league: the server's admins act for it. */
     commissionerId: integer('commissioner_id').references(() => users.id),
     createdAt: integer('created_at').notNull(),
@@ -372,4 +398,26 @@ export const leagueMembers = sqliteTable(
     joinedAt: integer('joined_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.leagueId, t.userId] }), index('league_members_user').on(t.userId)],
+);
+
+/**
+ * Idempotency keys (docs/api.md §1, docs/architecture.md §3): the first answer to each command a
+ * client sent with a key, kept 24 hours. Written in the same transaction as the command's effect,
+ * in the file that holds it: a league's file for its market's commands, the accounts database for
+ * account and league-management commands. A replay with the same key gets `answer` again.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    /** The command it answered (the tRPC procedure, e.g. `trade.buy`). */
+    command: text('command').notNull(),
+    /** SHA-256 of the command and its input: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    /** The first answer: `{ ok: true, value }` or `{ ok: false, code, message }`. */
+    answer: text('answer').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_time').on(t.createdAt)],
 );

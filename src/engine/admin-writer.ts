@@ -1,3 +1,4 @@
+import type { TradeReason } from '../shared/instrument.js';
 import { CommandRun } from './command-run.js';
 import type { InstrumentRef } from './commands.js';
 import type { GameEvent } from './events.js';
@@ -11,8 +12,8 @@ export type AdminPlan = RowPlan;
 /** What an admin's change may write through the writer. */
 export interface AdminWriter {
   at: number;
-  /** Writes a plan on an instrument (ledger rows) and returns a tradeCompleted event per trade. */
-  write(ref: InstrumentRef, plan: AdminPlan): GameEvent[];
+  /** Writes a plan on an instrument (ledger rows), its trades marked with `reason`, and returns a tradeCompleted event per trade. */
+  write(ref: InstrumentRef, plan: AdminPlan, reason?: TradeReason): GameEvent[];
   /** Cancels these open orders of an instrument as cancel plans on its book: escrow back, rows and events like a holder's own cancel. */
   cancel(ref: InstrumentRef, orders: readonly { id: number; side: 'ask' | 'offer'; userId: number }[]): void;
   /** What the cancels told: the asks and offers changed, the markets, the portfolios. */
@@ -32,10 +33,10 @@ export function adminWriter(memory: MarketMemory, at: number): AdminWriter {
   const run = new CommandRun(memory, 0, at);
   return {
     at,
-    write(ref, plan) {
+    write(ref, plan, reason) {
       const remainingBefore = ledger.instrument(ref.kind, ref.id)?.sharesRemaining ?? plan.remaining;
-      const tradeIds = writePlanRows(ledger, ref, plan, { at, remainingBefore, nextSeq: () => ++memory.counters.seq });
-      return plan.fills.map((fill, i) => tradeCompleted(ref, { ...fill, tradeId: tradeIds[i]! }, ledger, at));
+      const tradeIds = writePlanRows(ledger, ref, plan, { at, remainingBefore, nextSeq: () => ++memory.counters.seq, ...(reason ? { reason } : {}) });
+      return plan.fills.map((fill, i) => tradeCompleted(ref, { ...fill, tradeId: tradeIds[i]!, reason: reason ?? null }, ledger, at));
     },
     cancel(ref, orders) {
       const book = memory.book(ref.kind, ref.id);

@@ -4,6 +4,9 @@ import { createAuditRepo } from '../db/repos/audit.js';
 import { createAdmin, ROOKIE_EXCLUSIVE_MS } from './admin.js';
 import { ledgerProblems } from './test-support/invariants.js';
 import { testExchange } from './test-support/exchange.js';
+import { EventBus } from './events.js';
+import { createExchange } from './exchange.js';
+import { createContractStatus } from './contract-status.js';
 
 const admin = { id: null, username: 'test admin' };
 
@@ -156,6 +159,48 @@ describe('retirement', () => {
     );
     expect(ledgerProblems(t.db)).toEqual([]);
   });
+
+  it('marks the payouts as the retirement’s buy-back, and tells each holder what was bought back from them', async () => {
+    const { t, a } = setup();
+    const p = t.player(500);
+    const [first, second, seller] = [t.user('first'), t.user('second'), t.user('seller')];
+    t.ok({ type: 'buy', userId: seller, instrument: p, shares: 10, priceCents: 100 });
+    t.ok({ type: 'dump', userId: seller, instrument: p, shares: 10 });
+    t.ok({ type: 'buy', userId: first, instrument: p, shares: 280, priceCents: 100 });
+    t.ok({ type: 'buy', userId: second, instrument: p, shares: 1, priceCents: 100 });
+    const before = t.events.length;
+    const at = t.clock.now;
+
+    expect(a.retire(admin, p.id)).toMatchObject({ ok: true, value: { holdersPaid: 2 } });
+    await t.exchange.idle();
+
+    // The dump stays an ordinary trade; only the buy-backs carry the reason.
+    const rows = t.trades().filter((r) => r.instrumentId === p.id && r.instrument === 'player');
+    expect(rows.map((r) => [r.sellerId, r.buyerId, r.shares, r.reason])).toEqual([
+      [null, seller, 10, null],
+      [seller, null, 10, null],
+      [null, first, 280, null],
+      [null, second, 1, null],
+      ...[
+        [first, null, 280, 'retirement'],
+        [second, null, 1, 'retirement'],
+      ].sort((x, y) => Number(x[0]) - Number(y[0])),
+    ]);
+    const published = t.events.slice(before);
+    expect(published.filter((e) => e.type === 'tradeCompleted').map((e) => e.type === 'tradeCompleted' && e.trade.reason)).toEqual([
+      'retirement',
+      'retirement',
+    ]);
+    const name = createLeagueRepo(t.db).playerById(p.id)!.name;
+    expect(published.filter((e) => e.type === 'playerRetired')).toEqual(
+      expect.arrayContaining([
+        { id: expect.any(Number), type: 'playerRetired', userId: first, itemType: 'player', itemId: p.id, itemName: name, shares: 280, priceCents: 100, at },
+        { id: expect.any(Number), type: 'playerRetired', userId: second, itemType: 'player', itemId: p.id, itemName: name, shares: 1, priceCents: 100, at },
+      ]),
+    );
+    expect(published.filter((e) => e.type === 'playerRetired')).toHaveLength(2);
+    expect(ledgerProblems(t.db)).toEqual([]);
+  });
 });
 
 describe('the draft', () => {
@@ -183,6 +228,39 @@ describe('the draft', () => {
 
     expect(league.playerById(top.playerId)!.salary).toBe(top.salary);
     expect(createAuditRepo(t.db).latest(1)[0]).toMatchObject({ action: 'draft', details: { picks: 60 } });
+    expect(ledgerProblems(t.db)).toEqual([]);
+  });
+
+  it('refuses a second draft while the rookie week runs, with the dates, and after a restart too; allows it once the week is over', () => {
+    const { t, a } = setup();
+    const heldAt = Date.UTC(2026, 0, 3, 14, 5);
+    t.clock.now = heldAt;
+    const status = createContractStatus(t.db, t.exchange);
+    expect(status.draftStatus()).toEqual({ lastDraftAt: null, nextDraftFrom: null });
+    expect(a.draft(admin)).toMatchObject({ ok: true });
+    const rookies = () => t.db.$client.prepare('SELECT COUNT(*) AS n FROM players WHERE restricted_until IS NOT NULL').get();
+    const refusal = {
+      ok: false,
+      error: { code: 'draft_too_soon', message: 'The last draft ran on 2026-01-03 14:05 UTC; the next can run from 2026-01-10 14:05 UTC' },
+    };
+
+    // The confirmation clicked twice, 3.4 s apart.
+    t.clock.now = heldAt + 3_400;
+    expect(a.draft(admin)).toEqual(refusal);
+    expect(rookies()).toEqual({ n: 60 });
+    expect(status.draftStatus()).toEqual({ lastDraftAt: heldAt, nextDraftFrom: heldAt + ROOKIE_EXCLUSIVE_MS });
+
+    // A restart: a new writer on the same file knows the last draft from the file alone.
+    t.exchange.stop();
+    const restarted = createAdmin(t.db, createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now }), () => t.clock.now);
+    t.clock.now = heldAt + ROOKIE_EXCLUSIVE_MS - 1;
+    expect(restarted.draft(admin)).toEqual(refusal);
+    expect(rookies()).toEqual({ n: 60 });
+
+    t.clock.now = heldAt + ROOKIE_EXCLUSIVE_MS;
+    expect(restarted.draft(admin)).toMatchObject({ ok: true });
+    expect(rookies()).toEqual({ n: 120 });
+    expect(status.draftStatus()).toEqual({ lastDraftAt: heldAt + ROOKIE_EXCLUSIVE_MS, nextDraftFrom: heldAt + 2 * ROOKIE_EXCLUSIVE_MS });
     expect(ledgerProblems(t.db)).toEqual([]);
   });
 });

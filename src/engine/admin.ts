@@ -1,14 +1,15 @@
 import type { Db } from '../db/client.js';
 import { createAuditRepo } from '../db/repos/audit.js';
+import { createContractReads } from '../db/repos/contract-reads.js';
 import { createLeagueRepo, type LeagueRepo } from '../db/repos/league.js';
 import { retirementPayouts, validSalary } from '../domain/market/contracts.js';
-import { planDraft, ROOKIE_EXCLUSIVE_MS, type DraftPick } from '../domain/market/draft.js';
+import { draftAfterRookieWeek, planDraft, ROOKIE_EXCLUSIVE_MS, type DraftPick } from '../domain/market/draft.js';
 import { refusal, type Refusal } from '../domain/market/refusal.js';
 import type { InstrumentRef } from './commands.js';
 import type { AdminWriter } from './admin-writer.js';
 import { addPlayer, changeSalary, rescaleTeam, type OrderCanceller } from './contracts.js';
 import type { GameEvent } from './events.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange, ExclusiveResult } from './exchange.js';
 import { keyOf } from './read-models/instruments.js';
 
 export { MAX_SALARY } from '../domain/market/contracts.js';
@@ -16,7 +17,28 @@ export { ROOKIE_EXCLUSIVE_MS } from '../domain/market/draft.js';
 
 /** What an admin's change answers: its result, or the refusal that changed nothing. */
 export type AdminResult<T> = { ok: true; value: T } | { ok: false; error: Refusal };
+/** Told the change's answer inside its transaction (an idempotency key's answer, docs/architecture.md §3). */
+export type RememberAdmin<T> = (answer: ExclusiveResult<T>) => void;
 const refused = (error: Refusal): AdminResult<never> => ({ ok: false, error });
+
+export interface SalaryChange {
+  playerId: number;
+  name: string;
+  oldSalary: number;
+  newSalary: number;
+  cancelledOrders: number;
+}
+export interface Retirement {
+  playerId: number;
+  name: string;
+  holdersPaid: number;
+  paidCents: number;
+  cancelledOrders: number;
+}
+export interface Draft {
+  picks: (DraftPick & { playerId: number })[];
+  restrictedUntil: number;
+}
 
 export interface Actor {
   id: number | null;
@@ -47,6 +69,19 @@ const marketEvents = (playerId: number | null, teamId: number): GameEvent[] => [
   { type: 'asksUpdated', userId: null, itemType: 'team', itemId: teamId },
 ];
 
+/** Each holder is told what was bought back from them (live, and by push to those who opted in). */
+const retiredNotices = (fills: readonly { sellerId: number | null; shares: number; price: number }[], player: { id: number; name: string }, at: number) =>
+  fills.map((f): GameEvent => ({
+    type: 'playerRetired',
+    userId: f.sellerId!,
+    itemType: 'player',
+    itemId: player.id,
+    itemName: player.name,
+    shares: f.shares,
+    priceCents: f.price,
+    at,
+  }));
+
 function activePlayerOf(league: LeagueRepo, playerId: number) {
   const player = league.playerById(playerId);
   if (!player) return refusal('instrument_not_found', 'Player not found');
@@ -62,6 +97,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
   const audit = createAuditRepo(db);
   const league = createLeagueRepo(db);
   const ledger = league.ledger;
+  const reads = createContractReads(db);
   const activePlayer = (playerId: number) => activePlayerOf(league, playerId);
   const record = (actor: Actor, action: string, details: Record<string, unknown>, at: number) =>
     audit.record({ actorId: actor.id, actor: actor.username, action, details, at });
@@ -77,7 +113,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
 
   return {
     /** `contract`: the logged change this applies (docs/leagues.md §4), recorded with it. */
-    changeSalary(actor: Actor, playerId: number, newSalary: number, contract?: number) {
+    changeSalary(actor: Actor, playerId: number, newSalary: number, contract?: number, remember?: RememberAdmin<SalaryChange>): AdminResult<SalaryChange> {
       const invalid = validSalary(newSalary);
       if (invalid) return refused(invalid);
       return exchange.exclusive((writer) => {
@@ -91,11 +127,11 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
           events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...before],
           touched: touchedBy(playerId, player.teamId),
         };
-      });
+      }, remember);
     },
 
     /** Open orders cancelled, every holder paid $1.00 a share by the open market, the player gone, the team's payroll smaller. */
-    retire(actor: Actor, playerId: number, contract?: number) {
+    retire(actor: Actor, playerId: number, contract?: number, remember?: RememberAdmin<Retirement>): AdminResult<Retirement> {
       return exchange.exclusive((writer) => {
         const at = writer.at;
         const player = activePlayer(playerId);
@@ -105,10 +141,11 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         const cancelled = cancel('player', playerId);
         const oldPayroll = league.teamPayroll(player.teamId);
         const holdings = ledger.holders('player', playerId);
-        // The payouts are trades like any other: written and told (tradeCompleted) by the writer.
+        // The payouts are trades like any other, marked as the buy-back: written and told (tradeCompleted) by the writer.
         const payouts = retirementPayouts(holdings, player.salary);
         const paidCents = payouts.accounts.reduce((sum, a) => sum + a.cash, 0);
-        events.unshift(...writer.write({ kind: 'player', id: playerId }, payouts));
+        events.unshift(...writer.write({ kind: 'player', id: playerId }, payouts, 'retirement'));
+        events.push(...retiredNotices(payouts.fills, { id: playerId, name: player.name }, at));
         league.updatePlayer(playerId, { retiredAt: at, sharesRemaining: player.salary });
         rescaleTeam(league, player.teamId, oldPayroll, league.teamPayroll(player.teamId), cancel);
         record(actor, 'player.retire', { playerId, name: player.name, holders: holdings.length, paidCents, contract }, at);
@@ -118,16 +155,19 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
           // The holders' shares were bought back: trades of the player.
           touched: touchedBy(playerId, player.teamId).map((r) => (r.kind === 'player' ? { ...r, traded: true } : r)),
         };
-      });
+      }, remember);
     },
 
     /**
-     * Two rounds of rookies, open only to their team's holders for a week. `heldAt` is the draft's
-     * time (its rookies' names come from it): the same in every league that holds one draft.
+     * Two rounds of rookies, open only to their team's holders for a week; refused while the last
+     * draft's week runs. `heldAt` is the draft's time (its rookies' names come from it): the same in
+     * every league that holds one draft.
      */
-    draft(actor: Actor, heldAt?: number, contract?: number): AdminResult<{ picks: (DraftPick & { playerId: number })[]; restrictedUntil: number }> {
+    draft(actor: Actor, heldAt?: number, contract?: number, remember?: RememberAdmin<Draft>): AdminResult<Draft> {
       return exchange.exclusive((writer) => {
         const at = heldAt ?? writer.at;
+        const tooSoon = draftAfterRookieWeek({ lastDraftAt: reads.lastDraftAt(), at });
+        if (tooSoon) return tooSoon;
         const restrictedUntil = at + ROOKIE_EXCLUSIVE_MS;
         const teams = league.allTeams().map((t) => ({ id: t.id, payroll: league.teamPayroll(t.id) }));
         const cancel = cancelThrough(writer);
@@ -142,7 +182,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
           ...teams.map((t) => ({ kind: 'team' as const, id: t.id })),
         ];
         return { result: { picks, restrictedUntil }, events, touched };
-      });
+      }, remember);
     },
   };
 }

@@ -38,7 +38,14 @@ export class CommandRun {
     if (++this.cascade > MAX_CASCADE) throw new Error('Too many automatic fills for one command');
     const { ledger, tally } = this.memory;
     const tradeIds = writePlanRows(ledger, ref, plan, { at: this.at, remainingBefore: book.remaining, nextSeq: () => ++this.memory.counters.seq });
-    this.events.push(...planEvents(ref, plan, tradeIds, ledger, { at: this.at, bestBefore: plan.newAsk ? book.bestAskExcept(plan.newAsk.userId) : undefined }));
+    this.events.push(
+      ...planEvents(ref, plan, tradeIds, ledger, {
+        at: this.at,
+        bestBefore: plan.newAsk ? book.bestAskExcept(plan.newAsk.userId) : undefined,
+        sender: this.sender,
+        standingPrice: (userId) => book.getStandingSell(userId)?.price ?? null,
+      }),
+    );
     plan.fills.forEach((fill, i) => {
       if (fill.buyerId === this.sender || fill.sellerId === this.sender) {
         this.senderFills.push({ tradeId: tradeIds[i]!, buyerId: fill.buyerId, sellerId: fill.sellerId, shares: fill.shares, priceCents: fill.price });
@@ -74,14 +81,18 @@ export class CommandRun {
   outcome(ref: InstrumentRef, plan: Plan | null): ExchangeOutcome {
     const mine = (r: { id: number; userId: number; shares: number; price: number } | null) =>
       r && r.userId === this.sender ? { id: r.id, shares: r.shares, priceCents: r.price } : null;
+    const { ledger } = this.memory;
+    const h = ledger.holding(ref.kind, this.sender, ref.id);
     return {
       instrument: ref,
+      name: ledger.instrumentName(ref.kind, ref.id),
       bought: this.senderFills.filter((f) => f.buyerId === this.sender).reduce((s, f) => s + f.shares, 0),
       sold: this.senderFills.filter((f) => f.sellerId === this.sender).reduce((s, f) => s + f.shares, 0),
       fills: this.senderFills,
       ask: plan ? mine(plan.newAsk) : null,
       offer: plan ? mine(plan.newOffer) : null,
       noop: plan?.noop ?? false,
+      holding: h ? { shares: h.shares, minSellPriceCents: h.minSellPriceCents, minSellCustom: h.minSellCustom, lockedUntil: h.lockedUntil } : null,
     };
   }
 

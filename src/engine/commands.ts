@@ -32,9 +32,21 @@ export interface RestingSummary {
   priceCents: number;
 }
 
+/** The sender's holding of the instrument once the command ran (for what the answer says about it). */
+export interface HoldingSummary {
+  shares: number;
+  minSellPriceCents: number;
+  /** True once the holder set the price; false while it is the default (10% over the average buy price; $2.00 for a team). */
+  minSellCustom: boolean;
+  /** A team holding's lock (epoch ms); 0 for a player. */
+  lockedUntil: number;
+}
+
 /** What a command did, for the one who sent it. */
 export interface ExchangeOutcome {
   instrument: InstrumentRef;
+  /** The player's or team's name. */
+  name: string;
   /** Shares the sender bought / sold, over every fill of the command. */
   bought: number;
   sold: number;
@@ -44,6 +56,8 @@ export interface ExchangeOutcome {
   offer: RestingSummary | null;
   /** True when the command changed nothing (a dump of 0 shares). */
   noop: boolean;
+  /** The sender's holding after the command; null when they hold none. */
+  holding: HoldingSummary | null;
 }
 
 /** Why a command was refused: a code of the game (domain/market/refusal.ts) and a message for the person. */
@@ -52,3 +66,10 @@ export type ExchangeError = Refusal;
 export type RefusalReason = MarketErrorCode;
 
 export type ExchangeResult = { ok: true; outcome: ExchangeOutcome } | { ok: false; error: ExchangeError };
+
+/**
+ * Told a command's result inside the savepoint that writes its effect (before the commit): what an
+ * idempotency key keeps (docs/architecture.md §3), so the answer is on disk exactly when the effect is.
+ * Whatever it throws rolls the command back.
+ */
+export type RememberResult = (result: ExchangeResult) => void;

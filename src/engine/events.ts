@@ -1,4 +1,5 @@
 import type { InstrumentKind } from '../db/repos/ledger.js';
+import type { TradeReason } from '../shared/instrument.js';
 import type { Notice } from '../shared/notices.js';
 
 export interface TradeEvent {
@@ -13,6 +14,8 @@ export interface TradeEvent {
   shares: number;
   priceCents: number;
   at: number;
+  /** Set when no order made the trade: `retirement`, the open market's buy-back. */
+  reason?: TradeReason | null;
 }
 
 /** What happened, named as in docs/api.md §4 Live events. `userId` set: only that user may see it. */
@@ -26,7 +29,12 @@ export type GameEvent =
       type: 'orderFilled';
       userId: number;
       side: 'ask' | 'offer';
+      /** 0 for a sale from the holder's minimum sell price (no order). */
       orderId: number;
+      /** A sell: the holder's minimum sell price sold the shares, not an offer they listed. */
+      automatic: boolean;
+      /** With `automatic`: the holder's minimum sell price (the fill may be at a higher bid's price). */
+      minSellPriceCents: number | null;
       itemType: InstrumentKind;
       itemId: number;
       itemName: string;
@@ -36,6 +44,8 @@ export type GameEvent =
   | { type: 'outbid'; userId: number; itemType: InstrumentKind; itemId: number; itemName: string; yourPriceCents: number; bestPriceCents: number }
   /** Something the league tells one member (docs/chat.md, "Rivalry"): a toast, an opted-in push, an inbox entry. */
   | { type: 'notice'; userId: number; notice: Notice }
+  /** A player the user held retired: the open market bought the user's shares back (one event per holder). */
+  | { type: 'playerRetired'; userId: number; itemType: 'player'; itemId: number; itemName: string; shares: number; priceCents: number; at: number }
   /** A holder listed shares that now rest in the book (for push notifications; the live feed sends offersUpdated). */
   | {
       type: 'offerPosted';

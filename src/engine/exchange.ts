@@ -2,7 +2,7 @@ import type { Db } from '../db/client.js';
 import type { Refusal } from '../domain/market/refusal.js';
 import { adminWriter, type AdminChange, type AdminWriter } from './admin-writer.js';
 import { CommandRun } from './command-run.js';
-import type { ExchangeCommand, ExchangeResult, InstrumentRef } from './commands.js';
+import type { ExchangeCommand, ExchangeResult, InstrumentRef, RememberResult } from './commands.js';
 import type { EventBus } from './events.js';
 import { GroupCommit } from './group-commit.js';
 import { MarketMemory } from './market-memory.js';
@@ -22,6 +22,9 @@ export type { AdminChange, AdminPlan, AdminWriter } from './admin-writer.js';
 
 const STOPPED_MESSAGE = 'The game is restarting and takes no orders for a moment. Nothing was changed; please try again shortly.';
 const DISK_FAILED_MESSAGE = 'The game cannot save to its disk and takes no orders until it is restarted. Nothing was changed.';
+
+/** What an exclusive change answers: its value, or the refusal that changed nothing. */
+export type ExclusiveResult<T> = { ok: true; value: T } | { ok: false; error: Refusal };
 
 export interface ExchangeDeps {
   db: Db;
@@ -73,16 +76,17 @@ export class Exchange {
   /**
    * Queues a command; it runs with every other command that arrived in the same turn of the event
    * loop, in one transaction (group commit), and is answered only once that transaction is durable.
+   * `remember` is told its result inside the command's savepoint (an idempotency key's answer).
    */
-  submit(cmd: ExchangeCommand): Promise<ExchangeResult> {
+  submit(cmd: ExchangeCommand, remember?: RememberResult): Promise<ExchangeResult> {
     if (this.stopped) return Promise.resolve(this.stoppedResult(cmd));
-    return this.commits.submit(cmd);
+    return this.commits.submit(cmd, remember);
   }
 
   /** Runs one command at once in its own transaction (after anything queued): for tools and tests. */
-  submitNow(cmd: ExchangeCommand): ExchangeResult {
+  submitNow(cmd: ExchangeCommand, remember?: RememberResult): ExchangeResult {
     if (this.stopped) return this.stoppedResult(cmd);
-    return this.commits.submitNow(cmd);
+    return this.commits.submitNow(cmd, remember);
   }
 
   /** Rebuilds every book from the database (after changes made outside the exchange, and at start-up). */
@@ -96,8 +100,10 @@ export class Exchange {
    * and read models of the instruments it names are rebuilt from the database (everything when it
    * names none, or when it fails); its events are published once the commit is durable (await
    * `idle()` before telling anyone it is done). A refusal is returned, and nothing is written.
+   * `remember` is told the answer inside the same transaction (an idempotency key's answer),
+   * refusals included; whatever it throws rolls the change back.
    */
-  exclusive<T>(change: (writer: AdminWriter) => AdminChange<T> | Refusal): { ok: true; value: T } | { ok: false; error: Refusal } {
+  exclusive<T>(change: (writer: AdminWriter) => AdminChange<T> | Refusal, remember?: (answer: ExclusiveResult<T>) => void): ExclusiveResult<T> {
     if (this.stopped) return { ok: false, error: { code: 'unavailable', message: this.stopped } };
     this.commits.flush(true);
     this.memory.sync();
@@ -106,7 +112,17 @@ export class Exchange {
       // Committed like a batch of orders: the log's fsync runs off the event loop, and the events wait for it.
       this.walSync.commitThenRelease(
         () => {
-          done = this.db.$client.transaction(() => this.memory.foreign.own(() => change(adminWriter(this.memory, this.now()))))();
+          done = this.db.$client.transaction(() => {
+            const made = this.memory.foreign.own(() => {
+              const writer = adminWriter(this.memory, this.now());
+              const changed = change(writer);
+              // Shares the change moved into or out of an open market (a rescale's rounding, a season's reset): the mark asks since when it held some.
+              if ('result' in changed) this.memory.ledger.syncOpenMarkets(changed.touched ?? null, writer.at);
+              return changed;
+            });
+            remember?.('result' in made ? { ok: true, value: made.result } : { ok: false, error: made });
+            return made;
+          })();
         },
         () => 'events' in done! && this.bus.publish(withoutRepeatedNotices(done.events)),
         () => undefined,

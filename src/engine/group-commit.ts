@@ -3,7 +3,7 @@ import type { Refusal } from '../domain/market/refusal.js';
 import { admissionChecks } from './admit.js';
 import { runCommand } from './command-plan.js';
 import { CommandRun } from './command-run.js';
-import type { ExchangeCommand, ExchangeOutcome, ExchangeResult } from './commands.js';
+import type { ExchangeCommand, ExchangeOutcome, ExchangeResult, RememberResult } from './commands.js';
 import type { EventBus } from './events.js';
 import type { MarketMemory } from './market-memory.js';
 import { withoutRepeatedNotices } from './notices.js';
@@ -12,6 +12,8 @@ import type { WalSync } from './wal-sync.js';
 
 interface Pending {
   cmd: ExchangeCommand;
+  /** Told the result inside the command's savepoint (an idempotency key's answer), when given. */
+  remember: RememberResult | undefined;
   resolve: (result: ExchangeResult) => void;
   reject: (error: unknown) => void;
   /** When it was submitted (performance.now()), when there is an observer. */
@@ -44,9 +46,9 @@ export class GroupCommit {
 
   constructor(private readonly deps: GroupCommitDeps) {}
 
-  submit(cmd: ExchangeCommand): Promise<ExchangeResult> {
+  submit(cmd: ExchangeCommand, remember?: RememberResult): Promise<ExchangeResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ cmd, resolve, reject, at: this.deps.observer ? performance.now() : 0 });
+      this.queue.push({ cmd, remember, resolve, reject, at: this.deps.observer ? performance.now() : 0 });
       if (!this.flushScheduled) {
         this.flushScheduled = true;
         setImmediate(this.flushQueued);
@@ -54,11 +56,11 @@ export class GroupCommit {
     });
   }
 
-  submitNow(cmd: ExchangeCommand): ExchangeResult {
+  submitNow(cmd: ExchangeCommand, remember?: RememberResult): ExchangeResult {
     this.flush(true);
     let result: ExchangeResult | undefined;
     let failure: unknown;
-    this.runBatch([{ cmd, resolve: (r) => (result = r), reject: (e) => (failure = e), at: this.deps.observer ? performance.now() : 0 }], true);
+    this.runBatch([{ cmd, remember, resolve: (r) => (result = r), reject: (e) => (failure = e), at: this.deps.observer ? performance.now() : 0 }], true);
     if (failure !== undefined) throw failure;
     return result!;
   }
@@ -115,16 +117,21 @@ export class GroupCommit {
     }
   }
 
-  /** Each command in its savepoint: admitted, planned, written and applied; or refused (a value); or failed. */
+  /**
+   * Each command in its savepoint: admitted, planned, written and applied; or refused (a value); or
+   * failed. Its result is remembered (an idempotency key) in the same savepoint, refusals included.
+   */
   private runAll(batch: Pending[], done: Done[]): void {
     const { db, memory, observer, now } = this.deps;
-    const each = db.$client.transaction((cmd: ExchangeCommand, run: CommandRun) =>
-      runCommand(cmd, { memory, checks: admissionChecks(memory, run.at), run, observer }),
-    );
-    for (const { cmd } of batch) {
+    const each = db.$client.transaction((cmd: ExchangeCommand, run: CommandRun, remember: RememberResult | undefined) => {
+      const result = runCommand(cmd, { memory, checks: admissionChecks(memory, run.at), run, observer });
+      remember?.(result);
+      return result;
+    });
+    for (const { cmd, remember } of batch) {
       const run = new CommandRun(memory, cmd.userId, now());
       try {
-        const result = each(cmd, run);
+        const result = each(cmd, run, remember);
         done.push(result.ok ? { ok: true, run, outcome: result.outcome } : { ok: false, refusal: result.error });
       } catch (error) {
         // SQLite rolls the whole transaction back on some failures (a full disk, I/O errors): then

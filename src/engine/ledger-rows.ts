@@ -1,5 +1,6 @@
 import { bought, NO_HOLDING, sold } from '../domain/market/holding.js';
 import type { Plan } from '../domain/orderbook/index.js';
+import type { TradeReason } from '../shared/instrument.js';
 import type { InstrumentRef } from './commands.js';
 import type { ExchangeLedger } from './cached-ledger.js';
 
@@ -9,6 +10,8 @@ export type RowPlan = Pick<Plan, 'fills' | 'accounts' | 'remaining' | 'newAsk' |
 /** What writing a plan needs beside the ledger: its time, the book's open market before it, and the next sequence number. */
 export interface RowContext {
   at: number;
+  /** Why the plan's trades happened, when no order made them (a retirement's buy-back). */
+  reason?: TradeReason;
   remainingBefore: number;
   nextSeq: () => number;
 }
@@ -33,6 +36,7 @@ export function writePlanRows(ledger: ExchangeLedger, ref: InstrumentRef, plan: 
         shares: fill.shares,
         price: fill.price,
         at: ctx.at,
+        reason: ctx.reason ?? null,
       }),
     );
     if (fill.buyerId !== null) paid.set(fill.buyerId, (paid.get(fill.buyerId) ?? 0) + fill.shares * fill.price);
@@ -43,7 +47,11 @@ export function writePlanRows(ledger: ExchangeLedger, ref: InstrumentRef, plan: 
     if (account.shares !== 0) changeHolding(ledger, ref, account.userId, { shares: account.shares, paidCents: paid.get(account.userId) ?? 0, ...ctx });
   }
   writeOrders(ledger, ref, plan, ctx.at);
-  if (plan.remaining !== ctx.remainingBefore) ledger.setRemaining(kind, id, plan.remaining);
+  if (plan.remaining !== ctx.remainingBefore) {
+    ledger.setRemaining(kind, id, plan.remaining);
+    // The mark asks since when the open market has held shares (docs/rules.md §5): its changes are kept.
+    if (plan.remaining > 0 !== ctx.remainingBefore > 0) ledger.openMarketChanged(kind, id, plan.remaining > 0, ctx.at);
+  }
   if (lastUserPrice !== null) ledger.setLastPrice(kind, id, lastUserPrice);
   return tradeIds;
 }

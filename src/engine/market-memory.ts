@@ -36,7 +36,7 @@ export class MarketMemory {
     private readonly now: () => number,
   ) {
     this.marketState = createMarketStateRepo(db);
-    this.models = new ReadModels(this.marketState);
+    this.models = new ReadModels(this.marketState, now);
     this.ledger = mirroredLedger(cachedLedger(createLedgerRepo(db)), () => this.models);
     this.foreign = new ForeignWrites(db.$client);
     // At start-up nothing is read yet: `warmUp` reads it in steps, or the first call that needs it at once.
@@ -56,7 +56,7 @@ export class MarketMemory {
     this.tally = OpenOrderTally.ofOrders(state.openOrders.filter((o) => active.has(bookKey(o.instrument, o.instrumentId))));
     // Counters from the open book and the holdings, and the largest order id from its index: no scan of every order ever placed.
     this.counters = { orderId: this.marketState.maxOrderId(), seq: largestSeq(state) };
-    this.models = new ReadModels(this.marketState);
+    this.models = new ReadModels(this.marketState, this.now);
     this.models.load(state);
     this.foreign.acknowledge();
   }

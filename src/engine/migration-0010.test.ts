@@ -23,7 +23,7 @@ const everything = (db: Db) => {
     teams: all('SELECT * FROM teams ORDER BY id'),
     holdings: all('SELECT * FROM holdings ORDER BY user_id, instrument, instrument_id'),
     orders: all('SELECT * FROM orders ORDER BY id'),
-    trades: all('SELECT * FROM trades ORDER BY id'),
+    trades: all('SELECT id, instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at FROM trades ORDER BY id'),
     declines: all('SELECT * FROM declined_asks ORDER BY order_id, user_id'),
   };
 };

@@ -1,4 +1,5 @@
 import type { BestAsk, Plan } from '../domain/orderbook/index.js';
+import type { TradeReason } from '../shared/instrument.js';
 import type { InstrumentRef } from './commands.js';
 import type { GameEvent } from './events.js';
 
@@ -15,6 +16,8 @@ export interface WrittenTrade {
   sellerId: number | null;
   shares: number;
   price: number;
+  /** Set when no order made it (a retirement's buy-back). */
+  reason?: TradeReason | null;
 }
 
 /** The ticker's line for a trade: every trade is one, whatever made it (an order, a dump, a retirement). */
@@ -34,16 +37,34 @@ export function tradeCompleted(ref: InstrumentRef, trade: WrittenTrade, names: N
       shares: trade.shares,
       priceCents: trade.price,
       at,
+      reason: trade.reason ?? null,
     },
   };
 }
 
-/** The resting order a fill took from, when it belongs to someone other than the one who sent the command. */
-function passiveSide(plan: Plan, fill: Plan['fills'][number]) {
-  if (fill.askId !== null && fill.buyerId !== null && fill.buyerId !== plan.userId) return { userId: fill.buyerId, side: 'ask' as const, orderId: fill.askId };
-  if (fill.sellerId !== null && fill.sellerId !== plan.userId) return { userId: fill.sellerId, side: 'offer' as const, orderId: fill.offerId ?? 0 };
-  return null;
+/**
+ * Who a fill happened to without their sending anything: the owner of the ask it took, and the
+ * seller whose offer or minimum sell price (standing sell) it took; never the command's sender.
+ */
+function passiveSides(plan: Plan, fill: Plan['fills'][number], sender: number, standingPrice: (userId: number) => number | null) {
+  const sides: { userId: number; side: 'ask' | 'offer'; orderId: number; automatic: boolean; minSellPriceCents: number | null }[] = [];
+  if (fill.askId !== null && fill.buyerId !== null && fill.buyerId !== sender)
+    sides.push({ userId: fill.buyerId, side: 'ask', orderId: fill.askId, automatic: false, minSellPriceCents: null });
+  if (fill.sellerId !== null && fill.sellerId !== sender) {
+    const automatic = fill.standingSell;
+    sides.push({
+      userId: fill.sellerId,
+      side: 'offer',
+      orderId: fill.offerId ?? 0,
+      automatic,
+      minSellPriceCents: automatic ? (standingPrice(fill.sellerId) ?? fill.price) : null,
+    });
+  }
+  return sides;
 }
+
+/** The price of the holder's standing sell as the plan leaves it (set or taken from), if it touched it. */
+const standingAfter = (plan: Plan, userId: number): number | null => plan.standingSellUpdates.find((s) => s.userId === userId)?.price ?? null;
 
 /**
  * What a plan tells the league, in order: each trade (and its resting order's owner), the bidder a
@@ -54,15 +75,22 @@ export function planEvents(
   plan: Plan,
   tradeIds: readonly number[],
   names: Names,
-  context: { at: number; bestBefore: BestAsk | undefined },
+  context: {
+    at: number;
+    bestBefore: BestAsk | undefined;
+    /** Who sent the command that set this plan off (0: the server); only others are told their orders filled. */
+    sender: number;
+    /** A holder's minimum sell price before the plan, if they had a standing sell. */
+    standingPrice: (userId: number) => number | null;
+  },
 ): GameEvent[] {
   const { kind, id } = ref;
   const itemName = names.instrumentName(kind, id);
   const events: GameEvent[] = [];
   plan.fills.forEach((fill, i) => {
     events.push(tradeCompleted(ref, { ...fill, tradeId: tradeIds[i]! }, names, context.at));
-    const passive = passiveSide(plan, fill);
-    if (passive) events.push({ type: 'orderFilled', ...passive, itemType: kind, itemId: id, itemName, shares: fill.shares, priceCents: fill.price });
+    for (const passive of passiveSides(plan, fill, context.sender, (userId) => standingAfter(plan, userId) ?? context.standingPrice(userId)))
+      events.push({ type: 'orderFilled', ...passive, itemType: kind, itemId: id, itemName, shares: fill.shares, priceCents: fill.price });
   });
   const best = context.bestBefore;
   if (plan.newAsk && best && best.price < plan.newAsk.price) {

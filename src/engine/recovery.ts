@@ -113,6 +113,7 @@ export function readMarketState(repo: MarketStateRepo, now: number): MarketState
     openOrders: repo.openOrders(),
     trades: repo.tradesSince(now - WEEK_MS - DAY_MS),
     declines: repo.declines(),
+    marks: { seasonStart: repo.seasonStart() },
   };
 }
 
@@ -144,7 +145,15 @@ export class MarketStateLoader {
     private readonly now: number,
     private readonly pageSize = LOAD_PAGE,
   ) {
-    this.state = { players: repo.players(), teams: repo.teams(), holdings: { player: [], team: [] }, openOrders: [], trades: [], declines: [] };
+    this.state = {
+      players: repo.players(),
+      teams: repo.teams(),
+      holdings: { player: [], team: [] },
+      openOrders: [],
+      trades: [],
+      declines: [],
+      marks: { seasonStart: repo.seasonStart() },
+    };
   }
 
   get done(): boolean {

@@ -10,6 +10,8 @@ import { endSeason } from './season-end.js';
 import { commandOf, sideOf, type StepAction } from './test-support/commands.js';
 import { testExchange, type TestExchange } from './test-support/exchange.js';
 import { ledgerProblems } from './test-support/invariants.js';
+import { markOfMap, marksFromScratch } from './test-support/marks.js';
+import { createValuationRepo } from '../db/repos/valuation.js';
 
 const START = cents(1_000_000);
 
@@ -34,19 +36,25 @@ function play(t: TestExchange, users: number[], items: InstrumentRef[], steps: S
   }
 }
 
-/** What the league holds now, per member: cash (escrow included) and share value at the last prices (at cost when never traded). */
-function heldNow(t: TestExchange) {
+/** What the league holds now, per member: cash (escrow included) and share value at the marks worked out from scratch. */
+function heldNow(t: TestExchange, items: InstrumentRef[]) {
+  const valuation = createValuationRepo(t.db);
+  const markOf = markOfMap(
+    marksFromScratch(
+      t.db,
+      t.clock.now,
+      items.map((r) => bookKey(r.kind, r.id)),
+    ),
+  );
   return t.db.$client
-    .prepare<[], { userId: number; cash: number; shareValue: number; holdings: number }>(
+    .prepare<[], { userId: number; cash: number; holdings: number }>(
       `SELECT u.id AS userId,
          u.balance_cents + COALESCE((SELECT SUM(price_cents * shares_remaining) FROM orders o WHERE o.user_id = u.id AND o.side = 'ask' AND o.status = 'open'), 0) AS cash,
-         COALESCE((SELECT SUM(CASE WHEN i.last_trade_price_cents IS NULL THEN h.cost_basis_cents ELSE h.shares * i.last_trade_price_cents END)
-           FROM holdings h JOIN (SELECT 'player' AS k, id, last_trade_price_cents FROM players UNION ALL SELECT 'team', id, last_trade_price_cents FROM teams) i
-           ON i.k = h.instrument AND i.id = h.instrument_id WHERE h.user_id = u.id), 0) AS shareValue,
          (SELECT COUNT(*) FROM holdings h WHERE h.user_id = u.id) AS holdings
        FROM users u ORDER BY u.id`,
     )
-    .all();
+    .all()
+    .map((u) => ({ ...u, shareValue: valuation.shareValueCents(u.userId, markOf) }));
 }
 
 describe('seasons under random trading', () => {
@@ -60,7 +68,7 @@ describe('seasons under random trading', () => {
         const users = [0, 1, 2].map((i) => t.user(`s${i}`, START));
         play(t, users, items, first, 1);
 
-        const before = heldNow(t);
+        const before = heldNow(t, items);
         const tradesBefore = t.trades();
         const ended = endSeason(t.exchange, t.db, START);
         if (!ended.ok) throw new Error(ended.error.message);
@@ -76,8 +84,12 @@ describe('seasons under random trading', () => {
             holdings: b.holdings,
           });
         }
+        // Ranked by share value (the default rule), equal figures sharing a place.
         const ranked = [...before].sort((a, b) => b.shareValue - a.shareValue || a.userId - b.userId);
-        expect(archive.standings.map((s) => [s.rank, s.userId])).toEqual(ranked.map((b, i) => [i + 1, b.userId]));
+        const place = (v: number) => 1 + before.filter((b) => b.shareValue > v).length;
+        expect(archive.standings.map((s) => [s.rank, s.userId, s.tied])).toEqual(
+          ranked.map((b) => [place(b.shareValue), b.userId, before.filter((o) => o.shareValue === b.shareValue).length > 1]),
+        );
         expect(archive.tradeCount).toBe(tradesBefore.length);
         expect(archive.volumeCents).toBe(tradesBefore.reduce((sum, tr) => sum + tr.shares * tr.priceCents, 0));
 

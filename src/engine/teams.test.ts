@@ -47,11 +47,11 @@ describe('team shares', () => {
     expect(t.holding(alice, bos)).toMatchObject({ minSellPriceCents: 200, lockedUntil: t.clock.now + TEAM_LOCK_MS });
     expect(t.submit({ type: 'listOffer', userId: alice, instrument: bos, shares: 5, priceCents: 300 })).toMatchObject({
       ok: false,
-      error: { message: expect.stringContaining('locked until') },
+      error: { message: expect.stringContaining('Locked until') },
     });
     expect(t.submit({ type: 'dump', userId: alice, instrument: bos, shares: 5 })).toMatchObject({
       ok: false,
-      error: { message: expect.stringContaining('locked until') },
+      error: { message: expect.stringContaining('Locked until') },
     });
     t.clock.now += TEAM_LOCK_MS + 1;
     expect(t.ok({ type: 'dump', userId: alice, instrument: bos, shares: 5 }).sold).toBe(5);

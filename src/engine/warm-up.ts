@@ -11,7 +11,7 @@ const inPlay = (models: ReadModels, k: string): boolean =>
 
 /**
  * Reads the market state after start-up a page at a time between whatever else the event loop
- * does, then every instrument's price over time and book (of those in play) the same way. Resolves once all is read,
+ * does, then every instrument's mark over time and book (of those in play) the same way. Resolves once all is read,
  * or `halted()` says to stop, or the read models are rebuilt meanwhile.
  */
 export function warmUp(memory: MarketMemory, halted: () => boolean): Promise<void> {
@@ -30,11 +30,11 @@ export function warmUp(memory: MarketMemory, halted: () => boolean): Promise<voi
         keys = target.instruments.keys();
       }
       if (target !== memory.models) return true;
-      // Every instrument's prices over time, then every book.
+      // Every instrument's mark over time, then every book.
       const total = 2 * keys.length;
       while (next < total && performance.now() < until) {
         const k = keys[next % keys.length]!;
-        if (next < keys.length) target.timelines.preload(k);
+        if (next < keys.length) target.marks.preload(k);
         else if (inPlay(target, k)) {
           const [kind, id] = k.split(':') as [InstrumentKind, string];
           memory.book(kind, Number(id));

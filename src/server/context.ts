@@ -17,6 +17,8 @@ export interface Context {
   access: LeagueAccess;
   /** Set when the call named a league that does not exist (its league calls answer 404). */
   leagueMissing: string | null;
+  /** Set when a command's answer is the replay of its idempotency key's first answer (REST says so in a header). */
+  idempotency: { replayed: boolean };
 }
 
 /** Reads `Bearer <token>` from an Authorization header value. */
@@ -56,5 +58,6 @@ export function createContextFor(server: ServerServices, token: string | null, i
     ip,
     access: leagueMissing ? 'none' : leagueAccess(services.league, isMember),
     leagueMissing,
+    idempotency: { replayed: false },
   };
 }

@@ -2,7 +2,15 @@ import { TRPCError } from '@trpc/server';
 import type { MarketErrorCode, Refusal } from '../domain/market/refusal.js';
 
 export type AppErrorCode =
-  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNPROCESSABLE_CONTENT'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
 /**
  * An error whose message is meant for the person who made the request. It is a TRPCError with its
@@ -48,6 +56,7 @@ const REFUSAL_CODES: Record<MarketErrorCode, AppErrorCode> = {
   not_your_offer: 'FORBIDDEN',
   rookie_restricted: 'FORBIDDEN',
   order_not_open: 'CONFLICT',
+  draft_too_soon: 'CONFLICT',
   unavailable: 'SERVICE_UNAVAILABLE',
 };
 

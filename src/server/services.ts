@@ -8,6 +8,7 @@ import { createLeaguesRepo, type LeagueRow } from '../db/repos/leagues.js';
 import { createResetTokensRepo, createSessionsRepo } from '../db/repos/sessions.js';
 import { createPushSubscriptionsRepo } from '../db/repos/push-subscriptions.js';
 import { createUsersRepo } from '../db/repos/users.js';
+import { createIdempotencyKeysRepo } from '../db/repos/idempotency-keys.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
@@ -16,6 +17,7 @@ import { createSeasonClock } from './seasons/season-clock.js';
 import { CardCache } from './seasons/card.js';
 import { createShareKeys } from './seasons/share.js';
 import { createContracts } from './leagues/contracts.js';
+import { createExposureReads } from './leagues/exposure.js';
 import { LeagueHub, type LeagueSource } from './leagues/hub.js';
 import type { LeagueServices } from './leagues/league-services.js';
 import { createLeagueManagement, type LeagueCreation } from './leagues/management.js';
@@ -65,7 +67,8 @@ function createGlobalServices(options: ServiceOptions) {
   const { hosts: pushServiceHosts, ...push } = options.push;
   const startingCashCents = (leagueId: number) => registry.byId(leagueId)?.startingCashCents;
   const leagueName = (leagueId: number) => registry.byId(leagueId)?.name;
-  const leagueDeps = { now, logger, metrics, pushSubscriptions, push, startingCashCents, leagueName, checkpointWorker: new CheckpointWorker() };
+  const ranking = (leagueId: number) => registry.byId(leagueId)?.ranking;
+  const leagueDeps = { now, logger, metrics, pushSubscriptions, push, startingCashCents, leagueName, ranking, checkpointWorker: new CheckpointWorker() };
   const hub = new LeagueHub(options.leagues, leagueDeps, (league) => {
     // Membership written in one file and not the other (a crash between) is put right first, and
     // the contract changes the league missed while closed are applied.
@@ -76,7 +79,8 @@ function createGlobalServices(options: ServiceOptions) {
     // The market state, then the prices over time, load in small steps; then the standings the rivalry compares with.
     void league.exchange.warmUp().then(() => league.rivalry.start());
   });
-  const contracts = createContracts({ hub, log: createContractLogRepo(accounts), audit, logger, now });
+  const exposure = createExposureReads({ hub, leagueIds: () => registry.all().map((l) => l.id), dataDir: options.dataDir, logger });
+  const contracts = createContracts({ hub, log: createContractLogRepo(accounts), exposure, audit, logger, now });
   const seasonClock = createSeasonClock({ hub, registry, audit, logger, now });
   const leagues = createLeagueManagement({
     accounts,
@@ -125,6 +129,10 @@ function createGlobalServices(options: ServiceOptions) {
     pushSubscriptions,
     pushServiceHosts,
     metrics,
+    /** Idempotency keys of account and league-management commands (server/idempotency/once.ts). */
+    accountKeys: { place: 'accounts', repo: createIdempotencyKeysRepo(accounts) },
+    /** The keys whose first call is still running, with their requests' fingerprints, by file, user and key. */
+    keysInFlight: new Map<string, string>(),
   };
 }
 export type GlobalServices = ReturnType<typeof createGlobalServices>;
@@ -150,7 +158,8 @@ export function createServices(options: ServiceOptions) {
       kept?.exchange === market.exchange &&
       kept.league.name === league.name &&
       kept.league.open === league.open &&
-      kept.league.inviteCode === league.inviteCode
+      kept.league.inviteCode === league.inviteCode &&
+      kept.league.ranking === league.ranking
     ) {
       return kept;
     }

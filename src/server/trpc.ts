@@ -74,7 +74,7 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
 export const orderProcedure = signedInProcedure((user, ctx) => ctx.services.orderLimiter(String(user.id)));
 
 type SignedInContext = Context & ReturnType<typeof signedIn>;
-type OrderResolver<I extends z.ZodType, O extends z.ZodType> = (opts: { ctx: SignedInContext; input: z.output<I> }) => Promise<z.input<O>>;
+type OrderResolver<I extends z.ZodType, O extends z.ZodType> = (opts: { ctx: SignedInContext; input: z.output<I>; path: string }) => Promise<z.input<O>>;
 
 /** The order procedure as tRPC's middleware chain builds it: its type is what clients see, and the flat one is tested against it. */
 export function chainedOrderMutation<I extends z.ZodType, O extends z.ZodType>(input: I, output: O, resolve: OrderResolver<I, O>) {
@@ -108,7 +108,7 @@ export function orderMutation<I extends z.ZodType, O extends z.ZodType>(
       if (!parsedInput.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsedInput.error });
       let data: unknown;
       try {
-        data = await resolve({ ctx: { ...ctx, ...auth }, input: parsedInput.data });
+        data = await resolve({ ctx: { ...ctx, ...auth }, input: parsedInput.data, path });
       } catch (error) {
         throw toTRPCError(getTRPCErrorFromUnknown(error));
       }

@@ -7,3 +7,9 @@ export const PAGE_MAX = 200;
 export const SELL_QUEUE_SIZE = 50;
 /** Price levels of each side a detail page's depth shows. */
 export const DEPTH_LEVELS = 10;
+/** The most points a portfolio's value chart answers (it needs no more), and the most of the user's latest trades read to build them. */
+export const HISTORY_MAX_POINTS = 500;
+export const HISTORY_MAX_TRADES = 2_000;
+
+/** The largest salary an admin may set, in whole dollars (docs/rules.md §7). */
+export const MAX_SALARY = 1_000_000_000;

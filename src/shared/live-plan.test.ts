@@ -54,6 +54,7 @@ const trade = (itemType: InstrumentKind, id: number): LiveTrade => ({
   price_per_share: 2,
   total_value: 2,
   created_at: '2025-01-01T00:00:00.000Z',
+  reason: null,
 });
 
 const SCREEN: [string, Record<string, unknown>?][] = [
@@ -107,6 +108,33 @@ describe('the live plan', () => {
       'trades.user{"userId":9,"limit":50}',
     ]);
     expect(eventPlan({ type: 'outbid', itemType: 'player', itemId: 7, itemName: 'X', your_price: 1, best_price: 2 }, 9)).toEqual([]);
+  });
+
+  it('refreshes, for a retirement that bought the user’s shares back, their own figures, the player’s page and the market’s lists', () => {
+    const retired = eventPlan(
+      {
+        type: 'playerRetired',
+        itemType: 'player',
+        itemId: 7,
+        itemName: 'X',
+        shares: 280_000,
+        price_per_share: 1,
+        total_value: 280_000,
+        retired_at: '2025-01-01T00:00:00.000Z',
+      },
+      9,
+    );
+    expect(stale(retired, SCREEN)).toEqual([
+      'auth.me',
+      'market.counts',
+      'market.players',
+      'market.relevantAsks{"userId":9,"limit":50}',
+      'market.detail{"playerId":7}',
+      'market.itemAsks{"itemType":"player","itemId":7,"limit":50}',
+      'portfolio.get{"userId":9}',
+      'trades.user{"userId":9,"limit":50}',
+      'stats.leaderboard',
+    ]);
   });
 
   it('refreshes what a trade moves: its instrument, the lists that follow prices every couple of seconds, values every few', () => {

@@ -102,6 +102,8 @@ export function eventPlan(event: LiveEventBody, userId: number | null): QueryFil
     case 'outbid':
     case 'notice':
       return [];
+    case 'playerRetired':
+      return [...own(userId), ...about(event.itemType, event.itemId), ...MARKET_TABLES];
   }
 }
 

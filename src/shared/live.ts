@@ -1,4 +1,4 @@
-import type { InstrumentKind } from './instrument.js';
+import type { InstrumentKind, TradeReason } from './instrument.js';
 import type { Notice } from './notices.js';
 
 /** The live events (docs/api.md §4 Live events) as the web app receives them. Money in dollars. */
@@ -15,6 +15,8 @@ export interface LiveTrade {
   price_per_share: number;
   total_value: number;
   created_at: string;
+  /** `retirement`: the open market bought a retiring player's shares back; null for an ordinary trade. */
+  reason: TradeReason | null;
 }
 
 /** How often the ticker sends the trades since its last message (at most; nothing when there was no trade). */
@@ -45,7 +47,12 @@ export type LiveEventBody =
   | {
       type: 'orderFilled';
       side: 'ask' | 'offer';
+      /** 0 for a sale from the holder's minimum sell price (no order). */
       orderId: number;
+      /** A sale the holder's minimum sell price made (not an offer they listed). */
+      automatic: boolean;
+      /** With `automatic`: that minimum sell price, in dollars (the bid it met may be higher); otherwise null. */
+      min_sell_price: number | null;
       itemType: InstrumentKind;
       itemId: number;
       itemName: string;
@@ -55,4 +62,15 @@ export type LiveEventBody =
   /** The league tells the member something: someone passed them, the weekly recap. */
   | { type: 'notice'; notice: Notice }
   /** Someone else now bids more than your resting ask. */
-  | { type: 'outbid'; itemType: InstrumentKind; itemId: number; itemName: string; your_price: number; best_price: number };
+  | { type: 'outbid'; itemType: InstrumentKind; itemId: number; itemName: string; your_price: number; best_price: number }
+  /** A player you held retired: the open market bought your `shares` back at `price_per_share` ($1.00). */
+  | {
+      type: 'playerRetired';
+      itemType: 'player';
+      itemId: number;
+      itemName: string;
+      shares: number;
+      price_per_share: number;
+      total_value: number;
+      retired_at: string;
+    };

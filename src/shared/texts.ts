@@ -74,6 +74,15 @@ export const ADMIN_TEXT = {
   draftFailed: 'Draft failed',
 } as const;
 
+/**
+ * §1 Idempotency keys: a key's refusals. The web app tells "still running" (409, send the same
+ * submission again a moment later) from a refusal of the game that is also a 409.
+ */
+export const IDEMPOTENCY_TEXT = {
+  inFlight: 'This request is already being processed. Wait for its answer instead of sending it again.',
+  reused: 'This idempotency key was already used for a different request. Send a new key with each new request.',
+} as const;
+
 /** §2: the titles of pages that more than one place names. */
 export const TITLE = {
   sharesForSale: 'Shares for Sale',

@@ -23,7 +23,7 @@ const market = (db: Database.Database) => ({
   teams: all(db, 'SELECT * FROM teams ORDER BY id'),
   holdings: all(db, 'SELECT * FROM holdings ORDER BY user_id, instrument, instrument_id'),
   orders: all(db, 'SELECT * FROM orders ORDER BY id'),
-  trades: all(db, 'SELECT * FROM trades ORDER BY id'),
+  trades: all(db, 'SELECT id, instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at FROM trades ORDER BY id'),
   declines: all(db, 'SELECT * FROM declined_asks ORDER BY order_id, user_id'),
 });
 

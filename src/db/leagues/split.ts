@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db } from '../client.js';
+import { DEFAULT_LEAGUE_RANKING } from '../../shared/ranking.js';
 import { createLeaguesRepo } from '../repos/leagues.js';
 import { DEFAULT_LEAGUE_ID, leagueFile, leagueSlug, newInviteCode } from './files.js';
 import { publishFile, removeDatabaseFile, sqlString } from './sqlite-files.js';
@@ -17,7 +18,7 @@ export interface SplitOptions {
 /** What only the accounts database keeps: nothing of it is copied into a league's file. */
 const ACCOUNT_ONLY = ['push_subscription_kinds', 'push_subscriptions', 'password_reset_tokens', 'sessions', 'audit_log', 'league_members', 'leagues'];
 /** The market, which moves into league 1's file. */
-const MARKET = ['declined_asks', 'orders', 'trades', 'holdings', 'players', 'teams', 'seasons'];
+const MARKET = ['declined_asks', 'orders', 'trades', 'holdings', 'players', 'teams', 'seasons', 'open_market_changes'];
 
 /**
  * Step 1 (docs/leagues.md §6): league 1's file as a copy of the whole database (one consistent
@@ -66,6 +67,7 @@ export function splitIntoLeagues(accounts: Db, options: SplitOptions): 'split' |
       inviteCode: newInviteCode(),
       startingCashCents: options.startingCashCents,
       open: true,
+      ranking: DEFAULT_LEAGUE_RANKING,
       commissionerId: null,
       createdAt: options.now,
     });

@@ -1,4 +1,5 @@
 import type { Db } from '../client.js';
+import type { Ranking } from '../../shared/ranking.js';
 import type { leagues } from '../schema.js';
 
 export type LeagueRow = typeof leagues.$inferSelect;
@@ -11,7 +12,7 @@ export interface MemberRow {
   joinedAt: number;
 }
 
-const COLUMNS = `id, slug, name, invite_code AS inviteCode, starting_cash_cents AS startingCashCents, open,
+const COLUMNS = `id, slug, name, invite_code AS inviteCode, starting_cash_cents AS startingCashCents, open, ranking,
   commissioner_id AS commissionerId, created_at AS createdAt, season_ends_at AS seasonEndsAt`;
 
 type RawLeague = Omit<LeagueRow, 'open'> & { open: number };
@@ -48,18 +49,19 @@ export function createLeaguesRepo(db: Db) {
     insert(row: NewLeague & { id?: number }): LeagueRow {
       const info = c
         .prepare(
-          `INSERT INTO leagues (id, slug, name, invite_code, starting_cash_cents, open, commissioner_id, created_at)
-           VALUES (@id, @slug, @name, @inviteCode, @startingCashCents, @open, @commissionerId, @createdAt)`,
+          `INSERT INTO leagues (id, slug, name, invite_code, starting_cash_cents, open, ranking, commissioner_id, created_at)
+           VALUES (@id, @slug, @name, @inviteCode, @startingCashCents, @open, @ranking, @commissionerId, @createdAt)`,
         )
         .run({ ...row, id: row.id ?? null, open: row.open ? 1 : 0 });
       return toRow(byId.get(Number(info.lastInsertRowid)))!;
     },
-    update(id: number, change: { name?: string; open?: boolean; inviteCode?: string }): void {
+    update(id: number, change: { name?: string | undefined; open?: boolean | undefined; inviteCode?: string; ranking?: Ranking | undefined }): void {
       const now = toRow(byId.get(id))!;
-      c.prepare('UPDATE leagues SET name = ?, open = ?, invite_code = ? WHERE id = ?').run(
+      c.prepare('UPDATE leagues SET name = ?, open = ?, invite_code = ?, ranking = ? WHERE id = ?').run(
         change.name ?? now.name,
         (change.open ?? now.open) ? 1 : 0,
         change.inviteCode ?? now.inviteCode,
+        change.ranking ?? now.ranking,
         id,
       );
     },

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../client.js';
 import type { orders } from '../schema.js';
-import type { InstrumentKind } from '../../shared/instrument.js';
+import type { InstrumentKind, TradeReason } from '../../shared/instrument.js';
 
 export type { InstrumentKind } from '../../shared/instrument.js';
 
@@ -38,6 +38,8 @@ export interface NewTradeRow {
   shares: number;
   price: number;
   at: number;
+  /** Set when no order or dump made it (a retirement's buy-back). */
+  reason?: TradeReason | null;
 }
 
 /** One user's holding of an instrument, as a contract change reads them all. */
@@ -130,11 +132,21 @@ export function createLedgerRepo(db: Db) {
   const fillOrder = c.prepare<[number]>(`UPDATE orders SET shares_remaining = 0, status = 'filled' WHERE id = ?`);
   const cancelOrder = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
   const insertTrade = c.prepare(
-    `INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at) VALUES (@instrument, @instrumentId, @buyerId, @sellerId, @shares, @price, @at)`,
+    `INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at, reason)
+     VALUES (@instrument, @instrumentId, @buyerId, @sellerId, @shares, @price, @at, @reason)`,
   );
   const setRemaining = perKind((k) => c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET shares_remaining = ? WHERE id = ?`));
   const setLastPrice = perKind((k) =>
     c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET last_trade_price_cents = ? WHERE id = ?`),
+  );
+  const openMarketChange = c.prepare<[InstrumentKind, number, number, number]>(
+    'INSERT INTO open_market_changes (instrument, instrument_id, held, at) VALUES (?, ?, ?, ?)',
+  );
+  const openMarketHeld = c.prepare<[InstrumentKind, number], { held: number }>(
+    'SELECT held FROM open_market_changes WHERE instrument = ? AND instrument_id = ? ORDER BY id DESC LIMIT 1',
+  );
+  const everyInstrument = c.prepare<[], { kind: InstrumentKind; id: number }>(
+    "SELECT 'player' AS kind, id FROM players WHERE retired_at IS NULL UNION ALL SELECT 'team' AS kind, id FROM teams",
   );
   const decline = c.prepare<[number, number, number]>('INSERT OR IGNORE INTO declined_asks (order_id, user_id, created_at) VALUES (?, ?, ?)');
   const player = c.prepare<[number], { id: number; remaining: number; retired: number | null; restricted: number | null; teamId: number }>(
@@ -239,13 +251,30 @@ export function createLedgerRepo(db: Db) {
       cancelOrder.run(id);
     },
     insertTrade(t: NewTradeRow): number {
-      return Number(insertTrade.run(t).lastInsertRowid);
+      return Number(insertTrade.run({ ...t, reason: t.reason ?? null }).lastInsertRowid);
     },
     setRemaining(kind: InstrumentKind, instrumentId: number, remaining: number): void {
       setRemaining[kind].run(remaining, instrumentId);
     },
     setLastPrice(kind: InstrumentKind, instrumentId: number, priceCents: number): void {
       setLastPrice[kind].run(priceCents, instrumentId);
+    },
+    /** The open market became empty (`held` false) or holds shares again, at `at`. */
+    openMarketChanged(kind: InstrumentKind, instrumentId: number, held: boolean, at: number): void {
+      openMarketChange.run(kind, instrumentId, held ? 1 : 0, at);
+    },
+    /**
+     * After a change that did not go through `writePlanRows` (a contract change, a season's reset):
+     * the open market's change at `at` when its shares say otherwise than its last change (a
+     * season's reset refills every open market). Of these instruments, or of every active one.
+     */
+    syncOpenMarkets(refs: readonly { kind: InstrumentKind; id: number }[] | null, at: number): void {
+      for (const { kind, id } of refs ?? everyInstrument.all()) {
+        const i = kind === 'player' ? player.get(id) : team.get(id);
+        if (!i || ('retired' in i && i.retired !== null)) continue;
+        const recorded = (openMarketHeld.get(kind, id)?.held ?? 1) === 1;
+        if (recorded !== i.remaining > 0) openMarketChange.run(kind, id, i.remaining > 0 ? 1 : 0, at);
+      }
     },
     declineAsk(orderId: number, userId: number, at: number): void {
       decline.run(orderId, userId, at);

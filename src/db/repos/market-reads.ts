@@ -17,6 +17,8 @@ export interface MarketPlayerRow {
   shareholderCount: number;
   /** The caller's shares (listed ones included); 0 for an anonymous caller. */
   owned: number;
+  /** When the player retired; these reads list active players only. */
+  retiredAt?: number | null;
 }
 
 export interface ShareholderRow {

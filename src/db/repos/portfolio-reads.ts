@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
 import { userToUserSql, vwapCents, WEEK_MS } from './read-sql.js';
+import type { MarkOf } from './valuation.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 import { inCurrentSeasonSql } from '../seasons/season-sql.js';
 
@@ -12,13 +13,13 @@ export interface HoldingValuation {
   /** Cost basis / shares, to the cent (half up). */
   averageBuyCents: number;
   minSellPriceCents: number;
-  /** The last trade price between users, or null when never traded. */
-  currentPriceCents: number | null;
-  /** Volume-weighted average of user-to-user trades in the last 7 days, else the last trade price. */
-  weeklyAvgCents: number | null;
-  /** shares × current price, or the cost basis without one. */
+  /** The mark (docs/rules.md §5): the price the holding is valued at. */
+  currentPriceCents: number;
+  /** Volume-weighted average of user-to-user trades in the last 7 days, else the mark. */
+  weeklyAvgCents: number;
+  /** shares × mark. */
   valueCents: number;
-  /** shares × weekly average, or the cost basis without one. */
+  /** shares × weekly average. */
   valueAtWeeklyAvgCents: number;
 }
 
@@ -61,7 +62,6 @@ interface HoldingRow {
   listedShares: number;
   costBasisCents: number;
   minSellPriceCents: number;
-  lastTradePriceCents: number | null;
   weekVolumeCents: number | null;
   weekVolumeShares: number | null;
 }
@@ -74,24 +74,22 @@ function holdingColumns(instrument: InstrumentKind): string {
   const week = `FROM trades tr WHERE tr.instrument = '${instrument}' AND tr.instrument_id = h.instrument_id
       AND tr.created_at >= @since AND ${inCurrentSeasonSql('tr')} AND ${userToUserSql('tr')}`;
   return `h.shares, h.cost_basis_cents AS costBasisCents, h.min_sell_price_cents AS minSellPriceCents,
-    i.last_trade_price_cents AS lastTradePriceCents,
     COALESCE((SELECT SUM(o.shares_remaining) FROM orders o
       WHERE o.instrument = '${instrument}' AND o.instrument_id = h.instrument_id AND o.status = 'open' AND o.side = 'offer' AND o.user_id = h.user_id), 0) AS listedShares,
     (SELECT SUM(tr.shares * tr.price_cents) ${week}) AS weekVolumeCents,
     (SELECT SUM(tr.shares) ${week}) AS weekVolumeShares`;
 }
 
-function value(row: HoldingRow): HoldingValuation {
-  const currentPriceCents = row.lastTradePriceCents;
-  return valueHolding(row, row.listedShares, currentPriceCents, vwapCents(row.weekVolumeCents, row.weekVolumeShares) ?? currentPriceCents);
+function value(row: HoldingRow, markCents: number): HoldingValuation {
+  return valueHolding(row, row.listedShares, markCents, vwapCents(row.weekVolumeCents, row.weekVolumeShares) ?? markCents);
 }
 
-/** A holding valued at a price, and at the weekly average (docs/rules.md §5 Prices and values): without one, at what was paid. */
+/** A holding valued at the mark, and at the weekly average (docs/rules.md §5 Prices and values). */
 export function valueHolding(
   h: { shares: number; costBasisCents: number; minSellPriceCents: number },
   listedShares: number,
-  currentPriceCents: number | null,
-  weeklyAvgCents: number | null,
+  markCents: number,
+  weeklyAvgCents: number,
 ): HoldingValuation {
   return {
     shares: h.shares,
@@ -99,10 +97,10 @@ export function valueHolding(
     costBasisCents: h.costBasisCents,
     averageBuyCents: Math.round(h.costBasisCents / h.shares),
     minSellPriceCents: h.minSellPriceCents,
-    currentPriceCents,
+    currentPriceCents: markCents,
     weeklyAvgCents,
-    valueCents: currentPriceCents === null ? h.costBasisCents : h.shares * currentPriceCents,
-    valueAtWeeklyAvgCents: weeklyAvgCents === null ? h.costBasisCents : h.shares * weeklyAvgCents,
+    valueCents: h.shares * markCents,
+    valueAtWeeklyAvgCents: h.shares * weeklyAvgCents,
   };
 }
 
@@ -112,7 +110,7 @@ export function changePercent(now: number, base: number): number {
   return Math.round(((now - base) / base) * 100 * 100) / 100;
 }
 
-/** A user's holdings valued at current and weekly-average prices. Only reads. */
+/** A user's holdings valued at the marks and at weekly-average prices: the read models' answer worked out in SQL, for the tests. Only reads. */
 export function createPortfolioReadsRepo(db: Db) {
   const sqlite = db.$client;
   const user = sqlite.prepare<[number], { id: number; username: string; avatar: string | null; balanceCents: number }>(
@@ -138,8 +136,8 @@ export function createPortfolioReadsRepo(db: Db) {
     ORDER BY h.instrument_id`);
 
   return {
-    /** The user's portfolio valued at `now`, or undefined for an unknown user. Holdings: highest value first. */
-    portfolio(userId: number, now: number): PortfolioValuation | undefined {
+    /** The user's portfolio valued at `now` with these marks, or undefined for an unknown user. Holdings: highest value first. */
+    portfolio(userId: number, now: number, markOf: MarkOf): PortfolioValuation | undefined {
       const u = user.get(userId);
       if (!u) return undefined;
       const params = { userId, since: now - WEEK_MS };
@@ -149,7 +147,7 @@ export function createPortfolioReadsRepo(db: Db) {
         teamName,
         salary,
         isTopHolder: isTopHolder === 1,
-        ...value(row),
+        ...value(row, markOf('player', playerId)),
       }));
       const teams = teamHoldings.all(params).map(({ teamId, name, code, conference, lockedUntil, ...row }) => ({
         teamId,
@@ -157,7 +155,7 @@ export function createPortfolioReadsRepo(db: Db) {
         code,
         conference,
         lockedUntil,
-        ...value(row),
+        ...value(row, markOf('team', teamId)),
       }));
       players.sort((a, b) => b.valueCents - a.valueCents || a.playerId - b.playerId);
       teams.sort((a, b) => b.valueCents - a.valueCents || a.teamId - b.teamId);

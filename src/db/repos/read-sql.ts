@@ -6,26 +6,6 @@
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
 
-/**
- * The value of a holding in cents: shares × last trade price, or, when the instrument has never
- * traded between users, what was paid for the shares (shares × average buy price = the cost basis).
- */
-export function holdingValueSql(holding: string, lastPrice = INSTRUMENT_LAST_PRICE): string {
-  return `CASE WHEN ${lastPrice} IS NULL THEN ${holding}.cost_basis_cents ELSE ${holding}.shares * ${lastPrice} END`;
-}
-
-/**
- * The last trade price of what a row `alias` with `instrument` and `instrument_id` is about (a
- * holding, an order): needs `instrumentPriceJoinsSql(alias)` in the FROM clause.
- */
-export const INSTRUMENT_LAST_PRICE = 'COALESCE(lpp.last_trade_price_cents, lpt.last_trade_price_cents)';
-
-export function instrumentPriceJoinsSql(alias: string): string {
-  return `
-    LEFT JOIN players lpp ON ${alias}.instrument = 'player' AND lpp.id = ${alias}.instrument_id
-    LEFT JOIN teams lpt ON ${alias}.instrument = 'team' AND lpt.id = ${alias}.instrument_id`;
-}
-
 /** A trade between two users: open-market buys (no seller) and dumps (no buyer) are not. */
 export function userToUserSql(trade: string): string {
   return `${trade}.buyer_id IS NOT NULL AND ${trade}.seller_id IS NOT NULL`;

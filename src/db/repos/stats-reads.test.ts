@@ -1,24 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { addOrder, addPlayer, addTeam, addTrade, addUser, emptyDb, holdPlayer, holdTeam, setLastTradePrice } from '../test-support/fixtures.js';
+import { addOrder, addPlayer, addTeam, addTrade, addUser, emptyDb, holdPlayer, holdTeam } from '../test-support/fixtures.js';
 import { DAY_MS } from './read-sql.js';
 import { createStatsReadsRepo } from './stats-reads.js';
 
 const NOW = 1_750_000_000_000;
 
 describe('leaderboard', () => {
-  it('ranks by share value, ties to the lower user id, and totals cash + escrow + shares', () => {
+  it('ranks by share value at the marks given, ties to the lower user id, and totals cash + escrow + shares', () => {
     const db = emptyDb();
-    const team = addTeam(db, { lastTradePriceCents: 500 });
+    const team = addTeam(db);
     const p = addPlayer(db, { teamId: team, name: 'P' });
     const q = addPlayer(db, { teamId: team, name: 'Q' });
-    setLastTradePrice(db, p, 300);
+    const marks = new Map([
+      [`player:${p}`, 300],
+      [`team:${team}`, 500],
+    ]);
     const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((n) => addUser(db, n, 1_000_000)) as [number, number, number, number];
-    holdPlayer(db, a, q, 10, 2_000); // unpriced: valued at cost, 2,000
+    holdPlayer(db, a, q, 20, 2_000); // at $1.00: 2,000
     holdPlayer(db, b, p, 10, 500); // 10 × 300 = 3,000
-    holdPlayer(db, c, q, 20, 2_000); // 2,000: ties with a, but a has the lower id
+    holdPlayer(db, c, q, 20, 200); // 2,000: ties with a, but a has the lower id
     holdTeam(db, d, team, 10, 100); // 10 × 500 = 5,000
     addOrder(db, { side: 'ask', instrumentId: p, userId: b, priceCents: 400, shares: 5 });
-    const rows = createStatsReadsRepo(db).leaderboard();
+    const rows = createStatsReadsRepo(db).leaderboard((kind, id) => marks.get(`${kind}:${id}`) ?? 100);
     expect(rows.map((r) => [r.rank, r.userId, r.shareValueCents])).toEqual([
       [1, d, 5_000],
       [2, b, 3_000],
@@ -34,7 +37,7 @@ describe('leaderboard', () => {
     const p = addPlayer(db, { teamId: team, name: 'P' });
     const ids = Array.from({ length: 12 }, (_, i) => addUser(db, `u${i}`));
     holdPlayer(db, ids[11]!, p, 1, 100);
-    const rows = createStatsReadsRepo(db).leaderboard();
+    const rows = createStatsReadsRepo(db).leaderboard(() => 100);
     expect(rows).toHaveLength(10);
     expect(rows.map((r) => r.userId)).toEqual([ids[11], ...ids.slice(0, 9)]);
   });

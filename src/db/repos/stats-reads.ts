@@ -1,9 +1,13 @@
 import type { Db } from '../client.js';
-import { DAY_MS, holdingValueSql, instrumentPriceJoinsSql, userToUserSql, vwapCents } from './read-sql.js';
+import type { InstrumentKind } from '../../shared/instrument.js';
+import { DAY_MS, userToUserSql, vwapCents } from './read-sql.js';
+import type { MarkOf } from './valuation.js';
 import { inCurrentSeasonSql } from '../seasons/season-sql.js';
 
 export interface LeaderboardRow {
   rank: number;
+  /** Another row has the same figure: the place is shared ("T-2"). */
+  tied?: boolean;
   userId: number;
   username: string;
   avatar: string | null;
@@ -50,21 +54,15 @@ export const LEADERBOARD_LIMIT = 10;
 /** Reads of the leaderboard and the statistics page. Only reads. */
 export function createStatsReadsRepo(db: Db) {
   const sqlite = db.$client;
-  // Ranks every user by share value in one pass over the holdings; escrow only for the top rows.
-  const leaderboard = sqlite.prepare<[number], Omit<LeaderboardRow, 'rank' | 'totalValueCents'>>(`
-    SELECT top.userId, top.username, top.avatar, top.balanceCents, top.shareValueCents,
+  // Every user with their cash and escrow, and every holding: the leaderboard worked out from scratch (the tests' reference).
+  const members = sqlite.prepare<[], Omit<LeaderboardRow, 'rank' | 'totalValueCents' | 'shareValueCents'>>(`
+    SELECT u.id AS userId, u.username, u.avatar, u.balance_cents AS balanceCents,
       COALESCE((SELECT SUM(o.price_cents * o.shares_remaining) FROM orders o
-        WHERE o.user_id = top.userId AND o.side = 'ask' AND o.status = 'open'), 0) AS escrowCents
-    FROM (
-      SELECT u.id AS userId, u.username, u.avatar, u.balance_cents AS balanceCents,
-        COALESCE(hv.cents, 0) AS shareValueCents
-      FROM users u
-      LEFT JOIN (SELECT h.user_id, SUM(${holdingValueSql('h')}) AS cents
-        FROM holdings h ${instrumentPriceJoinsSql('h')} GROUP BY h.user_id) hv ON hv.user_id = u.id
-      ORDER BY shareValueCents DESC, u.id ASC
-      LIMIT ?
-    ) top
-    ORDER BY top.shareValueCents DESC, top.userId ASC`);
+        WHERE o.user_id = u.id AND o.side = 'ask' AND o.status = 'open'), 0) AS escrowCents
+    FROM users u`);
+  const holdings = sqlite.prepare<[], { userId: number; kind: InstrumentKind; id: number; shares: number }>(
+    'SELECT user_id AS userId, instrument AS kind, instrument_id AS id, shares FROM holdings',
+  );
 
   // By time first (the unary + keeps SQLite off the instrument index, which would read every trade ever).
   const priceStats = (where: string, orderBy: string) =>
@@ -101,13 +99,19 @@ export function createStatsReadsRepo(db: Db) {
   });
 
   return {
-    /** The top users by share value (ties: lower user id first), ranked from 1. */
-    leaderboard(limit = LEADERBOARD_LIMIT): LeaderboardRow[] {
-      return leaderboard.all(limit).map((row, i) => ({
-        ...row,
-        rank: i + 1,
-        totalValueCents: row.balanceCents + row.escrowCents + row.shareValueCents,
-      }));
+    /** The top users by share value at these marks (ties: lower user id first), numbered from 1. */
+    leaderboard(markOf: MarkOf, limit = LEADERBOARD_LIMIT): LeaderboardRow[] {
+      const value = new Map<number, number>();
+      for (const h of holdings.all()) value.set(h.userId, (value.get(h.userId) ?? 0) + h.shares * markOf(h.kind, h.id));
+      return members
+        .all()
+        .map((m) => {
+          const shareValueCents = value.get(m.userId) ?? 0;
+          return { ...m, shareValueCents, totalValueCents: m.balanceCents + m.escrowCents + shareValueCents };
+        })
+        .sort((a, b) => b.shareValueCents - a.shareValueCents || a.userId - b.userId)
+        .slice(0, limit)
+        .map((row, i) => ({ ...row, rank: i + 1 }));
     },
     /** The four tables of the statistics page; trade windows are the 24 h before `now`. */
     statistics(now: number, limit = STATS_LIMIT): StatisticsRows {

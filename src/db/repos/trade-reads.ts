@@ -2,6 +2,7 @@ import type { Db } from '../client.js';
 import { INSTRUMENT_NAME_COLUMNS, instrumentJoinsSql } from './read-sql.js';
 import type { Instrument } from './market-reads.js';
 import { inCurrentSeasonSql } from '../seasons/season-sql.js';
+import type { TradeReason } from '../../shared/instrument.js';
 
 /** One trade with what it was about and who took part. A null buyer or seller is the open market. */
 export interface TradeRow {
@@ -17,12 +18,21 @@ export interface TradeRow {
   shares: number;
   priceCents: number;
   createdAt: number;
+  /** `retirement` for the open market's buy-back of a retiring player's shares; null for an ordinary trade. */
+  reason: TradeReason | null;
+}
+
+/** A holder of a retired player at his retirement: whose shares the open market bought back. */
+export interface RetiredHolderRow {
+  userId: number;
+  username: string;
+  shares: number;
 }
 
 const TRADE_SELECT = `
   SELECT tr.id, tr.instrument, tr.instrument_id AS itemId, ${INSTRUMENT_NAME_COLUMNS},
     tr.buyer_id AS buyerId, tr.seller_id AS sellerId, b.username AS buyerUsername, s.username AS sellerUsername,
-    tr.shares, tr.price_cents AS priceCents, tr.created_at AS createdAt
+    tr.shares, tr.price_cents AS priceCents, tr.created_at AS createdAt, tr.reason
   FROM trades tr
   LEFT JOIN users b ON b.id = tr.buyer_id
   LEFT JOIN users s ON s.id = tr.seller_id
@@ -55,6 +65,14 @@ export function createTradeReadsRepo(db: Db) {
   // One season's: the trade ids after its start and up to the next one's (docs/seasons.md).
   const ofUserSeasonPage = userPage('AND id > @from AND id <= @to');
   const seasonStart = sqlite.prepare<[number], { after: number }>('SELECT after_trade_id AS after FROM seasons WHERE number = ?');
+  // One buy-back per holder, walked most shares first through the partial index of buy-backs.
+  const retiredHolders = sqlite.prepare<[{ playerId: number; shares: number; userId: number; limit: number }], RetiredHolderRow>(
+    `SELECT tr.seller_id AS userId, COALESCE(u.username, '') AS username, tr.shares
+     FROM trades tr LEFT JOIN users u ON u.id = tr.seller_id
+     WHERE tr.reason = 'retirement' AND tr.instrument_id = @playerId AND (tr.shares < @shares OR (tr.shares = @shares AND tr.seller_id > @userId))
+     ORDER BY tr.shares DESC, tr.seller_id LIMIT @limit`,
+  );
+  const retiredHolderCount = sqlite.prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM trades WHERE reason = 'retirement' AND instrument_id = ?");
   return {
     /** The latest trades of every instrument in the current season, newest first. */
     recent(limit: number): TradeRow[] {
@@ -76,6 +94,14 @@ export function createTradeReadsRepo(db: Db) {
     /** A page of a user's trades, newest first, after `after` (the last trade of the page before). */
     ofUserPage(userId: number, after: { at: number; id: number } | null, limit: number): TradeRow[] {
       return ofUserPage.all({ userId, at: after?.at ?? Number.MAX_SAFE_INTEGER, id: after?.id ?? Number.MAX_SAFE_INTEGER, limit });
+    },
+    /** A page of a retired player's holders at his retirement, most shares first, after `after` (the last of the page before). */
+    holdersAtRetirement(playerId: number, after: { shares: number; userId: number } | null, limit: number): RetiredHolderRow[] {
+      return retiredHolders.all({ playerId, shares: after?.shares ?? Number.MAX_SAFE_INTEGER, userId: after?.userId ?? 0, limit });
+    },
+    /** How many holders a retired player had at his retirement. */
+    holderCountAtRetirement(playerId: number): number {
+      return retiredHolderCount.get(playerId)!.n;
     },
     /** The same, of one season only (none for a season that never was). */
     ofUserSeasonPage(userId: number, season: number, after: { at: number; id: number } | null, limit: number): TradeRow[] {

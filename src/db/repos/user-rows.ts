@@ -16,6 +16,7 @@ export function createUserRowsRepo(db: Db) {
   const names = c.prepare<[string], { id: number; username: string }>('SELECT id, username FROM users WHERE id IN (SELECT value FROM json_each(?))');
   const members = c.prepare<[string], { id: number }>('SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?)) AND left_at IS NULL');
   const first = c.prepare<[number], { id: number }>('SELECT id FROM users WHERE left_at IS NULL ORDER BY id LIMIT ?');
+  const cash = c.prepare<[], { id: number; balanceCents: number }>('SELECT id, balance_cents AS balanceCents FROM users WHERE left_at IS NULL');
   return {
     /** Usernames by id. */
     names(ids: Iterable<number>): Map<number, string> {
@@ -31,6 +32,10 @@ export function createUserRowsRepo(db: Db) {
     current(ids: Iterable<number>): Set<number> {
       const list = [...new Set(ids)];
       return list.length === 0 ? new Set() : new Set(members.all(JSON.stringify(list)).map((r) => r.id));
+    },
+    /** Every current member's cash (one row each: what a ranking by net worth needs beside the read models). */
+    cash(): { id: number; balanceCents: number }[] {
+      return cash.all();
     },
     /** The lowest `limit` ids of current members. */
     firstIds(limit: number): number[] {

@@ -1,8 +1,13 @@
 import type { Db } from '../client.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
-import { holdingValueSql, INSTRUMENT_LAST_PRICE, instrumentPriceJoinsSql } from '../repos/read-sql.js';
+import type { Ranking } from '../../shared/ranking.js';
+import type { RecapFacts, SeasonRecap } from '../../shared/recap.js';
+import { INSTRUMENT_NAME, MARKS_CTE, marksParamOf, namesJoinSql } from '../repos/marks-sql.js';
+import type { MarkOf } from '../repos/valuation.js';
 import type { StatisticsRows } from '../repos/stats-reads.js';
 import { inCurrentSeasonSql } from './season-sql.js';
+
+export type { RecapFacts, SeasonRecap };
 
 export interface SeasonRow {
   number: number;
@@ -12,63 +17,42 @@ export interface SeasonRow {
   endsAt: number | null;
 }
 
+/** A holding as its season closed (money in cents). */
+export interface ArchivedHolding {
+  kind: InstrumentKind;
+  id: number;
+  name: string;
+  shares: number;
+  /** The price it was valued at: the mark (archives from before the mark: the last trade price, null when valued at cost). */
+  priceCents: number | null;
+  /** The last trade price between users (absent in archives from before the mark, whose `priceCents` is it). */
+  lastPriceCents?: number | null;
+  valueCents: number;
+}
+
 /** A member's line of an ended season, as archived (money in cents). */
 export interface ArchivedStanding {
   rank: number;
+  /** Another member finished with the same figure (absent in archives from before ties were shown: work it out). */
+  tied?: boolean;
   userId: number;
   username: string;
   cashCents: number;
   shareValueCents: number;
   totalCents: number;
-  holdings: { kind: InstrumentKind; id: number; name: string; shares: number; priceCents: number | null; valueCents: number }[];
+  holdings: ArchivedHolding[];
 }
 
 /** What an ended season keeps (docs/seasons.md): the standings as it closed, its trade figures, the statistics tables, its recap. */
 export interface SeasonArchive {
+  /** What the standings ranked by (absent in archives from before the league chose: share value). */
+  ranking?: Ranking;
   standings: ArchivedStanding[];
   tradeCount: number;
   volumeCents: number;
   statistics: StatisticsRows;
   /** Champions and awards (seasons ended before recaps were kept have none). */
   recap?: SeasonRecap;
-}
-
-/** The facts of a season's awards, read as it closes (docs/seasons.md, "Recap"). Money in cents. */
-export interface RecapFacts {
-  /** The purchase of the season that gained its buyer the most by the close: shares × (closing price − price paid). */
-  bestTrade: {
-    userId: number;
-    username: string;
-    kind: InstrumentKind;
-    id: number;
-    name: string;
-    shares: number;
-    priceCents: number;
-    closeCents: number;
-    at: number;
-  } | null;
-  /** The member with the most trades of the season (as buyer or seller). */
-  mostActive: { userId: number; username: string; trades: number } | null;
-  /** The holding in profit at the close held longest (since its first purchase of the season). */
-  longestHeld: {
-    userId: number;
-    username: string;
-    kind: InstrumentKind;
-    id: number;
-    name: string;
-    since: number;
-    costCents: number;
-    valueCents: number;
-  } | null;
-}
-
-/** A season's champions and awards as archived (domain/seasons/recap.ts makes it). */
-export interface SeasonRecap {
-  champions: { userId: number; username: string; totalCents: number; shareValueCents: number }[];
-  bestReturn: { userId: number; username: string; totalCents: number; startingCashCents: number; returnPct: number } | null;
-  bestTrade: (NonNullable<RecapFacts['bestTrade']> & { profitCents: number }) | null;
-  mostActive: RecapFacts['mostActive'];
-  longestHeld: (NonNullable<RecapFacts['longestHeld']> & { days: number; gainPct: number }) | null;
 }
 
 export interface OpenOrderRef {
@@ -88,13 +72,15 @@ export function createSeasonsRepo(db: Db) {
   const archived = c.prepare<[number], SeasonRow & { archive: string | null }>(`SELECT ${ROW}, archive FROM seasons WHERE number = ?`);
   const allArchives = c.prepare<[], SeasonRow & { archive: string }>(`SELECT ${ROW}, archive FROM seasons WHERE archive IS NOT NULL ORDER BY number DESC`);
   const setEndsAt = c.prepare<[number | null, number]>('UPDATE seasons SET ends_at = ? WHERE number = ? AND ended_at IS NULL');
-  const bestTrade = c.prepare<[], NonNullable<RecapFacts['bestTrade']>>(
-    `SELECT t.buyer_id AS userId, u.username, t.instrument AS kind, t.instrument_id AS id, COALESCE(lpp.name, lpt.name) AS name, t.shares,
-       t.price_cents AS priceCents, COALESCE(${INSTRUMENT_LAST_PRICE}, 100) AS closeCents, t.created_at AS at
-     FROM trades t ${instrumentPriceJoinsSql('t')}
+  const marksParam = marksParamOf(db);
+  const bestTrade = c.prepare<[string], NonNullable<RecapFacts['bestTrade']>>(
+    `WITH ${MARKS_CTE}
+     SELECT t.buyer_id AS userId, u.username, t.instrument AS kind, t.instrument_id AS id, ${INSTRUMENT_NAME} AS name, t.shares,
+       t.price_cents AS priceCents, m.mark AS closeCents, t.created_at AS at
+     FROM trades t JOIN marks m ON m.kind = t.instrument AND m.id = t.instrument_id ${namesJoinSql('t')}
      JOIN users u ON u.id = t.buyer_id AND u.left_at IS NULL
      WHERE ${inCurrentSeasonSql('t')}
-     ORDER BY t.shares * (COALESCE(${INSTRUMENT_LAST_PRICE}, 100) - t.price_cents) DESC, t.id LIMIT 1`,
+     ORDER BY t.shares * (m.mark - t.price_cents) DESC, t.id LIMIT 1`,
   );
   const mostActive = c.prepare<[], NonNullable<RecapFacts['mostActive']>>(
     `SELECT x.u AS userId, u.username, COUNT(*) AS trades FROM (
@@ -103,27 +89,27 @@ export function createSeasonsRepo(db: Db) {
      JOIN users u ON u.id = x.u AND u.left_at IS NULL
      GROUP BY x.u ORDER BY trades DESC, x.u LIMIT 1`,
   );
-  const longestHeld = c.prepare<[], NonNullable<RecapFacts['longestHeld']>>(
-    `SELECT * FROM (
-       SELECT h.user_id AS userId, u.username, h.instrument AS kind, h.instrument_id AS id, COALESCE(lpp.name, lpt.name) AS name,
-         h.cost_basis_cents AS costCents, ${holdingValueSql('h')} AS valueCents,
+  const longestHeld = c.prepare<[string], NonNullable<RecapFacts['longestHeld']>>(
+    `WITH ${MARKS_CTE}
+     SELECT * FROM (
+       SELECT h.user_id AS userId, u.username, h.instrument AS kind, h.instrument_id AS id, ${INSTRUMENT_NAME} AS name,
+         h.cost_basis_cents AS costCents, h.shares * m.mark AS valueCents,
          (SELECT MIN(t.created_at) FROM trades t WHERE t.buyer_id = h.user_id AND t.instrument = h.instrument AND t.instrument_id = h.instrument_id
             AND ${inCurrentSeasonSql('t')}) AS since
-       FROM holdings h ${instrumentPriceJoinsSql('h')}
+       FROM holdings h JOIN marks m ON m.kind = h.instrument AND m.id = h.instrument_id ${namesJoinSql('h')}
        JOIN users u ON u.id = h.user_id AND u.left_at IS NULL
-       WHERE ${holdingValueSql('h')} > h.cost_basis_cents)
+       WHERE h.shares * m.mark > h.cost_basis_cents)
      WHERE since IS NOT NULL ORDER BY since, valueCents - costCents DESC, userId LIMIT 1`,
   );
   const members = c.prepare<[], { userId: number; username: string; cashCents: number }>(
     'SELECT id AS userId, username, balance_cents AS cashCents FROM users WHERE left_at IS NULL',
   );
-  const holdings = c.prepare<
-    [],
-    { userId: number; kind: InstrumentKind; id: number; name: string; shares: number; priceCents: number | null; valueCents: number }
-  >(
-    `SELECT h.user_id AS userId, h.instrument AS kind, h.instrument_id AS id, COALESCE(lpp.name, lpt.name) AS name, h.shares,
-       ${INSTRUMENT_LAST_PRICE} AS priceCents, ${holdingValueSql('h')} AS valueCents
-     FROM holdings h ${instrumentPriceJoinsSql('h')}
+  const holdings = c.prepare<[], { userId: number; kind: InstrumentKind; id: number; name: string; shares: number; lastPriceCents: number | null }>(
+    `SELECT h.user_id AS userId, h.instrument AS kind, h.instrument_id AS id, COALESCE(p.name, t.name) AS name, h.shares,
+       COALESCE(p.last_trade_price_cents, t.last_trade_price_cents) AS lastPriceCents
+     FROM holdings h
+     LEFT JOIN players p ON h.instrument = 'player' AND p.id = h.instrument_id
+     LEFT JOIN teams t ON h.instrument = 'team' AND t.id = h.instrument_id
      JOIN users u ON u.id = h.user_id AND u.left_at IS NULL`,
   );
   const figures = c.prepare<[], { tradeCount: number; volumeCents: number }>(
@@ -147,8 +133,11 @@ export function createSeasonsRepo(db: Db) {
     current: (): SeasonRow => current.get() ?? { number: 1, startedAt: 0, endedAt: null, endsAt: null },
     /** Sets (or clears) when the running season `number` ends by itself; false when it is not the running one. */
     setEndsAt: (number: number, endsAt: number | null): boolean => setEndsAt.run(endsAt, number).changes > 0,
-    /** The facts of the current season's awards, read before it closes (each a scan of the season's trades, once). */
-    recapFacts: (): RecapFacts => ({ bestTrade: bestTrade.get() ?? null, mostActive: mostActive.get() ?? null, longestHeld: longestHeld.get() ?? null }),
+    /** The facts of the current season's awards at the marks, read before it closes (each a scan of the season's trades, once). */
+    recapFacts(markOf: MarkOf): RecapFacts {
+      const marks = marksParam(markOf);
+      return { bestTrade: bestTrade.get(marks) ?? null, mostActive: mostActive.get() ?? null, longestHeld: longestHeld.get(marks) ?? null };
+    },
     /** An ended season with its archive; undefined for the current one or a number that never was. */
     archived(number: number): (SeasonRow & { endedAt: number; archive: SeasonArchive }) | undefined {
       const row = archived.get(number);
@@ -157,7 +146,7 @@ export function createSeasonsRepo(db: Db) {
     },
     /** Every ended season with its archive, newest first. */
     allArchived: (): (SeasonRow & { archive: SeasonArchive })[] => allArchives.all().map((r) => ({ ...r, archive: JSON.parse(r.archive) as SeasonArchive })),
-    /** Every member now (not removed) with their cash, and their holdings valued at the last prices. */
+    /** Every member now (not removed) with their cash, and their holdings with the last trade prices (the writer values them at the marks). */
     finals: () => ({ members: members.all(), holdings: holdings.all() }),
     /** How many trades the current season had, and their value. */
     figures: () => figures.get() ?? { tradeCount: 0, volumeCents: 0 },

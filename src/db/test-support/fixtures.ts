@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { migrationsDir } from '../../paths.js';
 import { openDb, type Db } from '../client.js';
-import { holdings, orders, players, teams, trades, users } from '../schema.js';
+import { holdings, orders, players, teams, users } from '../schema.js';
 import { createLeagueMembersRepo } from '../repos/league-members.js';
 import { createLeaguesRepo } from '../repos/leagues.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
@@ -11,8 +11,11 @@ import type { InstrumentKind } from '../../shared/instrument.js';
  * invariant (Σ holdings + shares_remaining = salary) so the states look like real ones.
  */
 
+/** An in-memory database with the real migrations, its first season begun before any test's clock. */
 export function emptyDb(): Db {
-  return openDb({ file: ':memory:', migrationsFolder: migrationsDir });
+  const db = openDb({ file: ':memory:', migrationsFolder: migrationsDir });
+  db.$client.prepare('UPDATE seasons SET started_at = 0 WHERE number = 1').run();
+  return db;
 }
 
 let teamCounter = 0;
@@ -141,19 +144,13 @@ export function addTrade(
   db: Db,
   t: { instrument?: InstrumentKind; instrumentId: number; buyerId: number | null; sellerId: number | null; shares: number; priceCents: number; at: number },
 ): number {
-  return db
-    .insert(trades)
-    .values({
-      instrument: t.instrument ?? 'player',
-      instrumentId: t.instrumentId,
-      buyerId: t.buyerId,
-      sellerId: t.sellerId,
-      shares: t.shares,
-      priceCents: t.priceCents,
-      createdAt: t.at,
-    })
-    .returning()
-    .get().id;
+  // The columns every version of the schema has: upgrade tests fill databases of earlier versions with it.
+  const row = db.$client
+    .prepare<[InstrumentKind, number, number | null, number | null, number, number, number], { id: number }>(
+      'INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+    )
+    .get(t.instrument ?? 'player', t.instrumentId, t.buyerId, t.sellerId, t.shares, t.priceCents, t.at)!;
+  return row.id;
 }
 
 /**
@@ -165,4 +162,11 @@ export function addMember(accounts: Db, league: Db, username: string, balanceCen
   createLeagueMembersRepo(league).join({ id, username, avatar: null }, balanceCents, 1);
   createLeaguesRepo(accounts).addMember(leagueId, id, 1);
   return id;
+}
+
+/** The open market of an instrument became empty (`held` false) or held shares again at `at` (the mark asks since when). */
+export function openMarketChanged(db: Db, instrument: InstrumentKind, instrumentId: number, held: boolean, at: number): void {
+  db.$client
+    .prepare('INSERT INTO open_market_changes (instrument, instrument_id, held, at) VALUES (?, ?, ?, ?)')
+    .run(instrument, instrumentId, held ? 1 : 0, at);
 }

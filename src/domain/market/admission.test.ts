@@ -53,7 +53,7 @@ describe('admission: who may send which command', () => {
   it('team shares bought in the last 7 days cannot be listed, dumped or sold', () => {
     expect(teamLock({ lockedUntil: now + DAY }, now)).toEqual({
       code: 'team_locked',
-      message: 'Your shares of this team are locked until 2025-10-02 12:00 UTC',
+      message: "Locked until Oct 2, 12:00 PM UTC: team shares can't be sold for 7 days after a purchase",
     });
     expect(teamLock({ lockedUntil: now }, now)).toBeNull();
     expect(teamLock(undefined, now)).toBeNull();

@@ -10,7 +10,9 @@ import { refusal, type Refusal } from './refusal.js';
 export const MAX_OPEN_ORDERS_PER_USER = 200;
 
 const label = (kind: InstrumentKind) => (kind === 'player' ? 'Player' : 'Team');
-const minuteUtc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+const utcMinute = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+/** "Dec 3, 2:05 PM UTC". */
+const minuteUtc = (ms: number) => `${utcMinute.format(ms)} UTC`;
 
 /** The instrument exists. */
 export function instrumentExists(kind: InstrumentKind, exists: boolean): Refusal | null {
@@ -43,7 +45,7 @@ export function rookieWeek(facts: { restrictedUntil: number | null; at: number; 
 /** Team shares bought in the last 7 days cannot be listed, dumped or sold. */
 export function teamLock(holding: { lockedUntil: number } | undefined, at: number): Refusal | null {
   if (!holding || holding.lockedUntil <= at) return null;
-  return refusal('team_locked', `Your shares of this team are locked until ${minuteUtc(holding.lockedUntil)}`);
+  return refusal('team_locked', `Locked until ${minuteUtc(holding.lockedUntil)}: team shares can't be sold for 7 days after a purchase`);
 }
 
 /** A user may keep at most MAX_OPEN_ORDERS_PER_USER asks and offers open at once. */

@@ -1,3 +1,4 @@
+import { MAX_SALARY } from '../../shared/limits.js';
 import { DUMP_PRICE_CENTS } from '../../shared/money.js';
 import type { AccountChange, Fill } from '../orderbook/index.js';
 import { refusal, type Refusal } from './refusal.js';
@@ -41,8 +42,7 @@ export function rescaleHoldings<H extends ScalableHolding>(holdings: readonly H[
   return { holdings: kept, removed, remaining: newTotal - held };
 }
 
-/** The largest salary an admin may set, in dollars. */
-export const MAX_SALARY = 1_000_000_000;
+export { MAX_SALARY };
 
 /** A salary change names a whole number of dollars from 1 to MAX_SALARY. */
 export function validSalary(salary: number): Refusal | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEAGUE_MINIMUM_SALARY, planDraft, rookieSalary } from './draft.js';
+import { draftAfterRookieWeek, LEAGUE_MINIMUM_SALARY, nextDraftFrom, planDraft, ROOKIE_EXCLUSIVE_MS, rookieSalary } from './draft.js';
 
 const teams = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, payroll: 100_000_000 + ((i * 7_919_000) % 60_000_000) }));
 
@@ -31,5 +31,29 @@ describe('planDraft', () => {
     expect(names).not.toContain('Jalen Okafor');
     expect(planDraft(teams, 42, taken)).toEqual(picks);
     expect(planDraft(teams, 43, taken).map((p) => p.name)).not.toEqual(names);
+  });
+});
+
+describe('draftAfterRookieWeek', () => {
+  const last = Date.UTC(2026, 0, 3, 14, 5, 30);
+
+  it('lets the first draft run at any time', () => {
+    expect(nextDraftFrom(null)).toBeNull();
+    expect(draftAfterRookieWeek({ lastDraftAt: null, at: 0 })).toBeNull();
+  });
+
+  it('refuses a draft while the last draft’s rookie week runs, naming both dates', () => {
+    for (const at of [last, last + 3_400, last + ROOKIE_EXCLUSIVE_MS - 1]) {
+      expect(draftAfterRookieWeek({ lastDraftAt: last, at })).toEqual({
+        code: 'draft_too_soon',
+        message: 'The last draft ran on 2026-01-03 14:05 UTC; the next can run from 2026-01-10 14:05 UTC',
+      });
+    }
+  });
+
+  it('lets the next draft run from the moment the rookie week ends', () => {
+    expect(nextDraftFrom(last)).toBe(last + ROOKIE_EXCLUSIVE_MS);
+    expect(draftAfterRookieWeek({ lastDraftAt: last, at: last + ROOKIE_EXCLUSIVE_MS })).toBeNull();
+    expect(draftAfterRookieWeek({ lastDraftAt: last, at: last + 30 * ROOKIE_EXCLUSIVE_MS })).toBeNull();
   });
 });

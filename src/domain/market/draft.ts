@@ -4,6 +4,7 @@
  * the second round at the league minimum), generated names. Pure and deterministic for a seed.
  */
 import { mulberry32 as random } from '../../shared/random.js';
+import { refusal, type Refusal } from './refusal.js';
 
 export const ROUNDS = 2;
 /** For a week after the draft only holders of a rookie's team may buy him. */
@@ -13,6 +14,23 @@ export const FIRST_PICK_SALARY = 12_500_000;
 export const LAST_FIRST_ROUND_SALARY = 2_500_000;
 /** Approximate 2025-26 minimum salary for a rookie: the whole second round. */
 export const LEAGUE_MINIMUM_SALARY = 1_272_870;
+
+const minuteUtc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+
+/** When the next draft may run: once the last draft's rookie week is over (null: no draft yet, any time). */
+export function nextDraftFrom(lastDraftAt: number | null): number | null {
+  return lastDraftAt === null ? null : lastDraftAt + ROOKIE_EXCLUSIVE_MS;
+}
+
+/**
+ * A draft is refused while the last draft's rookie week runs: a confirmation clicked twice, or a
+ * second admin, never doubles the rookies.
+ */
+export function draftAfterRookieWeek(facts: { lastDraftAt: number | null; at: number }): Refusal | null {
+  const next = nextDraftFrom(facts.lastDraftAt);
+  if (next === null || facts.at >= next) return null;
+  return refusal('draft_too_soon', `The last draft ran on ${minuteUtc(facts.lastDraftAt!)}; the next can run from ${minuteUtc(next)}`);
+}
 
 export interface DraftTeam {
   id: number;

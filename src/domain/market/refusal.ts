@@ -17,6 +17,7 @@ export type MarketErrorCode =
   | 'retired'
   | 'no_holding'
   | 'invalid_salary'
+  | 'draft_too_soon'
   | 'unavailable';
 
 /** A refusal: its code, and a message for the person who asked. */

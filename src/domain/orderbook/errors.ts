@@ -1,4 +1,5 @@
 /** Why a command was refused. Refusals are values with a message a person can read. */
+import { formatCount, formatShares } from '../../shared/counts.js';
 import { formatCents, MIN_ORDER_PRICE_CENTS, type UnbrandedCents as Cents } from '../../shared/money.js';
 import type { OrderId } from './types.js';
 
@@ -29,11 +30,15 @@ export const bookErrors = {
   invalidPrice: (price: number) =>
     err('invalid_price', `Price must be a whole number of cents of at least ${formatCents(MIN_ORDER_PRICE_CENTS)} (got ${price} cents).`),
   invalidAmount: (what: string, value: number) => err('invalid_amount', `${what} must be a whole number of at least 0 (got ${value}).`),
-  tooLarge: (shares: number, price: Cents) => err('invalid_amount', `${shares} shares at ${formatCents(price)} is too large an order.`),
+  tooLarge: (shares: number, price: Cents) => err('invalid_amount', `${formatShares(shares)} at ${formatCents(price)} is too large an order.`),
   duplicateOrderId: (kind: 'ask' | 'offer', id: OrderId) => err('duplicate_order_id', `An ${kind} with id ${id} is already open.`),
   insufficientCash: (shares: number, price: Cents, cash: Cents) =>
-    err('insufficient_cash', `Not enough cash: ${shares} shares at ${formatCents(price)} need ${formatCents(shares * price)}, available ${formatCents(cash)}.`),
-  insufficientShares: (shares: number, unlisted: number) => err('insufficient_shares', `You have ${unlisted} unlisted shares, so you cannot list ${shares}.`),
+    err(
+      'insufficient_cash',
+      `Not enough cash: ${formatShares(shares)} at ${formatCents(price)} need ${formatCents(shares * price)}, available ${formatCents(cash)}.`,
+    ),
+  insufficientShares: (shares: number, unlisted: number) =>
+    err('insufficient_shares', `You have ${formatCount(unlisted)} unlisted shares, so you cannot list ${formatCount(shares)}.`),
   nothingToSell: () => err('nothing_to_sell', 'You have no unlisted shares to sell.'),
   askNotFound: (id: OrderId) => err('ask_not_found', `Ask ${id} is not open: it was filled, cancelled or never existed.`),
   offerNotFound: (id: OrderId) => err('offer_not_found', `Offer ${id} is not open: it was bought, cancelled or never existed.`),

@@ -19,9 +19,19 @@ describe('a season’s recap', () => {
     expect(recap.bestReturn).toEqual({ userId: 1, username: 'u1', totalCents: CASH + 500, startingCashCents: CASH, returnPct: 0 });
   });
 
-  it('names no champion of a season nobody played, and gives no award nobody won', () => {
-    const recap = seasonRecap([standing(1, 1, CASH, 0), standing(2, 2, CASH, 0)], none, CASH, DAY);
-    expect(recap).toEqual({ champions: [], bestReturn: null, bestTrade: null, mostActive: null, longestHeld: null });
+  it('names as champions the winners the standings rank first, and gives no award nobody won', () => {
+    // Nobody played: everyone shares first place, as the archive's winners say.
+    const recap = seasonRecap([standing(1, 1, CASH, 0), standing(2, 1, CASH, 0)], none, CASH, DAY);
+    expect(recap).toEqual({
+      champions: [
+        { userId: 1, username: 'u1', totalCents: CASH, shareValueCents: 0 },
+        { userId: 2, username: 'u2', totalCents: CASH, shareValueCents: 0 },
+      ],
+      bestReturn: null,
+      bestTrade: null,
+      mostActive: null,
+      longestHeld: null,
+    });
   });
 
   it('gives the best trade only to a purchase that gained, and the longest-held winner its days and gain', () => {

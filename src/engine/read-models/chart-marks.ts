@@ -11,9 +11,9 @@ export interface ChartMark {
 
 /**
  * Tells whether a user's portfolio chart before a time still stands. Its points follow from the
- * user's own trades, the contracts (admin changes), and prices (trades between two users) at or
- * before each point: a trade of others after the chart's last point changes none of them, so a
- * busy market does not make every chart be worked out again.
+ * user's own trades, the contracts (admin changes), and the marks at or before each point: a mark
+ * that moves after the chart's last point changes none of them, so a busy market does not make
+ * every chart be worked out again.
  */
 export class ChartMarks {
   private readonly tradesOf = new Map<number, number>();
@@ -21,10 +21,14 @@ export class ChartMarks {
   private prices = 0;
   private readonly priceTimes = new Float64Array(KEPT_PRICES);
 
-  /** A trade: the users' charts change; a price's time is kept when it is one (between two users). */
-  traded(buyerId: number | null, sellerId: number | null, at: number): void {
+  /** A trade: the users' charts change. */
+  traded(buyerId: number | null, sellerId: number | null): void {
     for (const userId of [buyerId, sellerId]) if (userId !== null) this.tradesOf.set(userId, (this.tradesOf.get(userId) ?? 0) + 1);
-    if (buyerId !== null && sellerId !== null) this.priceTimes[this.prices++ % KEPT_PRICES] = at;
+  }
+
+  /** A mark moved at `at`: the charts of its holders from then on change. */
+  priced(at: number): void {
+    this.priceTimes[this.prices++ % KEPT_PRICES] = at;
   }
 
   /** A change outside orders (contracts, rosters, an instrument read again): every chart may change. */

@@ -13,6 +13,8 @@ export interface InstrumentView {
   remaining: number;
   lastPriceCents: number | null;
   active: boolean;
+  /** When a player retired (then not active); null for an active player and a team. */
+  retiredAt: number | null;
   restrictedUntil: number | null;
 }
 
@@ -61,6 +63,7 @@ export class Instruments {
       remaining: t.remaining,
       lastPriceCents: t.lastPriceCents,
       active: true,
+      retiredAt: null,
       restrictedUntil: null,
     };
     this.all.set(keyOf('team', t.id), view);
@@ -76,6 +79,7 @@ export class Instruments {
       remaining: p.remaining,
       lastPriceCents: p.lastPriceCents,
       active: p.retiredAt === null,
+      retiredAt: p.retiredAt,
       restrictedUntil: p.restrictedUntil,
     });
     this.activePlayers = null;

@@ -46,6 +46,10 @@ export function mirroredLedger(ledger: Ledger, models: () => ReadModels): Ledger
       ledger.setRemaining(kind, id, remaining);
       models().remaining(kind, id, remaining);
     },
+    openMarketChanged(kind: InstrumentKind, id: number, held: boolean, at: number): void {
+      ledger.openMarketChanged(kind, id, held, at);
+      models().openMarketChanged(kind, id, held, at);
+    },
     setLastPrice(kind: InstrumentKind, id: number, priceCents: number): void {
       ledger.setLastPrice(kind, id, priceCents);
       models().lastPrice(kind, id, priceCents);

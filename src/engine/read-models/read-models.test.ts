@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMarketReadsRepo } from '../../db/repos/market-reads.js';
 import { createStatsReadsRepo } from '../../db/repos/stats-reads.js';
 import { createValuationRepo } from '../../db/repos/valuation.js';
+import { markOfMap, marksFromScratch } from '../test-support/marks.js';
 import { testExchange } from '../test-support/exchange.js';
 import { keyOf } from './instruments.js';
 import { DAY_MS } from './trade-windows.js';
@@ -62,27 +63,33 @@ describe('the read models', () => {
     expect(models.holdings.top(keyOf('player', p.id))?.userId).toBe(holder);
   });
 
-  it('move every holder’s share value with a trade between two others, as SQL values it', () => {
+  it('move every holder’s share value with the mark (docs/rules.md §5), as worked out from scratch from the database', () => {
     const t = testExchange();
     const [a, b, c] = [t.user('a'), t.user('b'), t.user('c')];
     const p = t.player(100);
-    t.ok({ type: 'buy', userId: a, instrument: p, shares: 60, priceCents: 100 });
-    t.ok({ type: 'buy', userId: b, instrument: p, shares: 40, priceCents: 100 });
     const models = t.exchange.readModels();
     const valuation = createValuationRepo(t.db);
-    const values = () => [a, b, c].map((u) => [models.shareValueCents(u), valuation.shareValueCents(u)]);
+    const values = () => {
+      const markOf = markOfMap(marksFromScratch(t.db, t.clock.now));
+      return [a, b, c].map((u) => [models.shareValueCents(u), valuation.shareValueCents(u, markOf)]);
+    };
+    t.ok({ type: 'buy', userId: a, instrument: p, shares: 60, priceCents: 100 });
+    t.ok({ type: 'buy', userId: b, instrument: p, shares: 40, priceCents: 100 });
     expect(values()).toEqual([
       [6_000, 6_000],
       [4_000, 4_000],
       [0, 0],
     ]);
-    // C buys from A's standing sell at $1.10, then at $3.00: B's holding is valued at each price.
+    // The open market sold out: C buys 5 from A's standing sell at $1.10, then 5 more at $3.00. The
+    // median of the day's 10 shares is still $1.10; 6 more at $3.00 make it $3.00.
     t.ok({ type: 'buy', userId: c, instrument: p, shares: 5, priceCents: 200 });
     expect(values().map(([m]) => m)).toEqual([55 * 110, 40 * 110, 5 * 110]);
     t.ok({ type: 'setMinSellPrice', userId: a, instrument: p, priceCents: 300 });
     t.ok({ type: 'setMinSellPrice', userId: b, instrument: p, priceCents: 900 });
     t.ok({ type: 'buy', userId: c, instrument: p, shares: 5, priceCents: 300 });
-    expect(values().map(([m]) => m)).toEqual([50 * 300, 40 * 300, 10 * 300]);
+    expect(values().map(([m]) => m)).toEqual([50 * 110, 40 * 110, 10 * 110]);
+    t.ok({ type: 'buy', userId: c, instrument: p, shares: 6, priceCents: 300 });
+    expect(values().map(([m]) => m)).toEqual([44 * 300, 40 * 300, 16 * 300]);
     for (const [m, sql] of values()) expect(m).toBe(sql);
     expect(models.topByShareValue(3).map((r) => r.userId)).toEqual([a, b, c]);
   });

@@ -1,6 +1,16 @@
 import type { InstrumentKind } from '../../db/repos/ledger.js';
 import { INSTRUMENT_KINDS } from '../../shared/instrument.js';
-import type { HoldingStateRow, MarketStateRepo, OpenOrderStateRow, PlayerStateRow, TeamStateRow, TradeStateRow } from '../../db/repos/market-state.js';
+import type {
+  HoldingStateRow,
+  MarketStateRepo,
+  OpenMarketStateRow,
+  OpenOrderStateRow,
+  PlayerStateRow,
+  TeamStateRow,
+  TradeStateRow,
+} from '../../db/repos/market-state.js';
+import { MARK_COVER_DIVISOR, MARK_WINDOW_MS } from '../../domain/market/mark.js';
+import type { MarkSource } from '../../domain/market/value-history.js';
 import { valueHolding, type HoldingValuation, type PlayerHoldingValuation, type TeamHoldingValuation } from '../../db/repos/portfolio-reads.js';
 import type { StatisticsRows } from '../../db/repos/stats-reads.js';
 import { ChartMarks } from './chart-marks.js';
@@ -8,7 +18,7 @@ import { Declines } from './declines.js';
 import { HoldingsIndex, type HoldingView } from './holdings-index.js';
 import { Instruments, keyOf, type InstrumentView } from './instruments.js';
 import { OpenOrders, type OrderCursor, type OrderView } from './open-orders.js';
-import { PriceTimelines } from './price-timelines.js';
+import { Marks } from './marks.js';
 import { DAY_MS, TradeWindows, WEEK_MS } from './trade-windows.js';
 
 /** Everything the read models are built from, read once at start-up (or after a rebuild). */
@@ -20,6 +30,8 @@ export interface MarketState {
   /** The last week's trades (and a day), oldest first. */
   trades: TradeStateRow[];
   declines: { orderId: number; userId: number }[];
+  /** What the marks start from (each instrument's book is read when first needed). */
+  marks: { seasonStart: number };
 }
 
 /** The holdings part of a portfolio, valued by docs/rules.md §5 Prices and values. Cents. */
@@ -30,6 +42,9 @@ export interface HoldingsValuation {
   players: PlayerHoldingValuation[];
   teams: TeamHoldingValuation[];
 }
+
+/** Read models made so far in this process: each one's marks are told apart from another's. */
+let instances = 0;
 
 const vwap = (cents: number, shares: number): number | null => (shares > 0 ? Math.round(cents / shares) : null);
 
@@ -47,11 +62,14 @@ export class ReadModels {
   readonly orders = new OpenOrders();
   readonly declines = new Declines();
   readonly windows = new TradeWindows();
-  readonly timelines: PriceTimelines;
+  /** Each instrument's mark, now and over the season. */
+  marks: Marks;
   /** What the users' portfolio charts follow from, to keep them while it stands. */
   readonly charts = new ChartMarks();
   /** Counts every change: answers built on the models may be kept while it stands. */
   version = 0;
+  private markMoves = 0;
+  private readonly instance = ++instances;
   private readonly shareValue = new Map<number, number>();
   /** The last answers of the market-wide figures, kept while nothing changed (statistics: for a second of the clock, as their windows slide). */
   private ranking: { version: number; limit: number; rows: { userId: number; shareValueCents: number }[] } | null = null;
@@ -59,12 +77,47 @@ export class ReadModels {
   private readonly dirtyUsers = new Set<number>();
   private readonly dirtyInstruments = new Set<string>();
 
-  constructor(private readonly repo: MarketStateRepo) {
+  constructor(
+    private readonly repo: MarketStateRepo,
+    private readonly now: () => number,
+  ) {
     this.holdings = new HoldingsIndex((userId) => this.dirtyUsers.add(userId));
-    this.timelines = new PriceTimelines((key) => {
+    this.marks = this.newMarks(0);
+  }
+
+  private newMarks(seasonStart: number): Marks {
+    const { repo } = this;
+    const split = (key: string) => {
       const [kind, id] = key.split(':') as [InstrumentKind, string];
-      return repo.priceChanges(kind, Number(id));
-    });
+      return [kind, Number(id)] as const;
+    };
+    return new Marks(
+      {
+        inputs: (key, totalShares, at) => {
+          const [kind, id] = split(key);
+          const since = at - MARK_WINDOW_MS;
+          const recent = repo.tradesOfSince(kind, id, since).filter((t) => t.userToUser === 1);
+          const held = recent.reduce((sum, t) => sum + t.shares, 0);
+          const older = repo.userTradesBefore(kind, id, since, Math.ceil(totalShares / MARK_COVER_DIVISOR) - held).reverse();
+          const latest = repo.openMarketLatestOf(kind, id);
+          return {
+            trades: [...older, ...recent.map((t) => ({ at: t.createdAt, shares: t.shares, priceCents: t.priceCents }))],
+            openSince: openSinceOf(latest),
+          };
+        },
+        season: (key) => {
+          const [kind, id] = split(key);
+          return { trades: repo.userTrades(kind, id), openMarket: repo.openMarketChanges(kind, id) };
+        },
+      },
+      seasonStart,
+      (key) => this.instruments.byKey(key)?.totalShares ?? 0,
+      (key, before, after, at) => this.markChanged(key, before, after, at),
+      () => {
+        this.charts.changed();
+        this.version++;
+      },
+    );
   }
 
   /** Fills empty models from a state read from the database. */
@@ -76,8 +129,15 @@ export class ReadModels {
     this.orders.load(state.openOrders.map(orderOf));
     for (const t of state.trades) this.windows.add(keyOf(t.instrument, t.instrumentId), t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
     for (const d of state.declines) if (this.orders.get(d.orderId)?.side === 'ask') this.declines.add(d.orderId, d.userId);
+    this.loadMarks(state);
     this.charts.changed();
     this.version++;
+  }
+
+  /** The marks start empty: each instrument's book is read from the database when its mark is first needed. */
+  private loadMarks(state: MarketState): void {
+    this.marks = this.newMarks(state.marks.seasonStart);
+    this.marks.advance(this.now());
   }
 
   /**
@@ -102,17 +162,25 @@ export class ReadModels {
     for (const d of this.repo.declinesOf(kind, id)) this.declines.add(d.orderId, d.userId);
     if (tradesSince !== null) {
       this.windows.removeInstrument(key);
-      this.timelines.forget(key);
       for (const t of this.repo.tradesOfSince(kind, id, tradesSince)) this.windows.add(key, t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
     }
+    this.marks.forget(key);
     this.dirtyInstruments.add(key);
     this.charts.changed();
     this.version++;
   }
 
-  /** After an admin's change (players reloaded): every team's payroll again. */
+  /** After an admin's change (players reloaded): every team's payroll again (a team's mark counts 1% of it). */
   updatePayrolls(): void {
+    const teams = this.instruments.keys().filter((k) => k.startsWith('team:'));
+    const before = teams.map((k) => this.instruments.byKey(k)!.totalShares);
     this.instruments.updatePayrolls();
+    teams.forEach((k, i) => {
+      if (this.instruments.byKey(k)!.totalShares !== before[i]) {
+        this.marks.forget(k);
+        this.dirtyInstruments.add(k);
+      }
+    });
     this.charts.changed();
     this.version++;
   }
@@ -123,8 +191,14 @@ export class ReadModels {
     const key = keyOf(kind, id);
     const userToUser = buyerId !== null && sellerId !== null;
     this.windows.add(key, at, shares, priceCents, userToUser);
-    if (userToUser) this.timelines.add(key, at, priceCents);
-    this.charts.traded(buyerId, sellerId, at);
+    this.charts.traded(buyerId, sellerId);
+    if (userToUser) this.marks.trade(key, at, shares, priceCents);
+    this.version++;
+  }
+
+  /** The open market of an instrument became empty, or held shares again. */
+  openMarketChanged(kind: InstrumentKind, id: number, held: boolean, at: number): void {
+    this.marks.openMarket(keyOf(kind, id), held, at);
     this.version++;
   }
 
@@ -168,16 +242,20 @@ export class ReadModels {
   }
 
   lastPrice(kind: InstrumentKind, id: number, cents: number): void {
-    const key = keyOf(kind, id);
-    const before = this.instruments.byKey(key)?.lastPriceCents ?? null;
     this.instruments.setLastPrice(kind, id, cents);
-    // The holders' share values move by their part alone (those whose holdings changed are worked out again when read).
-    if (before !== cents) {
+    this.version++;
+  }
+
+  /** A mark moved: its holders' share values move by their part alone (those whose holdings changed are worked out again when read). */
+  private markChanged(key: string, before: number | null, after: number, at: number): void {
+    this.markMoves++;
+    // A book just read from the database: no value was worked out on it yet.
+    if (before !== null)
       for (const h of this.holdings.holders(key)) {
         const value = this.shareValue.get(h.userId);
-        if (value !== undefined && !this.dirtyUsers.has(h.userId)) this.shareValue.set(h.userId, value - partOf(h, before) + partOf(h, cents));
+        if (value !== undefined && !this.dirtyUsers.has(h.userId)) this.shareValue.set(h.userId, value - partOf(h, before) + partOf(h, after));
       }
-    }
+    this.charts.priced(at);
     this.version++;
   }
 
@@ -211,13 +289,31 @@ export class ReadModels {
     return n;
   }
 
-  /** The volume-weighted average of trades between users in the last 7 days, else the last trade price. */
-  weeklyAverage(i: InstrumentView, now: number): number | null {
-    const w = this.windows.sums(keyOf(i.kind, i.id), now - WEEK_MS, now);
-    return (w ? vwap(w.userCents, w.userShares) : null) ?? i.lastPriceCents;
+  /** The instrument's mark now (docs/rules.md §5), in cents. */
+  markOf(kind: InstrumentKind, id: number): number {
+    this.marks.advance(this.now());
+    return this.marks.mark(keyOf(kind, id));
   }
 
-  /** A user's share value now: shares × last trade price, or what was paid without one. */
+  /** Which marks these are, as of now: an answer that shows marks stands while this stands (and nothing else changed). */
+  markChanges(): string {
+    this.marks.advance(this.now());
+    return `${this.instance}.${this.markMoves}`;
+  }
+
+  /** Every instrument's mark over the season, as of now: for the value charts. */
+  markSource(): MarkSource {
+    this.marks.advance(this.now());
+    return this.marks;
+  }
+
+  /** The volume-weighted average of trades between users in the last 7 days, else the mark. */
+  weeklyAverage(i: InstrumentView, now: number): number {
+    const w = this.windows.sums(keyOf(i.kind, i.id), now - WEEK_MS, now);
+    return (w ? vwap(w.userCents, w.userShares) : null) ?? this.markOf(i.kind, i.id);
+  }
+
+  /** A user's share value now: shares × mark. */
   shareValueCents(userId: number): number {
     this.settleValues();
     let value = this.shareValue.get(userId);
@@ -230,6 +326,7 @@ export class ReadModels {
 
   /** Users who hold anything, by share value (highest first, ties to the lower id): the first `limit`. */
   topByShareValue(limit: number): { userId: number; shareValueCents: number }[] {
+    this.marks.advance(this.now());
     const kept = this.ranking;
     if (kept && kept.version === this.version && kept.limit === limit) return kept.rows.map((r) => ({ ...r }));
     const rows = this.rankByShareValue(limit);
@@ -253,7 +350,7 @@ export class ReadModels {
     for (const [key, h] of this.holdings.ofUser(userId)) {
       const i = this.instruments.byKey(key);
       if (!i) continue;
-      const valued = valueHolding(h, listed.get(key) ?? 0, i.lastPriceCents, this.weeklyAverage(i, now));
+      const valued = valueHolding(h, listed.get(key) ?? 0, this.markOf(i.kind, i.id), this.weeklyAverage(i, now));
       if (h.kind === 'player') {
         players.push({
           playerId: i.id,
@@ -332,15 +429,16 @@ export class ReadModels {
 
   private valueOf(userId: number): number {
     let sum = 0;
-    for (const [key, h] of this.holdings.ofUser(userId)) sum += partOf(h, this.instruments.byKey(key)?.lastPriceCents ?? null);
+    for (const [key, h] of this.holdings.ofUser(userId)) sum += partOf(h, this.marks.mark(key));
     return sum;
   }
 
   /**
    * Share values change with holdings (those users' values are worked out again when read) and with
-   * last prices (moved at once, part by part; after an admin's change, its holders' again when read).
+   * marks (moved at once, part by part, as time is told; after an admin's change, its holders' again when read).
    */
   private settleValues(): void {
+    this.marks.advance(this.now());
     for (const key of this.dirtyInstruments) for (const h of this.holdings.holders(key)) this.dirtyUsers.add(h.userId);
     this.dirtyInstruments.clear();
     for (const userId of this.dirtyUsers) this.shareValue.delete(userId);
@@ -348,8 +446,12 @@ export class ReadModels {
   }
 }
 
-/** A holding's part of its owner's share value: shares × last trade price, or what was paid without one. */
-const partOf = (h: HoldingView, priceCents: number | null): number => (priceCents === null ? h.costBasisCents : h.shares * priceCents);
+/** A holding's part of its owner's share value: shares × mark. */
+const partOf = (h: HoldingView, markCents: number): number => h.shares * markCents;
+
+/** Since when the open market has held shares, from its latest change of the season (none: all season). */
+const openSinceOf = (latest: OpenMarketStateRow | undefined): number | null =>
+  latest === undefined ? Number.NEGATIVE_INFINITY : latest.held === 1 ? latest.at : null;
 
 function orderOf(o: OpenOrderStateRow): OrderView {
   return {

@@ -4,10 +4,14 @@ import { seedLeagueIfEmpty } from '../league.js';
 import { leagueDir, migrationsDir } from '../../paths.js';
 import { START_BALANCE_CENTS } from '../../shared/money.js';
 
-/** An in-memory database with the real migrations and the shipped league. */
+/**
+ * An in-memory database with the real migrations and the shipped league, its first season begun
+ * before any test's clock (the migration starts it at the real time, which a test's clock may precede).
+ */
 export function seededDb(): Db {
   const db = openDb({ file: ':memory:', migrationsFolder: migrationsDir });
   seedLeagueIfEmpty(db, leagueDir, 1_000);
+  db.$client.prepare('UPDATE seasons SET started_at = 0 WHERE number = 1').run();
   return db;
 }
 

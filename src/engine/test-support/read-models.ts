@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { createMarketReadsRepo } from '../../db/repos/market-reads.js';
 import { createPortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
+import { markAt } from '../../domain/market/mark.js';
+import { replayValueHistory } from '../../domain/market/value-history.js';
 import { createPortfolioReadsRepo } from '../../db/repos/portfolio-reads.js';
 import { createStatsReadsRepo } from '../../db/repos/stats-reads.js';
 import { createTeamReadsRepo } from '../../db/repos/team-reads.js';
@@ -12,6 +14,7 @@ import type { HolderCursor } from '../read-models/holdings-index.js';
 import { keyOf } from '../read-models/instruments.js';
 import type { OrderCursor } from '../read-models/open-orders.js';
 import type { TestExchange } from './exchange.js';
+import { markOfMap, markRowsFromDb, markSourceOf } from './marks.js';
 
 /** Every page of a list, `limit` at a time, from the first. */
 function allPages<T, C>(page: (cursor: C | null) => T[], cursorOf: (last: T) => C): T[] {
@@ -37,6 +40,15 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
   const valuation = createValuationRepo(t.db);
   const teams = createTeamReadsRepo(t.db);
   const history = createPortfolioHistoryRepo(t.db);
+  // The marks worked out from scratch from the database's rows, now and over time (the items are all that trade).
+  const markRows = markRowsFromDb(
+    t.db,
+    items.map((r) => keyOf(r.kind, r.id)),
+  );
+  const marksNow = new Map([...markRows].map(([key, r]) => [key, markAt(r.trades, r.openMarket, r.terms, now)]));
+  const markOf = markOfMap(marksNow);
+  const scratchMarks = markSourceOf(markRows, now);
+  const liveMarks = models.markSource();
 
   const books = loadBooks(t.ledger, now, createOrderBook, new Set(items.map((r) => keyOf(r.kind, r.id))));
   for (const ref of items) {
@@ -61,15 +73,17 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
         `${side}s of ${key}`,
       ).toEqual(sql.map((o) => [o.id, o.userId, o.priceCents, o.sharesRemaining, o.createdAt]));
     }
-    // The price over time, at every trade's time and between them.
-    const times = t.db.$client
-      .prepare<[string, number], { at: number }>('SELECT DISTINCT created_at AS at FROM trades WHERE instrument = ? AND instrument_id = ?')
-      .all(ref.kind, ref.id);
-    const priceAt = t.db.$client.prepare<[string, number, number], { p: number }>(
-      `SELECT price_cents AS p FROM trades WHERE instrument = ? AND instrument_id = ? AND created_at <= ? AND buyer_id IS NOT NULL AND seller_id IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 1`,
-    );
-    for (const { at } of times)
-      for (const probe of [at - 1, at, at + 1]) expect(models.timelines.priceAt(key, probe)).toBe(priceAt.get(ref.kind, ref.id, probe)?.p ?? null);
+    // The mark now, and over time at every trade's time and between them, against markAt from scratch.
+    const rows = markRows.get(key);
+    if (rows) {
+      expect(models.markOf(ref.kind, ref.id), `mark of ${key}`).toBe(marksNow.get(key));
+      const times = t.db.$client
+        .prepare<[string, number], { at: number }>('SELECT DISTINCT created_at AS at FROM trades WHERE instrument = ? AND instrument_id = ?')
+        .all(ref.kind, ref.id);
+      for (const { at } of times)
+        for (const probe of [at - 1, at, at + 1].filter((p) => p <= now))
+          expect(liveMarks.markAt(key, probe), `mark of ${key} at ${probe}`).toBe(markAt(rows.trades, rows.openMarket, rows.terms, probe));
+    }
   }
 
   const offers = allPages((c: OrderCursor | null) => models.orders.allOffersPage(c, 3), orderCursor);
@@ -83,18 +97,29 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
       `asks for ${userId}`,
     ).toEqual(relevant);
     expect(models.relevantAskCount(userId)).toBe(relevant.length);
-    expect(models.shareValueCents(userId)).toBe(valuation.shareValueCents(userId));
-    // The portfolio chart with prices from the timelines and the portfolio now from the models, as with both read from the database.
-    const current = {
+    expect(models.shareValueCents(userId)).toBe(valuation.shareValueCents(userId, markOf));
+    // The portfolio chart replayed with the marks over time from the models and the portfolio now from them,
+    // as with the marks worked out from scratch and the portfolio read from the database.
+    const fromModels = {
       cashCents: t.cash(userId) + models.orders.escrowCents(userId),
       shareValueCents: models.shareValueCents(userId),
       holdings: [...models.holdings.ofUser(userId).values()].map((h) => ({ instrument: h.kind, instrumentId: h.instrumentId, shares: h.shares })),
     };
-    expect(history.history(userId, now, models.timelines, current), `history of ${userId}`).toEqual(history.history(userId, now));
+    const held = t.db.$client
+      .prepare<[number], { instrument: 'player' | 'team'; instrumentId: number; shares: number }>(
+        'SELECT instrument, instrument_id AS instrumentId, shares FROM holdings WHERE user_id = ? ORDER BY instrument, instrument_id',
+      )
+      .all(userId);
+    const fromDb = { cashCents: t.cash(userId) + valuation.escrowCents(userId), shareValueCents: valuation.shareValueCents(userId, markOf), holdings: held };
+    const teams = held.filter((h) => h.instrument === 'team').map((h) => h.instrumentId);
+    const chartRows = history.rows(userId, teams)!;
+    expect(replayValueHistory({ ...chartRows, userId, now, portfolio: fromModels }, liveMarks), `history of ${userId}`).toEqual(
+      replayValueHistory({ ...chartRows, userId, now, portfolio: fromDb }, scratchMarks),
+    );
     expect(models.orders.escrowCents(userId)).toBe(valuation.escrowCents(userId));
-    const sql = portfolios.portfolio(userId, now)!;
-    const held = models.valueHoldings(userId, now);
-    expect(held).toEqual({
+    const sql = portfolios.portfolio(userId, now, markOf)!;
+    const valued = models.valueHoldings(userId, now);
+    expect(valued).toEqual({
       escrowCents: sql.escrowCents,
       shareValueCents: sql.shareValueCents,
       shareValueAtWeeklyAvgCents: sql.shareValueAtWeeklyAvgCents,
@@ -103,7 +128,7 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
     });
   }
 
-  const ranked = stats.leaderboard(users.length).filter((r) => r.shareValueCents > 0 || models.holdings.ofUser(r.userId).size > 0);
+  const ranked = stats.leaderboard(markOf, users.length).filter((r) => r.shareValueCents > 0 || models.holdings.ofUser(r.userId).size > 0);
   expect(models.topByShareValue(users.length).map((r) => [r.userId, r.shareValueCents])).toEqual(ranked.map((r) => [r.userId, r.shareValueCents]));
   expect(models.statistics(now, 10)).toEqual(stats.statistics(now));
 }

@@ -2,16 +2,41 @@ import type { Logger } from 'pino';
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import type { AuditRepo } from '../../db/repos/audit.js';
 import { appliedContract, markContractsApplied, type ContractChange, type ContractLogRepo, type LoggedChange } from '../../db/repos/contract-log.js';
-import type { Actor, AdminResult } from '../../engine/admin.js';
+import type { Actor, AdminResult, Draft, RememberAdmin, Retirement, SalaryChange } from '../../engine/admin.js';
+import { refusal } from '../../domain/market/refusal.js';
+import type { ExposureReads } from './exposure.js';
 import type { LeagueHub } from './hub.js';
 import type { LeagueServices } from './league-services.js';
 
 export interface ContractsDeps {
   hub: LeagueHub;
   log: ContractLogRepo;
+  exposure: ExposureReads;
   audit: AuditRepo;
   logger: Logger;
   now: () => number;
+}
+
+/** What a salary change or a retirement of a player would do across the leagues, for the admin's confirmation. */
+export interface ContractPreview {
+  playerId: number;
+  name: string;
+  teamId: number;
+  teamName: string;
+  salary: number;
+  /** The salary asked for; null for a retirement. */
+  newSalary: number | null;
+  /** Leagues counted (every league whose file could be read). */
+  leagues: number;
+  /** Leagues where someone holds the player or his team: their holdings are rescaled (or, for a retirement, the player's bought back). */
+  leaguesWithHoldings: number;
+  /** Holdings of the player, and the shares they hold, in every league. */
+  holdings: number;
+  sharesHeld: number;
+  /** Holdings of his team, rescaled as its payroll changes. */
+  teamHoldings: number;
+  /** Open asks and offers on the player and his team, cancelled by the change. */
+  openOrders: number;
 }
 
 // By the admin's name: the admin need not be a member, and a league's rows name only its members.
@@ -76,6 +101,7 @@ export function createContracts(deps: ContractsDeps) {
     apply: (league: LeagueServices, entry: LoggedChange) => R,
     describe: (value: Extract<R, { ok: true }>['value']) => Record<string, unknown>,
   ): R {
+    // The default league's answer is the admin's: its idempotency key is kept in that change's transaction.
     const first = hub.get(DEFAULT_LEAGUE_ID)!;
     catchUp(first);
     const entry = { id: log.append(actor, action, what, deps.now()), actor: actor.username, change: what };
@@ -89,36 +115,68 @@ export function createContracts(deps: ContractsDeps) {
     return result;
   }
 
+  /** The preview of a change of this player (docs/leagues.md §4): his contract in the default league, the holdings in every league. */
+  function preview(playerId: number, newSalary: number | null): AdminResult<ContractPreview> {
+    const player = hub.get(DEFAULT_LEAGUE_ID)!.contractStatus.player(playerId);
+    if (!player) return { ok: false, error: refusal('instrument_not_found', 'Player not found') };
+    if (player.retiredAt !== null) return { ok: false, error: refusal('retired', `${player.name} is retired`) };
+    const leagues = deps.exposure.ofPlayer(playerId, player.teamId);
+    const sum = (f: (l: (typeof leagues)[number]) => number) => leagues.reduce((n, l) => n + f(l), 0);
+    return {
+      ok: true,
+      value: {
+        playerId,
+        name: player.name,
+        teamId: player.teamId,
+        teamName: player.teamName,
+        salary: player.salary,
+        newSalary,
+        leagues: leagues.length,
+        leaguesWithHoldings: leagues.filter((l) => l.player.holdings + l.team.holdings > 0).length,
+        holdings: sum((l) => l.player.holdings),
+        sharesHeld: sum((l) => l.player.shares),
+        teamHoldings: sum((l) => l.team.holdings),
+        openOrders: sum((l) => l.player.openOrders + l.team.openOrders),
+      },
+    };
+  }
+
   return {
     catchUp,
-    changeSalary: (actor: Actor, playerId: number, newSalary: number) =>
+    preview,
+    /** When the last draft ran and the next may: the default league's, which every draft reaches first. */
+    draftStatus: () => hub.get(DEFAULT_LEAGUE_ID)!.contractStatus.draftStatus(),
+    /** `remember`: told the default league's answer inside its transaction (the admin's idempotency key). */
+    changeSalary: (actor: Actor, playerId: number, newSalary: number, remember?: RememberAdmin<SalaryChange>) =>
       change(
         actor,
         'player.salary',
         { kind: 'salary', playerId, newSalary },
-        (l, e) => l.leagueAdmin.changeSalary(byName(e), playerId, newSalary, e.id),
+        (l, e) => l.leagueAdmin.changeSalary(byName(e), playerId, newSalary, e.id, remember),
         (v) => ({ playerId, name: v.name, oldSalary: v.oldSalary, newSalary }),
       ),
-    retire: (actor: Actor, playerId: number) =>
+    retire: (actor: Actor, playerId: number, remember?: RememberAdmin<Retirement>) =>
       change(
         actor,
         'player.retire',
         { kind: 'retire', playerId },
-        (l, e) => l.leagueAdmin.retire(byName(e), playerId, e.id),
+        (l, e) => l.leagueAdmin.retire(byName(e), playerId, e.id, remember),
         (v) => ({ playerId, name: v.name, holders: v.holdersPaid, paidCents: v.paidCents }),
       ),
     /** One draft: the same rookies, names and restriction in every league (its time is chosen once). */
-    draft: (actor: Actor) => {
+    draft: (actor: Actor, remember?: RememberAdmin<Draft>) => {
       const heldAt = deps.now();
       return change(
         actor,
         'draft',
         { kind: 'draft', heldAt },
-        (l, e) => l.leagueAdmin.draft(byName(e), heldAt, e.id),
+        (l, e) => l.leagueAdmin.draft(byName(e), heldAt, e.id, remember),
         (v) => ({ picks: v.picks.length, restrictedUntil: v.restrictedUntil }),
       );
     },
     latestAudit: (limit: number) => deps.audit.latest(limit),
+    /** Where the admin's idempotency keys are kept: the default league's file, whose change answers the admin. */
+    keys: () => hub.get(DEFAULT_LEAGUE_ID)!.leagueKeys,
     /** Resolves once every open league has applied the changes and they are durable. */
     idle: async (): Promise<void> => {
       await spreading;

@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import { createLeagueMembersRepo } from '../../db/repos/league-members.js';
+import { createIdempotencyKeysRepo } from '../../db/repos/idempotency-keys.js';
 import type { PushSubscriptionsRepo } from '../../db/repos/push-subscriptions.js';
 import { createAdmin } from '../../engine/admin.js';
+import { createContractStatus } from '../../engine/contract-status.js';
 import { EventBus } from '../../engine/events.js';
 import type { CheckpointWorker } from '../../engine/checkpoint-worker.js';
 import { createExchange } from '../../engine/exchange.js';
@@ -14,6 +16,7 @@ import { createLeagueFeed } from '../chat/feed.js';
 import { createRivalry } from '../rivalry/rivalry.js';
 import { bigTradeCents } from '../../domain/chat/moments.js';
 import { START_BALANCE_CENTS } from '../../shared/money.js';
+import { DEFAULT_LEAGUE_RANKING, type Ranking } from '../../shared/ranking.js';
 import { createExportService } from '../reads/exports.js';
 import { createReadService } from '../reads/service.js';
 import { createTeamReadService } from '../reads/teams.js';
@@ -30,6 +33,8 @@ export interface LeagueServiceDeps {
   startingCashCents?: (leagueId: number) => number | undefined;
   /** The league's name (its notices say it). */
   leagueName?: (leagueId: number) => string | undefined;
+  /** The league's ranking rule (its rivalry ranks by it). */
+  ranking?: (leagueId: number) => Ranking | undefined;
 }
 
 /**
@@ -69,6 +74,8 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     logger: deps.logger,
     startingCashCents: () => deps.startingCashCents?.(leagueId) ?? START_BALANCE_CENTS,
     leagueName: () => deps.leagueName?.(leagueId) ?? 'the league',
+    ranking: () => deps.ranking?.(leagueId) ?? DEFAULT_LEAGUE_RANKING,
+    markOf: (kind, id) => exchange.readModels().markOf(kind, id),
   });
   return {
     leagueId,
@@ -83,9 +90,12 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
       escrowCents: (userId: number) => reads.valueOf(userId).escrowCents,
     },
     leagueAdmin: createAdmin(db, exchange, now),
+    contractStatus: createContractStatus(db, exchange),
     exports: createExportService(db, reads, now),
     teamReads: createTeamReadService(db, exchange),
     members: createLeagueMembersRepo(db),
+    /** Idempotency keys of the league's commands, written by its writer with their effects (server/idempotency/once.ts). */
+    leagueKeys: { place: `league:${leagueId}`, repo: createIdempotencyKeysRepo(db) },
     push,
     /** The league's chat and feed (docs/chat.md). */
     feed,

@@ -5,6 +5,7 @@ import type { LeagueRow, LeaguesRepo } from '../../db/repos/leagues.js';
 import type { UserRow } from '../../db/repos/users.js';
 import type { OrderView } from '../../engine/read-models/open-orders.js';
 import { centsToDollars } from '../../shared/money.js';
+import { NEW_LEAGUE_RANKING, type Ranking } from '../../shared/ranking.js';
 import { LEAGUE_TEXT, MAX_LEAGUES_JOINED, MAX_LEAGUES_RUN, type LeaguePublic, type LeagueView } from '../../shared/schemas/leagues.js';
 import { AppError } from '../errors.js';
 import type { LeagueHub } from './hub.js';
@@ -43,6 +44,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
     open: l.open,
     isDefault: l.id === DEFAULT_LEAGUE_ID,
     memberCount: registry.memberCount(l.id),
+    ranking: l.ranking,
   });
   const view = (l: LeagueRow, userId: number): LeagueView => ({
     ...publicView(l),
@@ -105,6 +107,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
           inviteCode: newInviteCode(),
           startingCashCents: Math.round((input.startingCash ?? centsToDollars(known(DEFAULT_LEAGUE_ID).startingCashCents)) * 100),
           open: false,
+          ranking: NEW_LEAGUE_RANKING,
           commissionerId: user.id,
           createdAt: now(),
         });
@@ -139,9 +142,9 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       return view(league, user.id);
     },
 
-    update(user: Caller, leagueId: number, change: { name?: string | undefined; open?: boolean | undefined }): LeagueView {
+    update(user: Caller, leagueId: number, change: { name?: string | undefined; open?: boolean | undefined; ranking?: Ranking | undefined }): LeagueView {
       commissioned(user, leagueId);
-      registry.update(leagueId, { name: change.name, open: change.open });
+      registry.update(leagueId, { name: change.name, open: change.open, ranking: change.ranking });
       record(user, 'league.update', { leagueId, ...change });
       return view(known(leagueId), user.id);
     },
@@ -171,7 +174,13 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
      * The member's open orders are cancelled by the league's writer (escrow returned), then the
      * membership ends; their holdings stay in the league, counted on no leaderboard.
      */
-    async removeMember(user: Caller, leagueId: number, userId: number): Promise<{ message: string }> {
+    async removeMember(
+      user: Caller,
+      leagueId: number,
+      userId: number,
+      /** Told the answer inside the transaction that ends the membership (an idempotency key's answer). */
+      remember?: (answer: { message: string }) => void,
+    ): Promise<{ message: string }> {
       const league = commissioned(user, leagueId);
       if (leagueId === DEFAULT_LEAGUE_ID) throw new AppError('FORBIDDEN', LEAGUE_TEXT.cannotRemoveFromDefault);
       if (userId === user.id) throw new AppError('BAD_REQUEST', LEAGUE_TEXT.cannotRemoveSelf);
@@ -191,11 +200,13 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       });
       if (!cancelled.ok) throw new AppError('CONFLICT', cancelled.error.message);
       await services.exchange.idle();
+      const answer = { message: LEAGUE_TEXT.removed(member.username) };
       transaction(() => {
         registry.removeMember(leagueId, userId);
         record(user, 'league.remove-member', { leagueId, userId, username: member.username, cancelledOrders: cancelled.value });
+        remember?.(answer);
       });
-      return { message: LEAGUE_TEXT.removed(member.username) };
+      return answer;
     },
 
     /** The account's name or avatar changed: each of its leagues' copies follows, and its tabs there refresh. */

@@ -2,11 +2,11 @@ import { createSeasonsRepo } from '../../db/seasons/seasons-repo.js';
 import { TEAM_LOCK_MS } from '../../domain/market/holding.js';
 import { CHAT_RATE_LIMIT, MESSAGE_MAX_CHARS } from '../../shared/chat.js';
 import { centsToDollars, OPEN_MARKET_PRICE_CENTS } from '../../shared/money.js';
+import { RANKING_LABEL, RANKING_MEANING } from '../../shared/ranking.js';
 import { LEAGUE_TEXT, type LeagueRules } from '../../shared/schemas/leagues.js';
 import { leagueFor } from '../seasons/card-access.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
-import { rankingRuleOf } from '../rivalry/standings.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -25,7 +25,11 @@ export function leagueRulesFor(ctx: Context, input: { leagueId: number } | { cod
   return {
     league: services.leagues.publicView(row),
     startingCash: centsToDollars(row.startingCashCents),
-    rankingRule: rankingRuleOf(row),
+    rankingRule: {
+      key: row.ranking,
+      label: RANKING_LABEL[row.ranking],
+      description: `${RANKING_MEANING[row.ranking]}, shares valued at their mark; equal figures share a place`,
+    },
     teamLockDays: Math.round(TEAM_LOCK_MS / 86_400_000),
     openMarketPrice: centsToDollars(OPEN_MARKET_PRICE_CENTS),
     season: {

@@ -17,6 +17,7 @@ export function liveTrade(t: TradeEvent): LiveTrade {
     price_per_share: centsToDollars(t.priceCents),
     total_value: centsToDollars(t.shares * t.priceCents),
     created_at: new Date(t.at).toISOString(),
+    reason: t.reason ?? null,
   };
 }
 
@@ -30,6 +31,8 @@ export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted
         type: 'orderFilled',
         side: event.side,
         orderId: event.orderId,
+        automatic: event.automatic,
+        min_sell_price: event.minSellPriceCents === null ? null : centsToDollars(event.minSellPriceCents),
         itemType: event.itemType,
         itemId: event.itemId,
         itemName: event.itemName,
@@ -47,6 +50,17 @@ export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted
       };
     case 'notice':
       return { type: 'notice', notice: event.notice };
+    case 'playerRetired':
+      return {
+        type: 'playerRetired',
+        itemType: 'player',
+        itemId: event.itemId,
+        itemName: event.itemName,
+        shares: event.shares,
+        price_per_share: centsToDollars(event.priceCents),
+        total_value: centsToDollars(event.shares * event.priceCents),
+        retired_at: new Date(event.at).toISOString(),
+      };
     default:
       return { type: event.type, itemType: event.itemType, itemId: event.itemId };
   }

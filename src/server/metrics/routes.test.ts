@@ -19,7 +19,7 @@ describe('route labels', () => {
     ['/api/no/such/thing/42', '/api/other'],
     ['/api', '/api/other'],
     ['/trpc/market.players', '/trpc/market.players'],
-    ['/trpc/market.players,trading.ask', '/trpc/batch'],
+    ['/trpc/market.players,trade.buy', '/trpc/batch'],
     ['/trpc/market.players,made.up', '/trpc/other'],
     ['/trpc/anything-12345', '/trpc/other'],
     ['/healthz', 'healthz'],

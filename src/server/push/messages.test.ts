@@ -13,6 +13,7 @@ describe('composeNotification', () => {
       side,
       shares,
       priceCents,
+      minSellPriceCents: null,
     });
     expect(composeNotification([fill('ask', 1, 150)])).toEqual({
       kind: 'orderFilled',
@@ -25,6 +26,45 @@ describe('composeNotification', () => {
       title: '3 fills of Stephen Curry',
       body: 'You bought 40 shares at $1.65 on average and sold 5 shares at $2.00.',
     });
+  });
+
+  it('tells a holder of a player who retired what the open market bought back, numbers formatted', () => {
+    const williams = { type: 'player' as const, id: 9, name: 'Amari Williams' };
+    expect(composeNotification([{ kind: 'retired', userId: 1, item: williams, shares: 280_000, priceCents: 100 }])).toEqual({
+      kind: 'retired',
+      title: 'Amari Williams retired',
+      body: 'Amari Williams retired: 280,000 shares bought back at $1.00 ($280,000.00 paid to you).',
+      url: '/market/9',
+      tag: 'retired:player:9',
+    });
+    expect(composeNotification([{ kind: 'retired', userId: 1, item: williams, shares: 1, priceCents: 100 }]).body).toBe(
+      'Amari Williams retired: 1 share bought back at $1.00 ($1.00 paid to you).',
+    );
+  });
+
+  it('says a sale at the minimum sell price was automatic, never that an offer sold', () => {
+    const auto = (shares: number, priceCents: number, minSellPriceCents = 110): PushIntent => ({
+      kind: 'orderFilled',
+      userId: 1,
+      item: curry,
+      side: 'offer',
+      shares,
+      priceCents,
+      minSellPriceCents,
+    });
+    expect(composeNotification([auto(1_000_000, 110)])).toMatchObject({
+      title: 'Sold automatically: Stephen Curry',
+      body: 'Sold automatically at your minimum price of $1.10: 1,000,000 shares.',
+    });
+    expect(composeNotification([auto(500, 150), auto(1_500, 150)]).body).toBe(
+      'Sold automatically: 2,000 shares at $1.50, at or above your minimum price of $1.10.',
+    );
+    const bought: PushIntent = { kind: 'orderFilled', userId: 1, item: curry, side: 'ask', shares: 3, priceCents: 200, minSellPriceCents: null };
+    expect(composeNotification([bought, auto(2, 110)])).toMatchObject({
+      title: '2 fills of Stephen Curry',
+      body: 'You bought 3 shares at $2.00. Sold automatically at your minimum price of $1.10: 2 shares.',
+    });
+    expect(JSON.stringify(composeNotification([auto(7, 110)]))).not.toMatch(/offer/i);
   });
 
   it('says who outbid whom at what, and sums new offers', () => {

@@ -81,7 +81,7 @@ afterAll(async () => {
 });
 
 describe('push notifications', () => {
-  it('a burst of fills reaches the seller as one message, "12 fills of …", encrypted for the subscription and signed with the server’s VAPID key', async () => {
+  it('a burst of automatic sales reaches the seller as one message, "Sold automatically at your minimum price", encrypted for the subscription and signed with the server’s VAPID key', async () => {
     const alice = await registerUser(server.url);
     const bob = await registerUser(server.url);
     const player = await ownedPlayer(alice, 0);
@@ -107,8 +107,8 @@ describe('push notifications', () => {
     console.log(`decrypted push message: ${JSON.stringify(payload)}`);
     expect(payload).toEqual({
       kind: 'orderFilled',
-      title: `12 fills of ${player.name}`,
-      body: 'You sold 120 shares at $1.10 on average.',
+      title: `Sold automatically: ${player.name}`,
+      body: 'Sold automatically at your minimum price of $1.10: 120 shares.',
       url: `/market/${player.id}`,
       tag: `orderFilled:player:${player.id}`,
     });
@@ -118,7 +118,10 @@ describe('push notifications', () => {
     await wait(WINDOW_MS / 2);
     expect(requestsTo('/push/alice')).toHaveLength(1);
     await until('the second message', () => requestsTo('/push/alice')[1], WINDOW_MS * 2);
-    expect(message('/push/alice', keys, 1)).toMatchObject({ title: `Order filled: ${player.name}`, body: 'You sold 5 shares at $1.10.' });
+    expect(message('/push/alice', keys, 1)).toMatchObject({
+      title: `Sold automatically: ${player.name}`,
+      body: 'Sold automatically at your minimum price of $1.10: 5 shares.',
+    });
   });
 
   it('tells a holder about a new offer, never its seller, and a bidder when outbid; nothing for kinds not chosen', async () => {
@@ -204,6 +207,36 @@ describe('push notifications', () => {
     );
     await wait(GATHER_MS * 3);
     expect(requestsTo('/push/dave')).toHaveLength(0);
+  });
+
+  it('tells each holder who opted in that a player they held retired, with what was bought back; nobody else', async () => {
+    const [fan, quiet, admin] = [await registerUser(server.url), await registerUser(server.url), await registerUser(server.url)];
+    server.services.users.setAdmin(admin.id, true);
+    const player = (await api<Player[]>(server.url, 'GET', '/players')).body.sort((a, b) => a.salary - b.salary || a.id - b.id)[3]!;
+    for (const [user, shares] of [
+      [fan, 280_000],
+      [quiet, 1_000],
+    ] as const) {
+      const buy = await api(server.url, 'POST', '/trade/ask', { userId: user.id, playerId: player.id, shares, pricePerShare: 1 }, user.token);
+      expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    }
+    const fanKeys = await subscribe(fan, '/push/retired-fan', ['retired']);
+    // The quiet holder asked for fills only.
+    await subscribe(quiet, '/push/retired-quiet', ['orderFilled']);
+
+    expect((await api(server.url, 'POST', '/admin/retire-player', { playerId: player.id }, admin.token)).status).toBe(200);
+
+    await until('the retirement notice', () => requestsTo('/push/retired-fan')[0]);
+    expect(message('/push/retired-fan', fanKeys)).toEqual({
+      kind: 'retired',
+      title: `${player.name} retired`,
+      body: `${player.name} retired: 280,000 shares bought back at $1.00 ($280,000.00 paid to you).`,
+      url: `/market/${player.id}`,
+      tag: `retired:player:${player.id}`,
+    });
+    await wait(GATHER_MS * 3);
+    expect(requestsTo('/push/retired-fan')).toHaveLength(1);
+    expect(requestsTo('/push/retired-quiet')).toHaveLength(0);
   });
 
   it('refuses subscriptions to push services the server does not send to, and another user’s endpoint stays theirs', async () => {

@@ -30,9 +30,9 @@ const GONE = new Set([404, 410]);
 /** How long a push service keeps an undelivered message (seconds): news of a fill is stale after a day. */
 const TTL_SECONDS = 24 * 60 * 60;
 
-type PushEvent = Extract<PublishedEvent, { type: 'orderFilled' | 'outbid' | 'offerPosted' | 'notice' }>;
-const isPushEvent = (e: PublishedEvent): e is PushEvent =>
-  e.type === 'orderFilled' || e.type === 'outbid' || e.type === 'offerPosted' || (e.type === 'notice' && e.notice.kind === 'passed');
+type PushEvent = Extract<PublishedEvent, { type: 'orderFilled' | 'outbid' | 'offerPosted' | 'playerRetired' | 'notice' }>;
+const PUSH_EVENTS = new Set<PublishedEvent['type']>(['orderFilled', 'outbid', 'offerPosted', 'playerRetired']);
+const isPushEvent = (e: PublishedEvent): e is PushEvent => PUSH_EVENTS.has(e.type) || (e.type === 'notice' && e.notice.kind === 'passed');
 
 /**
  * Sends Web Push notifications to the fans who opted in. It follows the exchange's events (published
@@ -66,9 +66,21 @@ export function createPushSender(options: PushSenderOptions) {
     const item = { type: e.itemType, id: e.itemId, name: e.itemName };
     switch (e.type) {
       case 'orderFilled':
-        return [{ kind: 'orderFilled', userId: e.userId, item, side: e.side, shares: e.shares, priceCents: e.priceCents }];
+        return [
+          {
+            kind: 'orderFilled',
+            userId: e.userId,
+            item,
+            side: e.side,
+            shares: e.shares,
+            priceCents: e.priceCents,
+            minSellPriceCents: e.automatic ? e.minSellPriceCents : null,
+          },
+        ];
       case 'outbid':
         return [{ kind: 'outbid', userId: e.userId, item, yourPriceCents: e.yourPriceCents, bestPriceCents: e.bestPriceCents }];
+      case 'playerRetired':
+        return [{ kind: 'retired', userId: e.userId, item, shares: e.shares, priceCents: e.priceCents }];
       case 'offerPosted': {
         const holders = new Set(
           subscriptions

@@ -27,6 +27,7 @@ export function createExportService(db: Db, reads: ReadService, now: () => numbe
             price: centsToDollars(t.priceCents),
             total: centsToDollars(t.shares * t.priceCents),
             counterparty: (bought ? t.sellerUsername : t.buyerUsername) ?? 'Market',
+            reason: t.reason,
           };
         }),
       };

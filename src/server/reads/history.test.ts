@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
+import { createValuationRepo } from '../../db/repos/valuation.js';
+import { markAt } from '../../domain/market/mark.js';
+import { replayValueHistory } from '../../domain/market/value-history.js';
+import { markOfMap, markRowsFromDb, markSourceOf } from '../../engine/test-support/marks.js';
 import { centsToDollars } from '../../shared/money.js';
 import type { PortfolioHistoryOut } from '../../shared/schemas/account.js';
 import type { PlayerOut } from '../../shared/schemas/market.js';
@@ -37,15 +41,26 @@ describe('a portfolio’s chart, kept while the market stands still', () => {
 });
 
 describe('a portfolio’s chart while others trade', () => {
-  const fresh = (userId: number) =>
-    createPortfolioHistoryRepo(server.db)
-      .history(userId, clock, server.services.exchange.readModels().timelines)!
-      .map((p) => ({
-        at: new Date(p.at).toISOString(),
-        cash: centsToDollars(p.cashCents),
-        shareValue: centsToDollars(p.shareValueCents),
-        totalValue: centsToDollars(p.totalValueCents),
-      }));
+  /** The chart worked out afresh: its rows from the database, replayed with the marks worked out from scratch. */
+  const fresh = (userId: number) => {
+    const marks = markRowsFromDb(server.db);
+    const markOf = markOfMap(new Map([...marks].map(([key, r]) => [key, markAt(r.trades, r.openMarket, r.terms, clock)])));
+    const valuation = createValuationRepo(server.db);
+    const holdings = server.db.$client
+      .prepare<[number], { instrument: 'player' | 'team'; instrumentId: number; shares: number }>(
+        'SELECT instrument, instrument_id AS instrumentId, shares FROM holdings WHERE user_id = ?',
+      )
+      .all(userId);
+    const cash = server.db.$client.prepare<[number], { b: number }>('SELECT balance_cents AS b FROM users WHERE id = ?').get(userId)!.b;
+    const rows = createPortfolioHistoryRepo(server.db).rows(userId, [])!;
+    const portfolio = { cashCents: cash + valuation.escrowCents(userId), shareValueCents: valuation.shareValueCents(userId, markOf), holdings };
+    return replayValueHistory({ ...rows, userId, now: clock, portfolio }, markSourceOf(marks, clock)).map((p) => ({
+      at: new Date(p.at).toISOString(),
+      cash: centsToDollars(p.cashCents),
+      shareValue: centsToDollars(p.shareValueCents),
+      totalValue: centsToDollars(p.totalValueCents),
+    }));
+  };
 
   it('keeps its past through trades after its last point, and follows one at that very millisecond', async () => {
     const player = (await api<PlayerOut[]>(server.url, 'GET', '/players')).body.sort((a, b) => a.salary - b.salary)[1]!;

@@ -1,4 +1,5 @@
-import { createPortfolioHistoryRepo, type CurrentPortfolio, type HistoryPoint, type PortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
+import { createPortfolioHistoryRepo, type PortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
+import { replayValueHistory, type HistoryPoint, type PortfolioNow } from '../../domain/market/value-history.js';
 import type { ChartMark } from '../../engine/read-models/chart-marks.js';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
 import { centsToDollars } from '../../shared/money.js';
@@ -12,14 +13,14 @@ const repos = new WeakMap<object, PortfolioHistoryRepo>();
 
 /**
  * The points before "now" of the users' charts, kept while what they follow from stands (the read
- * models' chart marks: the user's trades, contracts, prices at or before the last of them), which
+ * models' chart marks: the user's trades, contracts, marks at or before the last of them), which
  * only the exchange changes. The point for now is worked out again each time.
  */
 const kept = new WeakMap<ReadModels, Map<number, { mark: ChartMark; past: HistoryPoint[] }>>();
 const KEPT_CHARTS = 256;
 
 /** The portfolio now, from the read models and the user's balance; undefined for an unknown user. */
-function currentPortfolio(services: AppServices, models: ReadModels, userId: number): CurrentPortfolio | undefined {
+function currentPortfolio(services: AppServices, models: ReadModels, userId: number): PortfolioNow | undefined {
   const balance = services.members.balanceOf(userId);
   if (balance === undefined) return undefined;
   const { shareValueCents, escrowCents } = services.reads.valueOf(userId);
@@ -48,9 +49,12 @@ export function portfolioHistoryOf(services: AppServices, userId: number): Portf
     const at = Math.max(now, hit.past[hit.past.length - 1]?.at ?? Number.NEGATIVE_INFINITY);
     points = [...hit.past, { at, cashCents, shareValueCents, totalValueCents: cashCents + shareValueCents }];
   } else {
-    // Prices over time from the exchange's timelines: a search when a price changes, not a query.
+    // The marks over time from the read models: a search when a mark changes, not a query.
+    const marks = models.markSource();
     const mark = models.charts.mark(userId);
-    points = repo.history(userId, now, models.timelines, current);
+    const teams = [...current.holdings].filter((h) => h.instrument === 'team').map((h) => h.instrumentId);
+    const rows = repo.rows(userId, teams);
+    points = rows && replayValueHistory({ ...rows, userId, now, portfolio: current }, marks);
     if (points) {
       byUser.delete(userId);
       byUser.set(userId, { mark, past: points.slice(0, -1) });

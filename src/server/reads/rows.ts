@@ -24,6 +24,7 @@ export function playerRow(models: ReadModels, i: InstrumentView, callerId: numbe
     restrictedUntil: i.restrictedUntil,
     shareholderCount: models.holdings.holderCount(key),
     owned: callerId === null ? 0 : (models.holdings.get(key, callerId)?.shares ?? 0),
+    retiredAt: i.retiredAt,
   };
 }
 

@@ -1,10 +1,14 @@
 import type { Db } from '../../db/client.js';
 import { changePercent } from '../../db/repos/portfolio-reads.js';
 import { LEADERBOARD_LIMIT, STATS_LIMIT, type LeaderboardRow } from '../../db/repos/stats-reads.js';
+import { rankBy, type RankFigures } from '../../domain/seasons/ranking.js';
+import type { Ranking } from '../../shared/ranking.js';
 import { createTradeReadsRepo } from '../../db/repos/trade-reads.js';
 import { createUserRowsRepo } from '../../db/repos/user-rows.js';
 import type { Exchange } from '../../engine/exchange.js';
-import { keyOf } from '../../engine/read-models/instruments.js';
+import { keyOf, type InstrumentView } from '../../engine/read-models/instruments.js';
+import { RETIREMENT_PRICE_CENTS } from '../../domain/market/contracts.js';
+import { PAGE_DEFAULT } from '../../shared/schemas/pages.js';
 import type { OrderView } from '../../engine/read-models/open-orders.js';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
 import type {
@@ -50,11 +54,66 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
   const users = createUserRowsRepo(db);
   const models = (): ReadModels => exchange.readModels();
 
-  const activePlayer = (m: ReadModels, playerId: number) => {
+  /**
+   * The first members by share value, one more than the board shows (so that a tie at its last
+   * place is seen): removed members left out, members without shares after, by id.
+   */
+  const byShareValue = (m: ReadModels): RankFigures[] => {
+    const wanted = LEADERBOARD_LIMIT + 1;
+    // Removed members keep their shares but count on no leaderboard (docs/leagues.md §2).
+    let ranked = m.topByShareValue(wanted);
+    const current = users.current(ranked.map((r) => r.userId));
+    if (current.size < ranked.length) {
+      const wider = m.topByShareValue(wanted + ranked.length - current.size + REMOVED_SLACK);
+      const members = users.current(wider.map((r) => r.userId));
+      ranked = wider.filter((r) => members.has(r.userId)).slice(0, wanted);
+    }
+    if (ranked.length < wanted) {
+      const listed = new Set(ranked.map((r) => r.userId));
+      for (const userId of users.firstIds(wanted + ranked.length)) {
+        if (ranked.length >= wanted) break;
+        if (!listed.has(userId)) ranked.push({ userId, shareValueCents: 0 });
+      }
+    }
+    return ranked.map((r) => ({ ...r, netWorthCents: 0 }));
+  };
+
+  /** Every current member by net worth (cash, cash in open asks, shares at their marks): kept while the market and the clock's second stand. */
+  let netWorths: { version: number; second: number; rows: RankFigures[] } | null = null;
+  const byNetWorth = (m: ReadModels): RankFigures[] => {
+    const second = Math.floor(now() / 1000);
+    m.markSource();
+    if (netWorths && netWorths.version === m.version && netWorths.second === second) return netWorths.rows;
+    const rows = users.cash().map((u) => {
+      const shareValueCents = m.shareValueCents(u.id);
+      return { userId: u.id, shareValueCents, netWorthCents: u.balanceCents + m.orders.escrowCents(u.id) + shareValueCents };
+    });
+    netWorths = { version: m.version, second, rows };
+    return rows;
+  };
+
+  /** A player, active or retired: a retired player keeps his page (docs/rules.md §7). */
+  const knownPlayer = (m: ReadModels, playerId: number) => {
     const i = m.instruments.get('player', playerId);
-    if (!i || !i.active) throw new AppError('NOT_FOUND', PLAYER_NOT_FOUND);
+    if (!i) throw new AppError('NOT_FOUND', PLAYER_NOT_FOUND);
     return i;
   };
+
+  /** A retired player's holders at his retirement (his buy-backs), most shares first, a page at a time. */
+  const retiredHoldersPage = (i: InstrumentView, request: PageRequest): Page<ShareholderOut> => {
+    const after = cursorKey(request, 2);
+    const page = pageOf(
+      request,
+      (limit) => trades.holdersAtRetirement(i.id, after ? { shares: after[0]!, userId: after[1]! } : null, limit),
+      (h) => [h.shares, h.userId],
+    );
+    // Their minimum prices went with their holdings: the price they were paid stands in for it.
+    return mapPage(page, (items) => items.map((h) => toShareholder({ ...h, minSellPriceCents: RETIREMENT_PRICE_CENTS }, i.totalShares)));
+  };
+
+  /** A page of a player's or team's holders: today's, or a retired player's at his retirement. */
+  const holdersOf = (m: ReadModels, i: InstrumentView, request: PageRequest): Page<ShareholderOut> =>
+    i.active ? holdersPage(m, keyOf(i.kind, i.id), i.totalShares, request) : retiredHoldersPage(i, request);
 
   const holdersPage = (m: ReadModels, key: string, totalShares: number, request: PageRequest): Page<ShareholderOut> => {
     const after = cursorKey(request, 2);
@@ -82,32 +141,41 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
   return {
     players(callerId: number | null): PlayerOut[] {
       const m = models();
-      return m.instruments.players().map((i) => toPlayer(playerRow(m, i, callerId)));
+      return m.instruments.players().map((i) => toPlayer(playerRow(m, i, callerId), m.markOf('player', i.id)));
     },
 
     /** A player and a page of its holders, most shares first. */
     shareholders(playerId: number, callerId: number | null, request: PageRequest) {
       const m = models();
-      const i = activePlayer(m, playerId);
-      const page = holdersPage(m, keyOf('player', playerId), i.totalShares, request);
-      return { player: toPlayer(playerRow(m, i, callerId)), shareholders: page.items, nextCursor: page.nextCursor };
+      const i = knownPlayer(m, playerId);
+      const page = holdersOf(m, i, request);
+      return { player: toPlayer(playerRow(m, i, callerId), m.markOf('player', i.id)), shareholders: page.items, nextCursor: page.nextCursor };
     },
 
-    /** A page of a player's or team's holders. */
+    /** A page of a player's or team's holders (a retired player's at his retirement). */
     holders(kind: InstrumentKind, id: number, request: PageRequest): Page<ShareholderOut> {
       const m = models();
       const i = m.instruments.get(kind, id);
-      if (!i || !i.active) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
-      return holdersPage(m, keyOf(kind, id), i.totalShares, request);
+      if (!i) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
+      return holdersOf(m, i, request);
     },
 
+    /** A player's page; a retired player's keeps his trades and, as its shareholders, his holders at retirement. */
     marketDetail(playerId: number, callerId: number | null): MarketDetail {
       const m = models();
-      const i = activePlayer(m, playerId);
+      const i = knownPlayer(m, playerId);
+      const detail = itemDetail(m, users, exchange.book({ kind: 'player', id: playerId }), i);
+      const player = toPlayer(playerRow(m, i, callerId), m.markOf('player', i.id));
+      const recent = trades.ofInstrument('player', playerId, PLAYER_TRADES_SHOWN).map(toTrade);
+      if (i.active) return { player, trades: recent, ...detail };
+      const holders = retiredHoldersPage(i, { limit: PAGE_DEFAULT });
       return {
-        player: toPlayer(playerRow(m, i, callerId)),
-        trades: trades.ofInstrument('player', playerId, PLAYER_TRADES_SHOWN).map(toTrade),
-        ...itemDetail(m, users, exchange.book({ kind: 'player', id: playerId }), i),
+        player,
+        trades: recent,
+        ...detail,
+        shareholders: holders.items,
+        pages: { ...detail.pages, shareholders: holders.nextCursor },
+        totals: { ...detail.totals, shareholders: trades.holderCountAtRetirement(playerId) },
       };
     },
 
@@ -205,33 +273,22 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
       return mapPage(page, (items) => items.map((t) => toUserTrade(t, userId)));
     },
 
-    /** The top users by share value (ties: lower user id), then users without shares by id. */
-    leaderboard(): LeaderboardRowOut[] {
+    /**
+     * The top of the league by its ranking rule (docs/rules.md §5): share value (members without
+     * shares after those with, by id) or net worth. Equal figures share a place.
+     */
+    leaderboard(rule: Ranking): LeaderboardRowOut[] {
       const m = models();
-      // Removed members keep their shares but count on no leaderboard (docs/leagues.md §2).
-      let ranked = m.topByShareValue(LEADERBOARD_LIMIT);
-      const current = users.current(ranked.map((r) => r.userId));
-      if (current.size < ranked.length) {
-        const wider = m.topByShareValue(LEADERBOARD_LIMIT + ranked.length - current.size + REMOVED_SLACK);
-        const members = users.current(wider.map((r) => r.userId));
-        ranked = wider.filter((r) => members.has(r.userId)).slice(0, LEADERBOARD_LIMIT);
-      }
-      if (ranked.length < LEADERBOARD_LIMIT) {
-        const listed = new Set(ranked.map((r) => r.userId));
-        for (const userId of users.firstIds(LEADERBOARD_LIMIT + ranked.length)) {
-          if (ranked.length >= LEADERBOARD_LIMIT) break;
-          if (!listed.has(userId)) ranked.push({ userId, shareValueCents: 0 });
-        }
-        ranked.sort((a, b) => b.shareValueCents - a.shareValueCents || a.userId - b.userId);
-      }
+      const ranked = rankBy(rule, rule === 'shareValue' ? byShareValue(m) : byNetWorth(m)).slice(0, LEADERBOARD_LIMIT);
       const cards = users.cards(ranked.map((r) => r.userId));
       return ranked
         .filter((r) => cards.has(r.userId))
-        .map((r, index): LeaderboardRow => {
+        .map((r): LeaderboardRow => {
           const card = cards.get(r.userId)!;
           const escrowCents = m.orders.escrowCents(r.userId);
           return {
-            rank: index + 1,
+            rank: r.rank,
+            tied: r.tied,
             userId: r.userId,
             username: card.username,
             avatar: card.avatar,

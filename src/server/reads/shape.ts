@@ -25,7 +25,8 @@ const dollarsOrNull = (cents: number | null): number | null => (cents === null ?
 const iso = (ms: number): string => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));
 
-export function toPlayer(row: MarketPlayerRow): PlayerOut {
+/** A player with its mark (docs/rules.md §5), the price its shares are valued at. */
+export function toPlayer(row: MarketPlayerRow, markCents: number): PlayerOut {
   return {
     id: row.id,
     name: row.name,
@@ -38,8 +39,10 @@ export function toPlayer(row: MarketPlayerRow): PlayerOut {
     total_distributed: row.salary - row.sharesRemaining,
     shareholder_count: row.shareholderCount,
     last_trade_price: dollarsOrNull(row.lastTradePriceCents),
+    current_price: dollars(markCents),
     restricted_until: isoOrNull(row.restrictedUntil),
     owned: row.owned,
+    retiredAt: isoOrNull(row.retiredAt ?? null),
   };
 }
 
@@ -103,6 +106,7 @@ export function toTrade(row: TradeRow): TradeOut {
     price_per_share: dollars(row.priceCents),
     total_value: dollars(row.shares * row.priceCents),
     created_at: iso(row.createdAt),
+    reason: row.reason,
   };
 }
 
@@ -116,8 +120,8 @@ function holdingPrices(h: HoldingValuation) {
     shares_owned: h.shares,
     listed_shares: h.listedShares,
     average_buy_price: dollars(h.averageBuyCents),
-    current_price: dollarsOrNull(h.currentPriceCents),
-    weekly_avg_price: dollarsOrNull(h.weeklyAvgCents),
+    current_price: dollars(h.currentPriceCents),
+    weekly_avg_price: dollars(h.weeklyAvgCents),
     min_sell_price: dollars(h.minSellPriceCents),
     value: dollars(h.valueCents),
   };
@@ -155,6 +159,7 @@ export function toPortfolio(v: PortfolioValuation): PortfolioOut {
 export function toLeaderboardRow(row: LeaderboardRow): LeaderboardRowOut {
   return {
     rank: row.rank,
+    tied: row.tied ?? false,
     userId: row.userId,
     username: row.username,
     avatar: row.avatar,

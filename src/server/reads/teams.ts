@@ -11,7 +11,7 @@ import { toTrade } from './shape.js';
 
 export const TEAM_NOT_FOUND = 'Team not found';
 
-function toTeam(row: TeamRow): TeamOut {
+function toTeam(row: TeamRow, markCents: number): TeamOut {
   return {
     id: row.id,
     code: row.code,
@@ -27,6 +27,7 @@ function toTeam(row: TeamRow): TeamOut {
     shares_distributed: row.payroll - row.sharesRemaining,
     shareholder_count: row.shareholderCount,
     last_trade_price: row.lastTradePriceCents === null ? null : centsToDollars(row.lastTradePriceCents),
+    current_price: centsToDollars(markCents),
     owned: row.owned,
   };
 }
@@ -38,7 +39,8 @@ export function createTeamReadService(db: Db, exchange: Exchange) {
   const users = createUserRowsRepo(db);
   return {
     teams(callerId: number | null): TeamOut[] {
-      return teams.teams(callerId).map(toTeam);
+      const models = exchange.readModels();
+      return teams.teams(callerId).map((t) => toTeam(t, models.markOf('team', t.id)));
     },
     detail(teamId: number, callerId: number | null): TeamDetail {
       const row = teams.team(teamId, callerId);
@@ -47,7 +49,7 @@ export function createTeamReadService(db: Db, exchange: Exchange) {
       const team = models.instruments.get('team', teamId);
       if (!team) throw new AppError('NOT_FOUND', TEAM_NOT_FOUND);
       return {
-        team: toTeam(row),
+        team: toTeam(row, models.markOf('team', teamId)),
         roster: teams.roster(teamId).map((p) => ({
           id: p.id,
           name: p.name,

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
 import type { ClientAddress } from '../client-address.js';
 import { toClientError } from '../client-error.js';
-import { bearerToken, createContextFor, leagueIdFrom } from '../context.js';
+import { bearerToken, createContextFor, leagueIdFrom, type Context } from '../context.js';
 import type { ServerServices } from '../services.js';
 import { appRouter } from '../routers/index.js';
 import { createCallerFactory } from '../trpc.js';
@@ -72,7 +72,7 @@ class SharedAnswer {
   private gzipped: Buffer | undefined;
 
   constructor(
-    readonly version: number,
+    readonly version: string,
     text: string,
   ) {
     this.body = Buffer.from(text);
@@ -90,6 +90,21 @@ class SharedAnswer {
     res.end(body);
   }
 }
+
+/**
+ * The `Idempotency-Key` header (docs/api.md §1): its value, or undefined without one. A structured
+ * field string (`"abc"`, as the IETF draft writes it) counts as its contents; the command's schema
+ * checks the rest (1 to 255 visible ASCII characters).
+ */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value === undefined) return undefined;
+  const quoted = /^"([\x21\x23-\x5b\x5d-\x7e]*)"$/.exec(value.trim());
+  return quoted ? quoted[1] : value.trim();
+}
+
+/** The answer is the first answer to the request's idempotency key, given again. */
+const replayedHeader = (ctx: Context | null): OutgoingHttpHeaders => (ctx?.idempotency.replayed ? { 'Idempotent-Replayed': 'true' } : {});
 
 const LEAGUE_PREFIX = /^\/leagues\/(\d{1,12})(\/.*)$/;
 
@@ -124,20 +139,23 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
     const { route, params } = hit.c;
     const anonymous = route.cacheForAnonymous && method === 'GET' && !req.headers.authorization && query.size === 0;
     const league = services.forLeague(named ?? DEFAULT_LEAGUE_ID);
-    const version = league?.bus.lastId ?? -1;
+    // An answer stands until the next event, or until a mark moves as time passes (the answer shows each player's).
+    const version = league ? `${league.bus.lastId} ${league.exchange.readModels().markChanges()}` : '';
     const cacheKey = `${named ?? DEFAULT_LEAGUE_ID} ${route.path}`;
     if (anonymous && league) {
       const cached = anonymousAnswers.get(cacheKey);
       if (cached && cached.version === version) return cached.send(req, res);
     }
+    let ctx: Context | null = null;
     try {
       const body = method === 'GET' ? Object.fromEntries(query) : await readJsonBody(req, route.bodyLimit ?? DEFAULT_BODY_LIMIT);
       const input: Record<string, unknown> = { ...body };
       params.forEach((name, i) => {
         input[name] = paramValue(hit.m![i + 1]!);
       });
-      const ctx = createContextFor(services, bearerToken(req.headers.authorization), ipOf(req), named);
-      const result = await route.call(createCaller(ctx), input);
+      ctx = createContextFor(services, bearerToken(req.headers.authorization), ipOf(req), named);
+      const idempotencyKey = route.keyed ? idempotencyKeyOf(req.headers['idempotency-key']) : undefined;
+      const result = await route.call(createCaller(ctx), input, { ctx, idempotencyKey });
       if (route.produces) {
         const file = Buffer.from((result as { base64: string }).base64, 'base64');
         res.writeHead(200, {
@@ -155,7 +173,7 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
       }
       const text = JSON.stringify(result);
       const cursor = typeof result === 'object' && result !== null && 'nextCursor' in result ? result.nextCursor : null;
-      if (!anonymous || !league) return sendJsonText(res, 200, text, nextPageHeaders(fullPath, query, cursor));
+      if (!anonymous || !league) return sendJsonText(res, 200, text, { ...nextPageHeaders(fullPath, query, cursor), ...replayedHeader(ctx) });
       const answer = new SharedAnswer(version, text);
       anonymousAnswers.set(cacheKey, answer);
       answer.send(req, res);
@@ -163,7 +181,12 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
       if (error instanceof RequestAborted) return logger.debug({ route: `${route.method} ${route.path}` }, 'REST request aborted by the client');
       const client = toClientError(error);
       if (client.status >= 500) logger.error({ err: error, route: `${route.method} ${route.path}` }, 'REST call failed');
-      sendJson(res, client.status, client.fieldErrors ? { error: client.message, fieldErrors: client.fieldErrors } : { error: client.message });
+      sendJsonText(
+        res,
+        client.status,
+        JSON.stringify(client.fieldErrors ? { error: client.message, fieldErrors: client.fieldErrors } : { error: client.message }),
+        replayedHeader(ctx),
+      );
     }
   };
 }

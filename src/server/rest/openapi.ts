@@ -15,6 +15,25 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   return rest;
 }
 
+/** Every command answers a replayed key with the first answer and this header (docs/api.md §1). */
+const replayHeaders = {
+  'Idempotent-Replayed': {
+    description: '`true` when this is the first answer to the request’s Idempotency-Key, given again: nothing was done a second time',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A key the client chooses for this request (1 to 255 visible ASCII characters; a UUID will do). Sent again by the same user within 24 hours, ' +
+    'the request is not carried out again: the first answer comes back (status and body) with `Idempotent-Replayed: true`. ' +
+    'The same key with a different request is refused (422); while the first request runs, 409.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -38,6 +57,9 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       delete properties[name];
       required.delete(name);
     }
+    // A command's key travels in a header over REST, not in the body.
+    delete properties.idempotencyKey;
+    if (route.keyed) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
     const rest = Object.keys(properties);
     const pageHeaders = {
       'X-Next-Cursor': { description: 'The cursor of the next page (absent on the last page): send it back as `cursor`', schema: { type: 'string' } },
@@ -54,9 +76,15 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
           ? { description: `Success: the file (${route.produces})`, content: { [route.produces]: { schema: { type: 'string', format: 'binary' } } } }
           : {
               description: pages ? 'Success: one page of the list (see the `limit` and `cursor` parameters)' : 'Success',
-              ...(pages ? { headers: pageHeaders } : {}),
+              ...(pages ? { headers: pageHeaders } : route.keyed ? { headers: replayHeaders } : {}),
               content: { 'application/json': { schema: jsonSchema(route.output, 'output') } },
             },
+        ...(route.keyed
+          ? {
+              409: errorResponse('The first request with this Idempotency-Key is still being processed: wait for its answer'),
+              422: errorResponse('This Idempotency-Key was already used with a different request'),
+            }
+          : {}),
         400: errorResponse('Invalid input'),
         ...(route.auth !== 'none' ? { 401: errorResponse('Not signed in') } : {}),
         ...(route.auth === 'admin' ? { 403: errorResponse('Not allowed') } : {}),
@@ -83,13 +111,17 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       version: '1.0.0',
       description:
         'Amounts are dollars with at most two decimals; shares are whole numbers. The market’s paths act on the caller’s current league; ' +
-        'each also exists under `/leagues/{leagueId}` (e.g. `/leagues/7/trade/ask`) to act on that league.',
+        'each also exists under `/leagues/{leagueId}` (e.g. `/leagues/7/trade/ask`) to act on that league. ' +
+        'Every write path of a signed-in user takes an `Idempotency-Key` header: sent again within 24 hours, the request is not ' +
+        'carried out again and gets its first answer with `Idempotent-Replayed: true` (another request with the key: 422; ' +
+        'the first still running: 409).',
     },
     servers: [{ url: '/api' }],
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token returned by /auth/login or /auth/register' } },
       schemas: { Error: errorSchema },
+      parameters: { IdempotencyKey: idempotencyKeyParameter },
     },
   };
 }

@@ -1,4 +1,7 @@
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import type { Context } from '../context.js';
+import { assertSelf } from '../routers/guards.js';
 import { appRouter } from '../routers/index.js';
 
 export type Caller = ReturnType<typeof appRouter.createCaller>;
@@ -33,6 +36,13 @@ interface RouteSpec {
   cacheForAnonymous?: boolean;
 }
 
+/** What a call carries besides its payload. */
+export interface CallExtras {
+  ctx: Context;
+  /** The `Idempotency-Key` header, when the request had one (docs/api.md §1): the command's `idempotencyKey`. */
+  idempotencyKey: string | undefined;
+}
+
 /** One REST path of docs/api.md §2 Paths, answered by calling the same tRPC procedure a web client would. */
 export interface RestRoute extends RouteSpec {
   procedure: ProcedurePath;
@@ -45,7 +55,9 @@ export interface RestRoute extends RouteSpec {
    * and the next page's cursor goes in the `X-Next-Cursor` and `Link` headers.
    */
   paged?: boolean;
-  call: (caller: Caller, input: unknown) => Promise<unknown>;
+  /** True when the procedure takes an idempotency key (a command that changes something). */
+  keyed: boolean;
+  call: (caller: Caller, input: unknown, extras: CallExtras) => Promise<unknown>;
 }
 
 interface ProcedureDef {
@@ -70,9 +82,23 @@ function callerOf(path: ProcedurePath): (caller: Caller, input: unknown) => Prom
   };
 }
 
+type MaybeObject = z.ZodType & { shape?: Record<string, unknown>; unwrap?: () => MaybeObject };
+
+/** Whether the procedure's input (an object, or one with a default) has an `idempotencyKey`. */
+function takesKey(input: MaybeObject): boolean {
+  const shape = input.shape ?? input.unwrap?.().shape;
+  return shape !== undefined && 'idempotencyKey' in shape;
+}
+
+/** The key goes into the procedure's input, over any the body named. */
+const withKey = (input: unknown, key: string | undefined): unknown => (key === undefined ? input : { ...(input as object), idempotencyKey: key });
+
 /** A path answered by `procedure`, its payload (path, query or body) being the procedure's input. */
 export function route(procedure: ProcedurePath, spec: RouteSpec): RestRoute {
-  return { ...spec, procedure, ...parsersOf(procedure), call: callerOf(procedure) };
+  const parsers = parsersOf(procedure);
+  const call = callerOf(procedure);
+  const keyed = takesKey(parsers.input);
+  return { ...spec, procedure, ...parsers, keyed, call: (caller, input, { idempotencyKey }) => call(caller, keyed ? withKey(input, idempotencyKey) : input) };
 }
 
 /**
@@ -90,8 +116,46 @@ export function mappedRoute<I extends z.ZodType>(
     procedure,
     input,
     output: parsersOf(procedure).output,
+    keyed: false,
     // Unchecked here: the procedure validates what it is given, as for every other route.
     call: (caller, raw) => call(caller, toProcedure(raw as z.output<I>)),
+  };
+}
+
+/**
+ * A SPEC write path answered by a command whose input and answer are the game's own (cents, an
+ * instrument `{ kind, id }`): the payload is read with SPEC's `input` (dollars read into cents once),
+ * must act for the caller (`actsFor`: 401 without a session, 403 for someone else), becomes the
+ * command's input (`toProcedure`, with the `Idempotency-Key`), and the command's answer becomes
+ * SPEC's (`fromProcedure`, whose schema is `output`).
+ */
+export function commandRoute<I extends z.ZodType, O extends z.ZodType>(
+  procedure: ProcedurePath,
+  spec: RouteSpec & {
+    input: I;
+    actsFor: (input: z.output<I>) => number;
+    toProcedure: (input: z.output<I>) => object;
+    output: O;
+    fromProcedure: (answer: never) => z.input<O>;
+  },
+): RestRoute {
+  const { input, actsFor, toProcedure, output, fromProcedure, ...rest } = spec;
+  const call = callerOf(procedure);
+  return {
+    ...rest,
+    procedure,
+    input,
+    output,
+    keyed: true,
+    call: async (caller, raw, { ctx, idempotencyKey }) => {
+      // Who the caller is comes first, as on every procedure.
+      if (!ctx.user) assertSelf(ctx, 0);
+      const parsed = input.safeParse(raw);
+      if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+      const payload = parsed.data as z.output<I>;
+      assertSelf(ctx, actsFor(payload));
+      return fromProcedure((await call(caller, withKey(toProcedure(payload), idempotencyKey))) as never);
+    },
   };
 }
 

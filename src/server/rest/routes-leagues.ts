@@ -18,7 +18,7 @@ export const leagueRestRoutes: RestRoute[] = [
     path: '/leagues/{leagueId}',
     tag: 'leagues',
     auth: 'user',
-    summary: 'Rename a league or make it open or invite-only (its commissioner only)',
+    summary: 'Rename a league, make it open or invite-only, or choose what it ranks by: shareValue or netWorth (its commissioner only)',
   }),
   route('leagues.regenerateInviteCode', {
     method: 'POST',

@@ -1,42 +1,127 @@
 import type { z } from 'zod';
+import type { CommandResult, InstrumentRefInput } from '../../shared/schemas/trading.js';
 import { teamIdInput } from '../../shared/schemas/teams.js';
 import { pageInput } from '../../shared/schemas/pages.js';
-import { mappedRoute, paged, route, type RestRoute } from './route.js';
+import { commandRoute, mappedRoute, paged, route, type RestRoute } from './route.js';
+import {
+  specAcceptAsk,
+  specAcceptOffer,
+  specBuy,
+  specCancelAsk,
+  specCancelOffer,
+  specDeclineAsk,
+  specDump,
+  specMinSellPrice,
+  specPostOffer,
+  specTeamAsk,
+  specTeamBid,
+  specTeamDeclineAsk,
+  specTeamDump,
+  specTeamMinSellPrice,
+  specTradeResult,
+  toSpecTradeResult,
+} from './trading-payloads.js';
 
 const base = { tag: 'trading', auth: 'user' as const };
 const teamPageInput = teamIdInput.extend(pageInput);
 const teamPage = (input: z.output<typeof teamPageInput>) => ({ itemType: 'team' as const, itemId: input.teamId, limit: input.limit, cursor: input.cursor });
 
-/** The player trading paths of docs/api.md §2 Paths, plus cancelling one's own ask. */
+const player = (id: number): InstrumentRefInput => ({ kind: 'player', id });
+const team = (id: number): InstrumentRefInput => ({ kind: 'team', id });
+/** Every SPEC trading path answers SPEC's shape, in dollars. */
+const answers = { output: specTradeResult, fromProcedure: (r: CommandResult) => toSpecTradeResult(r) };
+
+/** The trading paths of docs/api.md §2 Paths (and cancelling one's own ask), each one `trade.*` command. */
 export const tradingRestRoutes: RestRoute[] = [
-  route('trading.ask', {
+  commandRoute('trade.buy', {
     ...base,
     method: 'POST',
     path: '/trade/ask',
     summary: 'Buy shares of a player: open market first, then sells at or below the price; the rest rests as an ask',
+    input: specBuy,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ instrument: player(i.playerId), shares: i.shares, priceCents: i.pricePerShare }),
+    ...answers,
   }),
-  route('trading.acceptAsk', { ...base, method: 'POST', path: '/trade/buy', summary: "A holder sells to an ask (player or team) at the ask's price" }),
-  route('trading.declineAsk', { ...base, method: 'POST', path: '/asks/{askId}/decline', summary: 'Hide an ask (player or team) from the caller' }),
-  route('trading.cancelAsk', { ...base, method: 'DELETE', path: '/asks/{askId}', summary: 'Cancel an own ask; its escrowed cash returns' }),
-  route('trading.dump', {
+  commandRoute('trade.acceptAsk', {
+    ...base,
+    method: 'POST',
+    path: '/trade/buy',
+    summary: "A holder sells to an ask (player or team) at the ask's price",
+    input: specAcceptAsk,
+    actsFor: (i) => i.sellerId,
+    toProcedure: (i) => ({ askId: i.askId, shares: i.shares }),
+    ...answers,
+  }),
+  commandRoute('trade.declineAsk', {
+    ...base,
+    method: 'POST',
+    path: '/asks/{askId}/decline',
+    summary: 'Hide an ask (player or team) from the caller',
+    input: specDeclineAsk,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ askId: i.askId }),
+    ...answers,
+  }),
+  commandRoute('trade.cancelAsk', {
+    ...base,
+    method: 'DELETE',
+    path: '/asks/{askId}',
+    summary: 'Cancel an own ask; its escrowed cash returns',
+    input: specCancelAsk,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ askId: i.askId }),
+    ...answers,
+  }),
+  commandRoute('trade.dump', {
     ...base,
     method: 'POST',
     path: '/trade/dump',
     summary: 'Sell unlisted shares to the open market at $1.00 each (capped at the holding)',
+    input: specDump,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ instrument: player(i.playerId), shares: i.shares }),
+    ...answers,
   }),
-  route('trading.postOffer', {
+  commandRoute('trade.listOffer', {
     ...base,
     method: 'POST',
     path: '/offers',
     summary: 'List shares for sale at a price; waiting asks at or above it fill at once',
+    input: specPostOffer,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ instrument: player(i.playerId), shares: i.shares, priceCents: i.pricePerShare }),
+    ...answers,
   }),
-  route('trading.acceptOffer', { ...base, method: 'POST', path: '/offers/accept', summary: 'Buy all of an offer, or `shares` of it' }),
-  route('trading.cancelOffer', { ...base, method: 'DELETE', path: '/offers/{offerId}', summary: 'Cancel an own offer; its shares return' }),
-  route('trading.setMinSellPrice', {
+  commandRoute('trade.acceptOffer', {
+    ...base,
+    method: 'POST',
+    path: '/offers/accept',
+    summary: 'Buy all of an offer, or `shares` of it',
+    input: specAcceptOffer,
+    actsFor: (i) => i.buyerId,
+    toProcedure: (i) => ({ offerId: i.offerId, shares: i.shares }),
+    ...answers,
+  }),
+  commandRoute('trade.cancelOffer', {
+    ...base,
+    method: 'DELETE',
+    path: '/offers/{offerId}',
+    summary: 'Cancel an own offer; its shares return',
+    input: specCancelOffer,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ offerId: i.offerId }),
+    ...answers,
+  }),
+  commandRoute('trade.setMinSellPrice', {
     ...base,
     method: 'PUT',
     path: '/portfolio/{userId}/min-sell-price/{playerId}',
     summary: 'Set the minimum sell price of a holding (auto-trading)',
+    input: specMinSellPrice,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ instrument: player(i.playerId), priceCents: i.minSellPrice }),
+    ...answers,
   }),
   route('teams.list', { method: 'GET', path: '/teams', tag: 'teams', auth: 'none', summary: 'Every team with its shares and total salary' }),
   route('teams.detail', {
@@ -79,14 +164,54 @@ export const tradingRestRoutes: RestRoute[] = [
       toProcedure: teamPage,
     }),
   ),
-  route('teamTrading.bid', { ...base, method: 'POST', path: '/teams/bid', summary: 'Buy team shares (one Eastern and one Western team per user)' }),
-  route('teamTrading.ask', { ...base, method: 'POST', path: '/teams/ask', summary: 'List team shares for sale at a price' }),
-  route('teamTrading.dump', { ...base, method: 'POST', path: '/teams/dump', summary: 'Sell unlocked, unlisted team shares to the open market at $1.00' }),
-  route('teamTrading.declineAsk', { ...base, method: 'POST', path: '/teams/decline-ask', summary: 'Hide a team ask from the caller' }),
-  route('teamTrading.setMinSellPrice', {
+  commandRoute('trade.buy', {
+    ...base,
+    method: 'POST',
+    path: '/teams/bid',
+    summary: 'Buy team shares (one Eastern and one Western team per user)',
+    input: specTeamBid,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ instrument: team(i.teamId), shares: i.shares, priceCents: i.pricePerShare }),
+    ...answers,
+  }),
+  commandRoute('trade.listOffer', {
+    ...base,
+    method: 'POST',
+    path: '/teams/ask',
+    summary: 'List team shares for sale at a price',
+    input: specTeamAsk,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ instrument: team(i.teamId), shares: i.shares, priceCents: i.pricePerShare }),
+    ...answers,
+  }),
+  commandRoute('trade.dump', {
+    ...base,
+    method: 'POST',
+    path: '/teams/dump',
+    summary: 'Sell unlocked, unlisted team shares to the open market at $1.00',
+    input: specTeamDump,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ instrument: team(i.teamId), shares: i.shares }),
+    ...answers,
+  }),
+  commandRoute('trade.declineAsk', {
+    ...base,
+    method: 'POST',
+    path: '/teams/decline-ask',
+    summary: 'Hide a team ask from the caller',
+    input: specTeamDeclineAsk,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ askId: i.teamAskId, kind: 'team' }),
+    ...answers,
+  }),
+  commandRoute('trade.setMinSellPrice', {
     ...base,
     method: 'PUT',
     path: '/portfolio/{userId}/team-min-sell-price/{teamId}',
     summary: 'Set the minimum sell price of a team holding',
+    input: specTeamMinSellPrice,
+    actsFor: (i) => i.userId,
+    toProcedure: (i) => ({ instrument: team(i.teamId), priceCents: i.minSellPrice }),
+    ...answers,
   }),
 ];

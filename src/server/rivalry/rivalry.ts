@@ -7,9 +7,12 @@ import { overtakes, passedText } from '../../domain/rivalry/overtakes.js';
 import { weeklyRecap, type Snapshot } from '../../domain/rivalry/weekly.js';
 import type { EventBus, GameEvent } from '../../engine/events.js';
 import type { Notice } from '../../shared/notices.js';
+import { RANKING_LABEL, type Ranking } from '../../shared/ranking.js';
+import type { MarkOf } from '../../db/repos/valuation.js';
+import { figureOf } from '../../domain/seasons/ranking.js';
 import type { LeagueFeed } from '../chat/feed.js';
 import type { ReadService } from '../reads/service.js';
-import { rankingRuleOf, standingsOf, type Standing } from './standings.js';
+import { standingsOf, type Standing } from './standings.js';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** After a trade, how long the standings wait for the rest of a burst before they are compared. */
@@ -27,6 +30,10 @@ export interface RivalryDeps {
   logger: Logger;
   startingCashCents: () => number;
   leagueName: () => string;
+  /** The league's ranking rule, as its commissioner set it. */
+  ranking: () => Ranking;
+  /** An instrument's mark now (the writer's read models). */
+  markOf: MarkOf;
 }
 
 /**
@@ -52,7 +59,7 @@ export function createRivalry(deps: RivalryDeps) {
     notice: { kind, userId, leagueId, title, body, url, at: new Date(now()).toISOString() },
   });
 
-  const standings = () => standingsOf({ db, reads: deps.reads }, rankingRuleOf({ id: leagueId }));
+  const standings = () => standingsOf({ db, reads: deps.reads }, deps.ranking());
 
   function compare(): void {
     timer = null;
@@ -68,12 +75,13 @@ export function createRivalry(deps: RivalryDeps) {
           .sort((a, b) => a - b)
           .join(',');
       const top = after.filter((s) => s.rank === 1);
-      if (top[0] && top[0].figureCents > 0 && leaders(before) !== leaders(after)) {
+      const rule = deps.ranking();
+      if (top[0] && figureOf(rule, top[0]) > 0 && leaders(before) !== leaders(after)) {
         feed.moment('newLeader', {
           userId: top.length === 1 ? top[0].userId : null,
           text: newLeaderText(
             top.map((s) => s.username),
-            rankingRuleOf({ id: leagueId }).label,
+            RANKING_LABEL[rule],
           ),
         });
       }
@@ -97,7 +105,7 @@ export function createRivalry(deps: RivalryDeps) {
       standings: current,
       previous,
       startingCashCents: deps.startingCashCents(),
-      bestTrade: reads.bestTrade(since, at),
+      bestTrade: reads.bestTrade(since, at, deps.markOf),
       mostActive: reads.mostActive(since, at),
     });
     const id = feed.moment('weeklyRecap', { userId: null, text, data, key: `recap:${season.number}:${week}`, at });

@@ -1,7 +1,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players, teams } from '../../db/schema.js';
-import { addTrade, holdPlayer, holdTeam, setLastTradePrice } from '../../db/test-support/fixtures.js';
+import { addTrade, holdPlayer, holdTeam, openMarketChanged, setLastTradePrice } from '../../db/test-support/fixtures.js';
 import type { PortfolioExport, TransactionsExport } from '../../shared/schemas/exports.js';
 import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
 
@@ -21,6 +21,10 @@ describe('exports: one’s own data as JSON', () => {
     const owner = await registerUser(server.url);
     holdPlayer(server.db, owner.id, p.id, 100, 15_000, 165);
     holdTeam(server.db, owner.id, team.id, 40, 8_000, clock + 7 * DAY);
+    // The player's open market sold out, and others traded at $3.00 since: its mark. The team's open market still sells: $1.00.
+    openMarketChanged(server.db, 'player', p.id, false, clock - DAY);
+    const other = await registerUser(server.url);
+    addTrade(server.db, { instrumentId: p.id, buyerId: other.id, sellerId: owner.id, shares: 10, priceCents: 300, at: clock - 60_000 });
     setLastTradePrice(server.db, p.id, 300);
 
     const res = await api<PortfolioExport>(server.url, 'GET', `/portfolio/${owner.id}/export`, undefined, owner.token);
@@ -31,8 +35,8 @@ describe('exports: one’s own data as JSON', () => {
       exportedAt: new Date(clock).toISOString(),
       cash: 80_000_000,
       escrow: 0,
-      shareValue: 380,
-      totalValue: 80_000_380,
+      shareValue: 340,
+      totalValue: 80_000_340,
       holdings: [
         {
           itemType: 'player',
@@ -55,8 +59,8 @@ describe('exports: one’s own data as JSON', () => {
           shares: 40,
           listedShares: 0,
           averagePrice: 2,
-          currentPrice: null,
-          value: 80,
+          currentPrice: 1,
+          value: 40,
           minSellPrice: 2,
           lockedUntil: new Date(clock + 7 * DAY).toISOString(),
         },

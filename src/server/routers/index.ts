@@ -11,9 +11,8 @@ import { pushRouter } from './push.js';
 import { seasonsRouter } from './seasons.js';
 import { statsRouter } from './stats.js';
 import { tradesRouter } from './trades.js';
-import { teamTradingRouter } from './team-trading.js';
 import { teamsRouter } from './teams.js';
-import { tradingRouter } from './trading.js';
+import { tradeRouter } from './trade.js';
 import { usersRouter } from './users.js';
 
 export const appRouter = router({
@@ -26,8 +25,7 @@ export const appRouter = router({
   stats: statsRouter,
   seasons: seasonsRouter,
   chat: chatRouter,
-  trading: tradingRouter,
-  teamTrading: teamTradingRouter,
+  trade: tradeRouter,
   teams: teamsRouter,
   live: liveRouter,
   admin: adminRouter,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
   createLeagueInput,
+  joinCommandInput,
   joinLeagueInput,
+  leagueCommandInput,
   leagueAnswer,
   leagueBySlug,
   leagueIdInput,
@@ -17,8 +19,9 @@ import {
 } from '../../shared/schemas/leagues.js';
 import { seasonCardInput, seasonCardOut } from '../../shared/schemas/seasons.js';
 import { AppError } from '../errors.js';
-import { seasonCard } from '../seasons/card-access.js';
+import { inAccounts, once } from '../idempotency/once.js';
 import { leagueRulesFor } from '../leagues/rules.js';
+import { seasonCard } from '../seasons/card-access.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
 /** Leagues (docs/leagues.md §5): the caller's, the listed ones, and what members and commissioners do. */
@@ -49,35 +52,44 @@ export const leaguesRouter = router({
       return ctx.services.leagues.publicView(league);
     }),
 
+  // Commands about leagues keep their idempotency keys in the accounts database, with the registry.
   create: authedProcedure
     .input(createLeagueInput)
     .output(leagueAnswer)
-    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.create(ctx.user, input, ctx.session.id) })),
+    .mutation(({ ctx, input, path }) => inAccounts(ctx, path, input, () => ({ league: ctx.services.leagues.create(ctx.user, input, ctx.session.id) }))),
 
   join: authedProcedure
-    .input(joinLeagueInput)
+    .input(joinCommandInput)
     .output(leagueAnswer)
-    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.join(ctx.user, input.code, ctx.session.id) })),
+    .mutation(({ ctx, input, path }) => inAccounts(ctx, path, input, () => ({ league: ctx.services.leagues.join(ctx.user, input.code, ctx.session.id) }))),
 
   joinOpen: authedProcedure
-    .input(leagueIdInput)
+    .input(leagueCommandInput)
     .output(leagueAnswer)
-    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.joinOpen(ctx.user, input.leagueId, ctx.session.id) })),
+    .mutation(({ ctx, input, path }) =>
+      inAccounts(ctx, path, input, () => ({ league: ctx.services.leagues.joinOpen(ctx.user, input.leagueId, ctx.session.id) })),
+    ),
 
   switch: authedProcedure
-    .input(leagueIdInput)
+    .input(leagueCommandInput)
     .output(leagueAnswer)
-    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.switchTo(ctx.user, input.leagueId, ctx.session.id) })),
+    .mutation(({ ctx, input, path }) =>
+      inAccounts(ctx, path, input, () => ({ league: ctx.services.leagues.switchTo(ctx.user, input.leagueId, ctx.session.id) })),
+    ),
 
   update: authedProcedure
     .input(updateLeagueInput)
     .output(leagueAnswer)
-    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.update(ctx.user, input.leagueId, input) })),
+    .mutation(({ ctx, input, path }) =>
+      inAccounts(ctx, path, input, () => ({
+        league: ctx.services.leagues.update(ctx.user, input.leagueId, { name: input.name, open: input.open, ranking: input.ranking }),
+      })),
+    ),
 
   regenerateInviteCode: authedProcedure
-    .input(leagueIdInput)
+    .input(leagueCommandInput)
     .output(leagueAnswer)
-    .mutation(({ ctx, input }) => ({ league: ctx.services.leagues.regenerateInviteCode(ctx.user, input.leagueId) })),
+    .mutation(({ ctx, input, path }) => inAccounts(ctx, path, input, () => ({ league: ctx.services.leagues.regenerateInviteCode(ctx.user, input.leagueId) }))),
 
   members: authedProcedure
     .input(leagueIdInput)
@@ -102,5 +114,9 @@ export const leaguesRouter = router({
   removeMember: authedProcedure
     .input(removeMemberInput)
     .output(z.object({ message: z.string() }))
-    .mutation(({ ctx, input }) => ctx.services.leagues.removeMember(ctx.user, input.leagueId, input.userId)),
+    .mutation(({ ctx, input, path }) =>
+      once(ctx, { command: path, input, store: ctx.services.accountKeys }, (remember) =>
+        ctx.services.leagues.removeMember(ctx.user, input.leagueId, input.userId, (value) => remember?.({ ok: true, value })),
+      ),
+    ),
 });

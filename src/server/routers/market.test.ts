@@ -56,8 +56,11 @@ describe('GET /players', () => {
       total_distributed: 1_000,
       shareholder_count: 1,
       last_trade_price: 2.5,
+      // The open market still sells: shares are worth $1.00 whatever the last trade said.
+      current_price: 1,
       restricted_until: null,
       owned: 0,
+      retiredAt: null,
     });
   });
 

@@ -1,7 +1,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players, teams } from '../../db/schema.js';
-import { addOrder, addTrade, holdPlayer, holdTeam, setLastTradePrice } from '../../db/test-support/fixtures.js';
+import { addOrder, addTrade, holdPlayer, holdTeam, openMarketChanged, setLastTradePrice } from '../../db/test-support/fixtures.js';
 import type { PortfolioOut } from '../../shared/schemas/market.js';
 import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
 
@@ -25,9 +25,11 @@ describe('GET /portfolio/{userId}', () => {
     const rival = await registerUser(server.url);
     holdPlayer(server.db, owner.id, p.id, 100, 15_000, 165); // avg $1.50, min sell $1.65
     holdPlayer(server.db, rival.id, p.id, 100, 100);
-    holdPlayer(server.db, owner.id, q.id, 10, 1_234); // never traded: valued at cost $12.34
-    holdTeam(server.db, owner.id, team.id, 40, 8_000, clock + 7 * DAY); // never traded: $80
+    holdPlayer(server.db, owner.id, q.id, 10, 1_234); // never traded: at the mark, $1.00
+    holdTeam(server.db, owner.id, team.id, 40, 8_000, clock + 7 * DAY); // never traded: $1.00
+    // The last trade price is $3.00, but shares are valued at the mark: P's open market sold out two days ago, and the trades since say $2.00.
     setLastTradePrice(server.db, p.id, 300);
+    openMarketChanged(server.db, 'player', p.id, false, clock - 2 * DAY);
     addTrade(server.db, { instrumentId: p.id, buyerId: rival.id, sellerId: owner.id, shares: 10, priceCents: 200, at: clock - DAY });
     addTrade(server.db, { instrumentId: p.id, buyerId: owner.id, sellerId: null, shares: 100, priceCents: 100, at: clock - 1 });
     addOrder(server.db, { side: 'ask', instrumentId: q.id, userId: owner.id, priceCents: 250, shares: 4 }); // $10 in escrow
@@ -35,8 +37,8 @@ describe('GET /portfolio/{userId}', () => {
 
     const res = await api<PortfolioOut>(server.url, 'GET', `/portfolio/${owner.id}`);
     expect(res.status).toBe(200);
-    const shareValue = 300 + 12.34 + 80;
-    const atWeekly = 200 + 12.34 + 80;
+    const shareValue = 200 + 10 + 40;
+    const atWeekly = 200 + 10 + 40;
     expect(res.body).toMatchObject({
       userId: owner.id,
       username: owner.username,
@@ -55,12 +57,12 @@ describe('GET /portfolio/{userId}', () => {
         shares_owned: 100,
         listed_shares: 30,
         average_buy_price: 1.5,
-        current_price: 3,
+        current_price: 2,
         weekly_avg_price: 2,
         min_sell_price: 1.65,
         salary: p.salary,
         is_top_holder: true,
-        value: 300,
+        value: 200,
       },
       {
         player_id: q.id,
@@ -69,12 +71,12 @@ describe('GET /portfolio/{userId}', () => {
         shares_owned: 10,
         listed_shares: 0,
         average_buy_price: 1.23,
-        current_price: null,
-        weekly_avg_price: null,
+        current_price: 1,
+        weekly_avg_price: 1,
         min_sell_price: 2,
         salary: q.salary,
         is_top_holder: true,
-        value: 12.34,
+        value: 10,
       },
     ]);
     expect(res.body.teams).toEqual([
@@ -88,13 +90,13 @@ describe('GET /portfolio/{userId}', () => {
         min_sell_price: 2,
         locked_until: new Date(clock + 7 * DAY).toISOString(),
         average_buy_price: 2,
-        current_price: null,
-        weekly_avg_price: null,
-        value: 80,
+        current_price: 1,
+        weekly_avg_price: 1,
+        value: 40,
       },
     ]);
     const rivalView = await api<PortfolioOut>(server.url, 'GET', `/portfolio/${rival.id}`, undefined, owner.token);
-    expect(rivalView.body.players[0]).toMatchObject({ player_id: p.id, is_top_holder: false, value: 300 });
+    expect(rivalView.body.players[0]).toMatchObject({ player_id: p.id, is_top_holder: false, value: 200 });
   });
 
   it('answers 404 for an unknown user and 400 for a bad id', async () => {

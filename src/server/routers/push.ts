@@ -4,8 +4,10 @@ import {
   pushStatusResult,
   pushSubscribeResult,
   pushSubscriptionInput,
+  pushUnsubscribeInput,
   pushUnsubscribeResult,
 } from '../../shared/schemas/push.js';
+import { inAccounts } from '../idempotency/once.js';
 import { AppError } from '../errors.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
@@ -35,16 +37,18 @@ export const pushRouter = router({
   subscribe: authedProcedure
     .input(pushSubscriptionInput)
     .output(pushSubscribeResult)
-    .mutation(({ ctx, input }) => {
+    .mutation(({ ctx, input, path }) => {
       const { endpoint, keys } = input.subscription;
       if (!isAllowedPushService(endpoint, ctx.services.pushServiceHosts)) throw new AppError('BAD_REQUEST', PUSH_SERVICE_REFUSED);
-      ctx.services.pushSubscriptions.save(ctx.user.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, input.kinds, ctx.services.now());
-      return { kinds: ctx.services.pushSubscriptions.kinds(ctx.user.id, endpoint) ?? [] };
+      return inAccounts(ctx, path, input, () => {
+        ctx.services.pushSubscriptions.save(ctx.user.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, input.kinds, ctx.services.now());
+        return { kinds: ctx.services.pushSubscriptions.kinds(ctx.user.id, endpoint) ?? [] };
+      });
     }),
 
   /** Removes this browser's subscription: nothing more is sent to it. */
   unsubscribe: authedProcedure
-    .input(pushEndpointInput)
+    .input(pushUnsubscribeInput)
     .output(pushUnsubscribeResult)
-    .mutation(({ ctx, input }) => ({ removed: ctx.services.pushSubscriptions.remove(ctx.user.id, input.endpoint) })),
+    .mutation(({ ctx, input, path }) => inAccounts(ctx, path, input, () => ({ removed: ctx.services.pushSubscriptions.remove(ctx.user.id, input.endpoint) }))),
 });

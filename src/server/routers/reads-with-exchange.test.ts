@@ -33,6 +33,8 @@ describe('the read side after trades through the exchange', () => {
       shareholder_count: 2,
       owned: 960,
       last_trade_price: 3,
+      // The open market still sells at $1.00: a trade between two users at $3.00 sets the last price, not what shares are worth.
+      current_price: 1,
       total_distributed: 1_000,
       shares_remaining: player.salary - 1_000,
     });
@@ -53,9 +55,10 @@ describe('the read side after trades through the exchange', () => {
     expect(mine.body).toMatchObject({
       balance: 80_000_000 - 1_000 + 120,
       escrow: 0,
-      shareValue: 2_880,
-      totalValue: 80_000_000 - 1_000 + 120 + 2_880,
-      dailyChangePercent: 0,
+      shareValue: 960,
+      totalValue: 80_000_000 - 1_000 + 120 + 960,
+      // Against the week's trades between users at $3.00.
+      dailyChangePercent: -66.67,
     });
     expect(mine.body.players).toEqual([
       expect.objectContaining({
@@ -63,14 +66,14 @@ describe('the read side after trades through the exchange', () => {
         shares_owned: 960,
         listed_shares: 60,
         average_buy_price: 1,
-        current_price: 3,
+        current_price: 1,
         weekly_avg_price: 3,
         is_top_holder: true,
-        value: 2_880,
+        value: 960,
       }),
     ]);
     const theirs = await api<PortfolioOut>(server.url, 'GET', `/portfolio/${buyer.id}`);
-    expect(theirs.body.players[0]).toMatchObject({ shares_owned: 40, average_buy_price: 3, value: 120, is_top_holder: false });
+    expect(theirs.body.players[0]).toMatchObject({ shares_owned: 40, average_buy_price: 3, value: 40, is_top_holder: false });
 
     const trades = await api<UserTradeOut[]>(server.url, 'GET', `/trades/user/${seller.id}`, undefined, seller.token);
     expect(trades.body.map((t) => [t.side, t.shares_transferred, t.sellerUsername])).toEqual([
@@ -82,8 +85,8 @@ describe('the read side after trades through the exchange', () => {
 
     const board = await api<LeaderboardRowOut[]>(server.url, 'GET', '/leaderboard');
     expect(board.body.slice(0, 2).map((r) => [r.userId, r.shareValue])).toEqual([
-      [seller.id, 2_880],
-      [buyer.id, 120],
+      [seller.id, 960],
+      [buyer.id, 40],
     ]);
     const stats = await api<StatisticsOut>(server.url, 'GET', '/statistics');
     expect(stats.body.mostValuable).toEqual([expect.objectContaining({ id: player.id, lowest_trade: 3, highest_trade: 3, avg_price: 3 })]);

@@ -9,6 +9,7 @@ import {
   seasonNumberInput,
   seasonsOfUserInput,
 } from '../../shared/schemas/seasons.js';
+import { once } from '../idempotency/once.js';
 import { seasonsOf } from '../seasons/seasons.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
@@ -30,10 +31,20 @@ export const seasonsRouter = router({
   schedule: authedProcedure
     .input(scheduleSeasonInput)
     .output(scheduleSeasonResult)
-    .mutation(({ ctx, input }) => seasonsOf(ctx.services).schedule(ctx.user, input.endsAt)),
+    .mutation(({ ctx, input, path }) => {
+      const seasons = seasonsOf(ctx.services);
+      seasons.maySchedule(ctx.user);
+      return once(ctx, { command: path, input, store: ctx.services.leagueKeys }, (remember) => seasons.schedule(ctx.user, input.endsAt, remember));
+    }),
 
   end: authedProcedure
     .input(endSeasonInput)
     .output(endSeasonResult)
-    .mutation(({ ctx, input }) => seasonsOf(ctx.services).end(ctx.user, input.confirm, input.season)),
+    .mutation(({ ctx, input, path }) => {
+      const seasons = seasonsOf(ctx.services);
+      seasons.mayEnd(ctx.user, input.confirm);
+      return once(ctx, { command: path, input, store: ctx.services.leagueKeys }, (remember) =>
+        seasons.end(ctx.user, input.confirm, input.season, remember),
+      );
+    }),
 });

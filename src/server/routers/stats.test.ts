@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe('GET /leaderboard and GET /statistics', () => {
-  it('ranks the top 10 by share value and fills the four statistics tables', async () => {
+  it('ranks the top 10 by share value at the marks, equal figures sharing a place, and fills the four statistics tables', async () => {
     const [p, q] = server.db.select().from(players).where(isNull(players.retiredAt)).orderBy(players.id).limit(2).all() as [
       typeof players.$inferSelect,
       typeof players.$inferSelect,
@@ -36,12 +36,23 @@ describe('GET /leaderboard and GET /statistics', () => {
     const board = await api<LeaderboardRowOut[]>(server.url, 'GET', '/leaderboard');
     expect(board.status).toBe(200);
     expect(board.body).toHaveLength(10);
+    // The open markets still sell: every share is worth $1.00, whatever the last trades between users said.
     expect(board.body.slice(0, 3)).toEqual([
-      { rank: 1, userId: rich.id, username: rich.username, avatar: null, portfolioValue: 80_000_000 + 2_000, cashBalance: 80_000_000, shareValue: 2_000 },
-      { rank: 2, userId: middle.id, username: middle.username, avatar: null, portfolioValue: 80_000_000 + 50, cashBalance: 80_000_000 - 25, shareValue: 50 },
-      { rank: 3, userId: poor.id, username: poor.username, avatar: null, portfolioValue: 80_000_000 + 20, cashBalance: 80_000_000, shareValue: 20 },
+      { rank: 1, tied: false, userId: rich.id, username: rich.username, avatar: null, portfolioValue: 80_001_000, cashBalance: 80_000_000, shareValue: 1_000 },
+      {
+        rank: 2,
+        tied: false,
+        userId: middle.id,
+        username: middle.username,
+        avatar: null,
+        portfolioValue: 80_000_050,
+        cashBalance: 80_000_000 - 25,
+        shareValue: 50,
+      },
+      { rank: 3, tied: false, userId: poor.id, username: poor.username, avatar: null, portfolioValue: 80_000_010, cashBalance: 80_000_000, shareValue: 10 },
     ]);
-    expect(board.body.slice(3).map((r) => r.userId)).toEqual(users.slice(3, 10).map((u) => u.id));
+    // Members without shares share fourth place, listed by id.
+    expect(board.body.slice(3).map((r) => [r.rank, r.tied, r.userId])).toEqual(users.slice(3, 10).map((u) => [4, true, u.id]));
 
     const stats = await api<StatisticsOut>(server.url, 'GET', '/statistics');
     expect(stats.status).toBe(200);

@@ -39,7 +39,7 @@ describe('team trading over REST', () => {
     const u = await registerUser(server.url);
     const bos = byCode('BOS');
     const bought = await api(server.url, 'POST', '/teams/bid', { userId: u.id, teamId: bos.id, shares: 100, pricePerShare: 1 }, u.token);
-    expect(bought).toMatchObject({ status: 200, body: { sharesPurchased: 100, message: 'Purchased 100 shares' } });
+    expect(bought).toMatchObject({ status: 200, body: { sharesPurchased: 100, message: 'Purchased 100 shares of Boston Celtics for $100.00' } });
     const second = await api(server.url, 'POST', '/teams/bid', { userId: u.id, teamId: byCode('NYK').id, shares: 1, pricePerShare: 1 }, u.token);
     expect(second).toMatchObject({ status: 400, body: { error: 'You already hold or bid on Boston Celtics: you may have one Eastern team only' } });
     expect(await api(server.url, 'POST', '/teams/bid', { userId: u.id, teamId: byCode('GSW').id, shares: 1, pricePerShare: 1 }, u.token)).toMatchObject({
@@ -47,9 +47,9 @@ describe('team trading over REST', () => {
     });
 
     const dump = await api(server.url, 'POST', '/teams/dump', { userId: u.id, teamId: bos.id, shares: 10 }, u.token);
-    expect(dump).toMatchObject({ status: 400, body: { error: expect.stringContaining('locked until') } });
+    expect(dump).toMatchObject({ status: 400, body: { error: expect.stringContaining('Locked until') } });
     const listed = await api(server.url, 'POST', '/teams/ask', { userId: u.id, teamId: bos.id, shares: 10, pricePerShare: 3 }, u.token);
-    expect(listed).toMatchObject({ status: 400, body: { error: expect.stringContaining('locked until') } });
+    expect(listed).toMatchObject({ status: 400, body: { error: expect.stringContaining('Locked until') } });
 
     const portfolio = await api<{ teams: { id: number; shares_owned: number; min_sell_price: number; locked_until: string }[] }>(
       server.url,

@@ -44,6 +44,7 @@ describe('GET /trades/recent', () => {
       price_per_share: 1.5,
       total_value: 90,
       created_at: new Date(clock - 1).toISOString(),
+      reason: null,
     });
     expect(res.body[1]).toMatchObject({ seller_id: null, sellerUsername: null });
     expect((await get<TradeOut[]>('/trades/recent?limit=3')).body).toHaveLength(3);

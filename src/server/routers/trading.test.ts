@@ -34,7 +34,7 @@ describe('POST /api/trade/ask', () => {
     const u = await registerUser(server.url);
     const res = await api<Trade>(server.url, 'POST', '/trade/ask', { userId: u.id, playerId, shares: 10, pricePerShare: 2.5 }, u.token);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ sharesPurchased: 10, message: 'Purchased 10 shares', ask: null });
+    expect(res.body).toMatchObject({ sharesPurchased: 10, message: expect.stringMatching(/^Purchased 10 shares of .+ for \$10\.00$/) as unknown, ask: null });
     expect(await balance(u.token)).toBe(80_000_000 - 10);
   });
 

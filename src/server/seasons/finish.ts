@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AuditRepo } from '../../db/repos/audit.js';
 import type { LeagueRow, LeaguesRepo } from '../../db/repos/leagues.js';
+import { winnersOf } from '../../domain/seasons/ranking.js';
 import { endSeason, type EndSeasonOptions, type SeasonEnded } from '../../engine/season-end.js';
 import { AppError } from '../errors.js';
 import type { LeagueServices } from '../leagues/league-services.js';
@@ -23,9 +24,14 @@ export type SeasonActor = { id: number; username: string } | 'schedule';
  * ended, else the season ended and a promise that resolves once it is durable and told: the
  * server's audit log, the league's feed and the registry's copy of the end time.
  */
-export function finishSeason(deps: FinishDeps, actor: SeasonActor, options: EndSeasonOptions = {}): { ended: SeasonEnded; told: Promise<void> } | null {
+export function finishSeason(
+  deps: FinishDeps,
+  actor: SeasonActor,
+  options: Omit<EndSeasonOptions, 'ranking'> = {},
+): { ended: SeasonEnded; told: Promise<void> } | null {
   const { league, row, audit, registry, logger } = deps;
-  const answer = endSeason(league.exchange, league.db, row.startingCashCents, options);
+  // Ranked by the league's rule, as the leaderboard ranks (the row is read for the call).
+  const answer = endSeason(league.exchange, league.db, row.startingCashCents, { ...options, ranking: row.ranking });
   if (!answer.ok) throw new AppError('CONFLICT', answer.error.message);
   const ended = answer.value;
   if (!ended) return null;
@@ -41,7 +47,8 @@ export function finishSeason(deps: FinishDeps, actor: SeasonActor, options: EndS
         season: number,
         nextSeason: number + 1,
         members: archive.standings.length,
-        winner: archive.recap?.champions.map((c) => c.username).join(', ') || null,
+        ranking: archive.ranking,
+        winners: winnersOf(archive.standings).map((r) => r.username),
         trades: archive.tradeCount,
         startingCashCents: row.startingCashCents,
         scheduled: actor === 'schedule',

@@ -68,20 +68,27 @@ describe('ending a season', () => {
 
     const archive = await api<SeasonArchiveOut>(server.url, 'GET', inLeague(league.id, '/seasons/1'), undefined, bob.token);
     expect(archive.status).toBe(200);
-    expect(archive.body.season).toMatchObject({ number: 1, tradeCount: 2, volume: 130 });
-    // bob: 90 shares (his open offer's among them) at the last price $3; alice: 10 shares.
+    // A new league ranks by net worth; its player's open market still sells, so every share was worth $1.00 (the mark), not the $3.00 of the last trade.
+    expect(archive.body.season).toMatchObject({
+      number: 1,
+      tradeCount: 2,
+      volume: 130,
+      ranking: 'netWorth',
+      winners: [{ userId: bob.id, username: 'se_bob' }],
+    });
+    // bob: 90 shares (his open offer's among them); alice: 10 shares.
     expect(archive.body.standings.map(({ holdings: _h, ...s }) => s)).toEqual([
-      { rank: 1, userId: bob.id, username: 'se_bob', cash: CASH - 100 + 30, shareValue: 270, total: CASH - 70 + 270 },
-      { rank: 2, userId: alice.id, username: 'se_alice', cash: CASH - 30, shareValue: 30, total: CASH },
+      { rank: 1, tied: false, userId: bob.id, username: 'se_bob', cash: CASH - 100 + 30, shareValue: 90, total: CASH - 70 + 90 },
+      { rank: 2, tied: false, userId: alice.id, username: 'se_alice', cash: CASH - 30, shareValue: 10, total: CASH - 20 },
     ]);
     expect(archive.body.standings[0]!.holdings).toEqual([
-      expect.objectContaining({ itemType: 'player', itemId: playerId, shares: 90, lastPrice: 3, value: 270 }),
+      expect.objectContaining({ itemType: 'player', itemId: playerId, shares: 90, lastPrice: 3, price: 1, value: 90 }),
     ]);
     expect(archive.body.statistics.mostActive[0]).toMatchObject({ id: playerId, trade_count: 2 });
 
     const seasons = await api<SeasonList>(server.url, 'GET', inLeague(league.id, '/seasons'), undefined, bob.token);
     expect(seasons.body.seasons).toEqual([
-      { number: 1, startedAt: expect.any(String), endedAt: archive.body.season.endedAt },
+      { number: 1, startedAt: expect.any(String), endedAt: archive.body.season.endedAt, winners: ['se_bob'] },
       { number: 2, startedAt: archive.body.season.endedAt },
     ]);
     for (const u of [alice, bob]) {
@@ -128,7 +135,7 @@ describe('ending a season', () => {
       (await api<unknown[]>(server.url, 'GET', inLeague(league.id, `${query}/trades/user/${alice.id}`), undefined, alice.token)).body.length;
     expect([await history(''), await history('/seasons/1'), await history('/seasons/2'), await history('/seasons/3')]).toEqual([2, 1, 1, 0]);
     const finishes = await api<SeasonFinishesOut>(server.url, 'GET', inLeague(league.id, `/seasons/finishes/${alice.id}`), undefined, bob.token);
-    expect(finishes.body).toEqual({ finishes: [{ season: 1, endedAt: expect.any(String), rank: 2, of: 2, total: CASH }] });
+    expect(finishes.body).toEqual({ finishes: [{ season: 1, endedAt: expect.any(String), rank: 2, tied: false, of: 2, total: CASH - 20 }] });
   });
 
   it('records every season change in the server’s audit log', async () => {
@@ -140,7 +147,10 @@ describe('ending a season', () => {
       admin.token,
     );
     expect(audit.body.filter((e) => e.action === 'season.end')).toEqual([
-      expect.objectContaining({ actor: 'se_alice', details: expect.objectContaining({ leagueId: league.id, season: 1, nextSeason: 2, winner: 'se_bob' }) }),
+      expect.objectContaining({
+        actor: 'se_alice',
+        details: expect.objectContaining({ leagueId: league.id, season: 1, nextSeason: 2, ranking: 'netWorth', winners: ['se_bob'] }),
+      }),
     ]);
   });
 });

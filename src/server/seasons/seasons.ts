@@ -1,8 +1,11 @@
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import { createAuditRepo } from '../../db/repos/audit.js';
 import type { UserRow } from '../../db/repos/users.js';
-import { createSeasonsRepo, type SeasonArchive, type SeasonRecap, type SeasonRow } from '../../db/seasons/seasons-repo.js';
+import { createSeasonsRepo, type ArchivedHolding, type ArchivedStanding, type SeasonArchive, type SeasonRecap, type SeasonRow } from '../../db/seasons/seasons-repo.js';
+import { rankBy, winnersOf } from '../../domain/seasons/ranking.js';
 import { seasonRecap } from '../../domain/seasons/recap.js';
+import type { SeasonEnded } from '../../engine/season-end.js';
+import type { ExclusiveResult } from '../../engine/exchange.js';
 import { centsToDollars } from '../../shared/money.js';
 import {
   MAX_SEASON_SCHEDULE_MS,
@@ -15,12 +18,19 @@ import {
   type SeasonOut,
   type SeasonRecapOut,
 } from '../../shared/schemas/seasons.js';
-import { AppError } from '../errors.js';
+import { AppError, codeOfRefusal } from '../errors.js';
 import { toStatistics } from '../reads/shape.js';
 import type { AppServices } from '../services.js';
+import { inTransaction, type Remember } from '../idempotency/once.js';
 import { finishSeason } from './finish.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The last trade price of an archived holding (archives from before the mark kept it as the price it was valued at). */
+const lastPriceOf = (h: ArchivedHolding): number | null => {
+  const cents = h.lastPriceCents !== undefined ? h.lastPriceCents : h.priceCents;
+  return cents === null ? null : centsToDollars(cents);
+};
 
 const seasonOut = (s: SeasonRow): SeasonOut => ({
   number: s.number,
@@ -30,9 +40,23 @@ const seasonOut = (s: SeasonRow): SeasonOut => ({
   ...(s.endedAt === null && s.endsAt !== null ? { endsAt: iso(s.endsAt) } : {}),
 });
 
+/**
+ * An archive's standings with their shared places: as archived, or, for archives from before ties
+ * were shown, worked out again from the archived figures by the rule they ranked by.
+ */
+function placed(archive: SeasonArchive): (ArchivedStanding & { tied: boolean })[] {
+  const rule = archive.ranking ?? 'shareValue';
+  if (archive.standings.every((r) => r.tied !== undefined)) return archive.standings.map((r) => ({ ...r, tied: r.tied! }));
+  return rankBy(
+    rule,
+    archive.standings.map((r) => ({ ...r, netWorthCents: r.totalCents })),
+  ).map(({ netWorthCents: _n, ...r }) => r);
+}
+
+
 /** A season's recap in dollars; an archive kept before recaps were names its champions and best return from its standings. */
 function recapOut(archive: SeasonArchive, startingCashCents: number, endedAt: number): SeasonRecapOut {
-  const r: SeasonRecap = archive.recap ?? seasonRecap(archive.standings, { bestTrade: null, mostActive: null, longestHeld: null }, startingCashCents, endedAt);
+  const r: SeasonRecap = archive.recap ?? seasonRecap(placed(archive), { bestTrade: null, mostActive: null, longestHeld: null }, startingCashCents, endedAt);
   return {
     champions: r.champions.map((c) => ({
       userId: c.userId,
@@ -86,10 +110,19 @@ export function shareLinks(services: Pick<AppServices, 'publicUrl' | 'shareKeys'
 
 function archiveOut(services: AppServices, s: SeasonRow & { endedAt: number; archive: SeasonArchive }): SeasonArchiveOut {
   const { archive } = s;
+  const standings = placed(archive);
   return {
-    season: { ...seasonOut(s), endedAt: iso(s.endedAt), tradeCount: archive.tradeCount, volume: centsToDollars(archive.volumeCents) },
-    standings: archive.standings.map((r) => ({
+    season: {
+      ...seasonOut(s),
+      endedAt: iso(s.endedAt),
+      tradeCount: archive.tradeCount,
+      volume: centsToDollars(archive.volumeCents),
+      ranking: archive.ranking ?? 'shareValue',
+      winners: winnersOf(standings).map((r) => ({ userId: r.userId, username: r.username })),
+    },
+    standings: standings.map((r) => ({
       rank: r.rank,
+      tied: r.tied,
       userId: r.userId,
       username: r.username,
       cash: centsToDollars(r.cashCents),
@@ -100,7 +133,8 @@ function archiveOut(services: AppServices, s: SeasonRow & { endedAt: number; arc
         itemId: h.id,
         name: h.name,
         shares: h.shares,
-        lastPrice: h.priceCents === null ? null : centsToDollars(h.priceCents),
+        lastPrice: lastPriceOf(h),
+        price: h.priceCents !== null ? centsToDollars(h.priceCents) : centsToDollars(Math.round(h.valueCents / h.shares)),
         value: centsToDollars(h.valueCents),
       })),
     })),
@@ -109,6 +143,11 @@ function archiveOut(services: AppServices, s: SeasonRow & { endedAt: number; arc
     share: shareLinks(services, services.league, s.number),
   };
 }
+
+/** What ending a season answers. */
+export const endedAnswer = (ended: Pick<SeasonEnded, 'number' | 'endedAt'>): EndSeasonResult => ({
+  season: { number: ended.number, endedAt: iso(ended.endedAt) },
+});
 
 /** Who may end a league's season or set when it ends: its commissioner; the default league (which has none): the server's admins. */
 function mayRun(services: AppServices, user: UserRow, texts: { admins: string; commissioner: string }): void {
@@ -129,7 +168,10 @@ export const seasonsOf = (services: AppServices) => {
     logger: services.logger,
   });
   return {
-    list: (): SeasonList => ({ seasons: repo.list().map(seasonOut) }),
+    list: (): SeasonList => {
+      const winners = new Map(repo.allArchived().map((s) => [s.number, winnersOf(placed(s.archive)).map((r) => r.username)]));
+      return { seasons: repo.list().map((s) => ({ ...seasonOut(s), ...(winners.has(s.number) ? { winners: winners.get(s.number)! } : {}) })) };
+    },
 
     archive(number: number): SeasonArchiveOut {
       const s = repo.archived(number);
@@ -139,38 +181,64 @@ export const seasonsOf = (services: AppServices) => {
 
     finishes(userId: number): SeasonFinishesOut {
       const finishes = repo.allArchived().flatMap((s) => {
-        const mine = s.archive.standings.find((r) => r.userId === userId);
+        const mine = placed(s.archive).find((r) => r.userId === userId);
         if (!mine || s.endedAt === null) return [];
-        return [{ season: s.number, endedAt: iso(s.endedAt), rank: mine.rank, of: s.archive.standings.length, total: centsToDollars(mine.totalCents) }];
+        return [
+          {
+            season: s.number,
+            endedAt: iso(s.endedAt),
+            rank: mine.rank,
+            tied: mine.tied,
+            of: s.archive.standings.length,
+            total: centsToDollars(mine.totalCents),
+          },
+        ];
       });
       return { finishes };
     },
 
+    /** Who may set when the season ends: refused before anything else (never an idempotency key's answer). */
+    maySchedule(user: UserRow): void {
+      mayRun(services, user, { admins: SEASON_TEXT.scheduleAdminOnly, commissioner: SEASON_TEXT.scheduleCommissionerOnly });
+    },
+
     /**
      * Sets when the running season ends by itself (an ISO time in the future, within a year), or
-     * clears it: written in the league's file (the truth) and copied to the registry (what wakes the
-     * league at start-up), and the season's clock follows. Setting the same time again changes nothing.
+     * clears it: written in the league's file (the truth, with the call's idempotency key in the same
+     * transaction) and copied to the registry (what wakes the league at start-up), and the season's
+     * clock follows. Setting the same time again changes nothing.
      */
-    schedule(user: UserRow, endsAtIso: string | null): ScheduleSeasonResult {
-      mayRun(services, user, { admins: SEASON_TEXT.scheduleAdminOnly, commissioner: SEASON_TEXT.scheduleCommissionerOnly });
+    schedule(user: UserRow, endsAtIso: string | null, remember: Remember<ScheduleSeasonResult> = null): ScheduleSeasonResult {
+      this.maySchedule(user);
       const now = services.now();
       const endsAt = endsAtIso === null ? null : Date.parse(endsAtIso);
       if (endsAt !== null && endsAt <= now) throw new AppError('BAD_REQUEST', SEASON_TEXT.endsAtPast);
       if (endsAt !== null && endsAt > now + MAX_SEASON_SCHEDULE_MS) throw new AppError('BAD_REQUEST', SEASON_TEXT.endsAtTooFar);
-      const current = repo.current();
-      if (current.endsAt !== endsAt) {
-        if (!repo.setEndsAt(current.number, endsAt)) throw new AppError('CONFLICT', SEASON_TEXT.notRunning);
+      let changed: number | null = null;
+      const answer = inTransaction(
+        services.db,
+        (): ScheduleSeasonResult => {
+          const current = repo.current();
+          if (current.endsAt !== endsAt) {
+            if (!repo.setEndsAt(current.number, endsAt)) throw new AppError('CONFLICT', SEASON_TEXT.notRunning);
+            changed = current.number;
+          }
+          return { season: { number: current.number, startedAt: iso(current.startedAt), endsAt: endsAt === null ? null : iso(endsAt) } };
+        },
+        remember,
+      );
+      if (changed !== null) {
         services.registry.setSeasonEndsAt(services.league.id, endsAt);
         services.seasonClock.scheduled(services.league.id, endsAt);
         createAuditRepo(services.accounts).record({
           actorId: user.id,
           actor: user.username,
           action: 'season.schedule',
-          details: { leagueId: services.league.id, league: services.league.name, season: current.number, endsAt: endsAtIso },
+          details: { leagueId: services.league.id, league: services.league.name, season: changed, endsAt: endsAtIso },
           at: now,
         });
       }
-      return { season: { number: current.number, startedAt: iso(current.startedAt), endsAt: endsAt === null ? null : iso(endsAt) } };
+      return answer;
     },
 
     /**
@@ -178,13 +246,29 @@ export const seasonsOf = (services: AppServices) => {
      * in one transaction; once durable, the change goes to the server's audit log. `season`, when
      * given, must still be the current one (checked inside the transaction).
      */
-    async end(user: UserRow, confirm: string, season?: number): Promise<EndSeasonResult> {
+    /** Who may end the season, and the confirmation typed: refused before anything else (never an idempotency key's answer). */
+    mayEnd(user: UserRow, confirm: string): void {
       mayRun(services, user, { admins: SEASON_TEXT.adminOnly, commissioner: SEASON_TEXT.commissionerOnly });
       if (confirm.trim() !== services.league.name) throw new AppError('BAD_REQUEST', SEASON_TEXT.confirmMismatch);
-      const done = finishSeason(finishDeps(), user, { onlyIf: (current) => season === undefined || current.number === season });
-      if (!done) throw new AppError('CONFLICT', SEASON_TEXT.alreadyEnded(season!));
+    },
+
+    async end(user: UserRow, confirm: string, season?: number, remember?: Remember<EndSeasonResult>): Promise<EndSeasonResult> {
+      this.mayEnd(user, confirm);
+      const stale = () => new AppError('CONFLICT', SEASON_TEXT.alreadyEnded(season!));
+      const done = finishSeason(finishDeps(), user, {
+        onlyIf: (current) => season === undefined || current.number === season,
+        // The key keeps the answer, or the refusal of a season that ended meanwhile, in the season's end transaction.
+        remember: remember
+          ? (answer: ExclusiveResult<SeasonEnded | null>) => {
+              if (!answer.ok) return remember({ ok: false, code: codeOfRefusal(answer.error.code), message: answer.error.message });
+              if (answer.value === null) return remember({ ok: false, code: 'CONFLICT', message: stale().message });
+              remember({ ok: true, value: endedAnswer(answer.value) });
+            }
+          : undefined,
+      });
+      if (!done) throw stale();
       await done.told;
-      return { season: { number: done.ended.number, endedAt: iso(done.ended.endedAt) } };
+      return endedAnswer(done.ended);
     },
   };
 };

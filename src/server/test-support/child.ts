@@ -9,9 +9,13 @@ export interface ChildServer {
   exited: Promise<number | null>;
 }
 
-/** The server from source in its own process (as `npm start` runs it, without the build), on `port` with `dataDir`. */
-export async function startChild(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/server/main.ts')], {
+/**
+ * The server from source in its own process (as `npm start` runs it, without the build), on `port`
+ * with `dataDir`; `imports` are modules loaded first (test support such as hold-fsync.ts).
+ */
+export async function startChild(dataDir: string, port: number, env: Record<string, string> = {}, imports: string[] = []): Promise<ChildServer> {
+  const preload = imports.flatMap((file) => ['--import', file]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, join(projectRoot, 'src/server/main.ts')], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',

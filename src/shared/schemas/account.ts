@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicUser, usernameSchema } from './auth.js';
-import { id } from './common.js';
+import { id, keyed } from './common.js';
 import { INVALID_FILE_TYPE, TOAST } from '../texts.js';
 
 /** Texts of the account calls (docs/screens.md §4 Texts where it has them). */
@@ -21,12 +21,13 @@ export const AVATAR_BODY_LIMIT = 3 * 1024 * 1024;
 /** The side of the stored avatar, in pixels (docs/rules.md §10 Limits and constants). */
 export const AVATAR_SIZE = 128;
 
-export const setUsernameInput = z.object({ id: id('User id'), username: usernameSchema });
+export const setUsernameInput = z.object({ id: id('User id'), username: usernameSchema, ...keyed });
 
 export const setAvatarInput = z.object({
   id: id('User id'),
   /** The picked file as a data URL (`data:image/png;base64,…`). */
   image: z.string({ error: ACCOUNT_TEXT.invalidFileType }).min(1, ACCOUNT_TEXT.invalidFileType).max(AVATAR_MAX_DATA_URL_LENGTH, ACCOUNT_TEXT.imageTooLarge),
+  ...keyed,
 });
 
 export const accountResult = z.object({ message: z.string(), user: publicUser });

@@ -1,21 +1,9 @@
 import { z } from 'zod';
 import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, CHAT_TEXT, charCount, MESSAGE_MAX_CHARS, MUTE_MAX_MINUTES, normalizeMessage, REACTIONS } from '../chat.js';
-import { id } from './common.js';
+import { id, keyed } from './common.js';
 import { INVALID_CURSOR } from './pages.js';
 
 /** The league's chat and feed (docs/chat.md, docs/api.md): times as ISO strings. */
-
-/**
- * A client's key for one command: the same key sent again (a retry, a double click) does the
- * command once. Optional; 1–100 letters, digits, `-` or `_`.
- */
-export const idempotencyKey = z
-  .string()
-  .min(1, 'Idempotency key must not be empty')
-  .max(100, 'Idempotency key must be at most 100 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Idempotency key may hold only letters, digits, - and _')
-  .optional()
-  .describe('Sent again with a retry of the same command, it makes the command happen once');
 
 export const messageText = z
   .string({ error: CHAT_TEXT.notText })
@@ -28,7 +16,7 @@ export const reaction = z.enum(REACTIONS, { error: CHAT_TEXT.unknownReaction });
 
 const messageId = id('Message id');
 
-export const postMessageInput = z.object({ text: messageText, idempotencyKey });
+export const postMessageInput = z.object({ text: messageText, ...keyed });
 export const chatPageInput = z.object({
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
@@ -44,13 +32,13 @@ export const chatPageInput = z.object({
     .nullish()
     .describe('Where the page starts: the nextCursor of the page before (older messages); none for the newest'),
 });
-export const deleteMessageInput = z.object({ messageId, idempotencyKey });
+export const deleteMessageInput = z.object({ messageId, ...keyed });
 export const reactInput = z.object({
   messageId,
   emoji: reaction,
   /** true adds the caller's reaction, false takes it back (sent twice, the same). */
   on: z.boolean({ error: 'on must be true or false' }).default(true),
-  idempotencyKey,
+  ...keyed,
 });
 export const muteInput = z.object({
   userId: id('User id'),
@@ -61,9 +49,9 @@ export const muteInput = z.object({
     .min(1, 'Minutes must be at least 1')
     .max(MUTE_MAX_MINUTES, `Minutes must be at most ${MUTE_MAX_MINUTES}`)
     .nullish(),
-  idempotencyKey,
+  ...keyed,
 });
-export const unmuteInput = z.object({ userId: id('User id'), idempotencyKey });
+export const unmuteInput = z.object({ userId: id('User id'), ...keyed });
 export const markReadInput = z.object({ lastReadId: z.number().int().nonnegative() });
 
 export const reactionCount = z.object({ emoji: z.string(), count: z.number().int().positive(), mine: z.boolean() });

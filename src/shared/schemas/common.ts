@@ -31,3 +31,16 @@ export const priceDollars = (label: string, min: Cents = MIN_ORDER_PRICE_CENTS) 
     },
     min,
   );
+
+/**
+ * An idempotency key (docs/api.md §1): chosen by the client, 1 to 255 visible ASCII characters (a
+ * UUID will do). REST sends it as the `Idempotency-Key` header; tRPC in the input.
+ */
+export const idempotencyKey = z
+  .string({ error: 'The idempotency key must be text' })
+  .min(1, 'The idempotency key must not be empty')
+  .max(255, 'The idempotency key must be at most 255 characters')
+  .regex(/^[\x21-\x7e]+$/, 'The idempotency key must be visible ASCII characters without spaces');
+
+/** The optional key every command that changes something takes: spread it into the input's shape. */
+export const keyed = { idempotencyKey: idempotencyKey.optional() };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instrumentType } from './market.js';
+import { TRADE_REASONS } from '../instrument.js';
 
 /**
  * "Take your data with you": one's transactions and portfolio, flat rows that are the same in the
@@ -26,6 +27,8 @@ export const transactionExportRow = z.object({
   total: dollars,
   /** The other side's username, or "Market" for the open market. */
   counterparty: z.string(),
+  /** `retirement`: the open market bought the shares back when the player retired; null for an ordinary trade. */
+  reason: z.enum(TRADE_REASONS).nullable(),
 });
 export type TransactionExportRow = z.infer<typeof transactionExportRow>;
 

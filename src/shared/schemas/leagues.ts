@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id } from './common.js';
+import { RANKINGS } from '../ranking.js';
+import { id, keyed } from './common.js';
 
 /** Texts of the league calls. */
 export const LEAGUE_TEXT = {
@@ -35,12 +36,17 @@ const startingCash = z
 const inviteCode = z.string({ error: LEAGUE_TEXT.badInvite }).trim().min(1, LEAGUE_TEXT.badInvite).max(64, LEAGUE_TEXT.badInvite);
 const leagueId = id('League id');
 
-export const createLeagueInput = z.object({ name: leagueName, startingCash: startingCash.optional() });
+export const createLeagueInput = z.object({ name: leagueName, startingCash: startingCash.optional(), ...keyed });
 export const joinLeagueInput = z.object({ code: inviteCode });
 export const leagueIdInput = z.object({ leagueId });
 export const slugInput = z.object({ slug: z.string().min(1).max(80) });
-export const updateLeagueInput = z.object({ leagueId, name: leagueName.optional(), open: z.boolean().optional() });
-export const removeMemberInput = z.object({ leagueId, userId: id('User id') });
+/** What a league ranks its members by (docs/rules.md §5). */
+export const ranking = z.enum(RANKINGS, { error: 'Ranking must be shareValue or netWorth' });
+export const updateLeagueInput = z.object({ leagueId, name: leagueName.optional(), open: z.boolean().optional(), ranking: ranking.optional(), ...keyed });
+export const removeMemberInput = z.object({ leagueId, userId: id('User id'), ...keyed });
+/** The commands about one league (join an open one, switch to it, a new invite code) and joining by code, with their idempotency keys. */
+export const leagueCommandInput = leagueIdInput.extend(keyed);
+export const joinCommandInput = joinLeagueInput.extend(keyed);
 
 /** A league as everyone may see it (the default and open leagues are listed). */
 export const leaguePublic = z.object({
@@ -50,6 +56,8 @@ export const leaguePublic = z.object({
   open: z.boolean(),
   isDefault: z.boolean(),
   memberCount: z.number().int(),
+  /** What its leaderboard and season standings rank by. */
+  ranking,
 });
 /** A league as its members see it; `startingCash` in dollars. */
 export const leagueView = leaguePublic.extend({
@@ -76,7 +84,7 @@ export const leagueRules = z.object({
   league: leaguePublic,
   /** Every member's cash at the start of each season, in dollars. */
   startingCash: z.number(),
-  rankingRule: z.object({ key: z.string(), label: z.string(), description: z.string() }),
+  rankingRule: z.object({ key: ranking, label: z.string(), description: z.string() }),
   /** Team shares bought are locked for this many days (they cannot be listed, dumped or sold). */
   teamLockDays: z.number().int(),
   /** The open market's price of a share, in dollars. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './common.js';
 import { page, pageInput } from './pages.js';
-import { INSTRUMENT_KINDS } from '../instrument.js';
+import { INSTRUMENT_KINDS, TRADE_REASONS } from '../instrument.js';
 
 /**
  * Inputs and outputs of the market's read calls (docs/api.md §3 Fields and §2 Paths). Field names are the original product's;
@@ -58,11 +58,16 @@ export const playerOut = z.object({
   shares_remaining: count,
   total_distributed: count,
   shareholder_count: count,
+  /** The latest price between two users (SPEC's "Last Price"); null before the first. */
   last_trade_price: dollars.nullable(),
+  /** The mark (docs/rules.md §5): the price every valuation uses. */
+  current_price: dollars,
   /** A drafted rookie: until then only holders of the player's team may buy. */
   restricted_until: isoTime.nullable(),
   /** The caller's shares; 0 when not logged in. */
   owned: count,
+  /** When the player retired (his shares were bought back at $1.00); null while he plays. */
+  retiredAt: isoTime.nullable(),
 });
 export type PlayerOut = z.infer<typeof playerOut>;
 export const playerList = z.array(playerOut);
@@ -139,6 +144,8 @@ export const tradeOut = z.object({
   price_per_share: dollars,
   total_value: dollars,
   created_at: isoTime,
+  /** `retirement`: the open market bought a retiring player's shares back at $1.00; null for an ordinary trade. */
+  reason: z.enum(TRADE_REASONS).nullable(),
 });
 export type TradeOut = z.infer<typeof tradeOut>;
 export const tradeList = z.array(tradeOut);
@@ -171,7 +178,7 @@ export const marketDetailResult = z.object({
   offers: z.array(offerOut),
   /** The latest 50 trades of the player. */
   trades: z.array(tradeOut),
-  /** Most shares first: the first page. */
+  /** Most shares first: the first page (of a retired player: his holders at retirement, whose shares were bought back). */
   shareholders: z.array(shareholderOut),
   /** Lowest and highest price of the open offers; null when there are none (the UI shows $2.00). */
   priceRange: priceRangeOut,
@@ -204,8 +211,10 @@ export const portfolioPlayerOut = z.object({
   /** Shares in open offers (part of shares_owned). */
   listed_shares: count,
   average_buy_price: dollars,
-  current_price: dollars.nullable(),
-  weekly_avg_price: dollars.nullable(),
+  /** The mark (docs/rules.md §5): the price the holding is valued at. */
+  current_price: dollars,
+  /** Volume-weighted average of trades between users in the last 7 days, else the mark. */
+  weekly_avg_price: dollars,
   min_sell_price: dollars,
   salary: count,
   /** The largest single shareholder of the player (ties: the lower user id). */
@@ -223,8 +232,9 @@ export const portfolioTeamOut = z.object({
   min_sell_price: dollars,
   locked_until: isoTime,
   average_buy_price: dollars,
-  current_price: dollars.nullable(),
-  weekly_avg_price: dollars.nullable(),
+  /** The mark (docs/rules.md §5): the price the holding is valued at. */
+  current_price: dollars,
+  weekly_avg_price: dollars,
   value: dollars,
 });
 
@@ -246,7 +256,10 @@ export const portfolioResult = z.object({
 export type PortfolioOut = z.infer<typeof portfolioResult>;
 
 export const leaderboardRowOut = z.object({
+  /** The place by the league's ranking rule: equal figures share it. */
   rank: z.number().int().positive(),
+  /** Another member has the same figure: the place is shared ("T-2"). */
+  tied: z.boolean(),
   userId: int,
   username: z.string(),
   avatar: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PUSH_KINDS } from '../push.js';
+import { keyed } from './common.js';
 
 /** The calls of the "Notify me" switches: a browser's Web Push subscription and the kinds it opted into. */
 
@@ -25,9 +26,11 @@ export const pushSubscriptionInput = z.object({
     }),
   }),
   kinds: z.array(pushKind).min(1, 'Choose at least one kind of notification').max(PUSH_KINDS.length),
+  ...keyed,
 });
 
 export const pushEndpointInput = z.object({ endpoint: pushEndpoint });
+export const pushUnsubscribeInput = pushEndpointInput.extend(keyed);
 
 export const pushPublicKeyResult = z.object({ publicKey: z.string() });
 export const pushStatusResult = z.object({ kinds: z.array(pushKind).nullable() });

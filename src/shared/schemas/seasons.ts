@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idempotencyKey } from './chat.js';
-import { id } from './common.js';
+import { id, keyed } from './common.js';
+import { ranking } from './leagues.js';
 import { instrumentType, statisticsResult, userIdInput } from './market.js';
 
 /** Seasons of a league (docs/seasons.md): money in dollars, times as ISO strings. */
@@ -31,6 +31,7 @@ export const endSeasonInput = z.object({
   confirm: z.string({ error: SEASON_TEXT.confirmMismatch }).max(200, SEASON_TEXT.confirmMismatch),
   /** The season the caller means to end: a second click (or a retry) after it ended ends nothing more. */
   season: z.number().int().positive().optional(),
+  ...keyed,
 });
 export const endSeasonResult = z.object({ season: z.object({ number: z.number().int().positive(), endedAt: isoTime }) });
 export type EndSeasonResult = z.infer<typeof endSeasonResult>;
@@ -51,6 +52,8 @@ export const seasonOut = z.object({
   endedAt: isoTime.optional(),
   /** The running season's end time, when its commissioner set one: it ends by itself then. */
   endsAt: isoTime.optional(),
+  /** An ended season's first place: one name, or every co-winner of a tie. */
+  winners: z.array(z.string()).optional(),
 });
 export type SeasonOut = z.infer<typeof seasonOut>;
 export const seasonList = z.object({ seasons: z.array(seasonOut) });
@@ -61,13 +64,17 @@ export const seasonHoldingOut = z.object({
   itemId: z.number().int(),
   name: z.string(),
   shares: count,
-  /** The last trade price when the season closed; null when it never traded between users (valued at cost). */
+  /** The last trade price when the season closed; null when it never traded between users. */
   lastPrice: dollars.nullable(),
+  /** The price it was valued at: its mark when the season closed (seasons before the mark: the last trade price, or the average paid). */
+  price: dollars,
   value: dollars,
 });
 
 export const standingOut = z.object({
   rank: z.number().int().positive(),
+  /** Another member finished with the same figure: the place is shared ("T-2"). */
+  tied: z.boolean(),
   userId: z.number().int(),
   username: z.string(),
   cash: dollars,
@@ -80,7 +87,7 @@ export type StandingOut = z.infer<typeof standingOut>;
 /** `PATCH /seasons/current {endsAt}`: an ISO time in the future (with its offset), or null to clear it. */
 export const scheduleSeasonInput = z.object({
   endsAt: z.iso.datetime({ offset: true, error: SEASON_TEXT.endsAtFormat }).nullable(),
-  idempotencyKey,
+  ...keyed,
 });
 export const scheduleSeasonResult = z.object({
   season: z.object({ number: z.number().int().positive(), startedAt: isoTime, endsAt: isoTime.nullable() }),
@@ -90,12 +97,12 @@ export type ScheduleSeasonResult = z.infer<typeof scheduleSeasonResult>;
 const who = { userId: z.number().int(), username: z.string() };
 /** A season's champions and awards (docs/seasons.md, "Recap"), money in dollars. */
 export const seasonRecapOut = z.object({
-  /** Every member who finished first: a tie names them all. */
+  /** Everyone in first place by the league's rule (the season's `winners`): a tie names them all. */
   champions: z.array(z.object({ ...who, total: dollars, shareValue: dollars })),
   awards: z.object({
     /** The largest total against the starting cash. */
     bestReturn: z.object({ ...who, returnPct: z.number(), total: dollars }).nullable(),
-    /** The purchase that gained its buyer the most by the close: shares × (closing price − price paid). */
+    /** The purchase that gained its buyer the most by the close: shares × (the mark at the close − price paid). */
     bestTrade: z
       .object({
         ...who,
@@ -132,7 +139,15 @@ export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
 export const seasonArchiveOut = z.object({
-  season: seasonOut.extend({ endedAt: isoTime, tradeCount: count, volume: dollars }),
+  season: seasonOut.extend({
+    endedAt: isoTime,
+    tradeCount: count,
+    volume: dollars,
+    /** What the standings ranked by. */
+    ranking,
+    /** Everyone in first place: one winner, or every co-winner of a tie. */
+    winners: z.array(z.object({ userId: z.number().int(), username: z.string() })),
+  }),
   standings: z.array(standingOut),
   statistics: statisticsResult,
   recap: seasonRecapOut,
@@ -142,6 +157,8 @@ export type SeasonArchiveOut = z.infer<typeof seasonArchiveOut>;
 
 /** A member's final place in each ended season, newest first. */
 export const seasonFinishesOut = z.object({
-  finishes: z.array(z.object({ season: z.number().int().positive(), endedAt: isoTime, rank: z.number().int().positive(), of: count, total: dollars })),
+  finishes: z.array(
+    z.object({ season: z.number().int().positive(), endedAt: isoTime, rank: z.number().int().positive(), tied: z.boolean(), of: count, total: dollars }),
+  ),
 });
 export type SeasonFinishesOut = z.infer<typeof seasonFinishesOut>;

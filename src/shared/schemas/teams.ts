@@ -19,7 +19,10 @@ export const teamOut = z.object({
   shares_remaining: int,
   shares_distributed: int,
   shareholder_count: int,
+  /** The latest price between two users; null before the first. */
   last_trade_price: z.number().nullable(),
+  /** The mark (docs/rules.md §5): the price every valuation uses. */
+  current_price: z.number(),
   owned: int,
 });
 export type TeamOut = z.infer<typeof teamOut>;

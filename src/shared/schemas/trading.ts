@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import type { Cents } from '../money.js';
+import { INSTRUMENT_KINDS } from '../instrument.js';
+import { formatCents, MAX_ORDER_PRICE_CENTS, MIN_ORDER_PRICE_CENTS, type Cents } from '../money.js';
 import { dollarsAsCents } from './price.js';
 import { INVALID_PRICE } from '../texts.js';
-import { id, priceDollars, shares } from './common.js';
+import { id, keyed, priceDollars, shares } from './common.js';
 
 /**
- * Inputs of the trading calls of docs/api.md §2 Paths. The wire names docs/api.md gives carry dollars
- * (`pricePerShare`, `minSellPrice`); once parsed they are integer cents named for their unit.
+ * The trade commands (tRPC `trade.*`): each names its instrument (`{ kind, id }`) or its order, in
+ * integer cents. SPEC's paths, field names and dollars live only in the REST shim
+ * (server/rest/trading-payloads.ts), which turns them into these.
  */
+
+// ---- Prices as people type them (dollars), read into cents once: the web's forms and the REST shim.
 
 export const pricePerShare = priceDollars('Price per share');
 
@@ -18,45 +22,67 @@ export const minSellPrice = dollarsAsCents({ notANumber: INVALID_PRICE, tooLow: 
 export const toPriceCents = <T extends { pricePerShare: Cents }>({ pricePerShare: priceCents, ...rest }: T) => ({ ...rest, priceCents });
 export const toMinSellPriceCents = <T extends { minSellPrice: Cents }>({ minSellPrice: minSellPriceCents, ...rest }: T) => ({ ...rest, minSellPriceCents });
 
-/** The fields of a buy or a listing that a form fills in: `{ shares, pricePerShare }` in, `{ shares, priceCents }` out. */
-export const orderFields = z.object({ shares, pricePerShare }).transform(toPriceCents);
+// ---- The commands' inputs, in cents.
 
-export const tradeAskInput = z.object({ userId: id('User id'), playerId: id('Player id'), shares, pricePerShare }).transform(toPriceCents);
-export const acceptAskInput = z.object({ sellerId: id('Seller id'), askId: id('Ask id'), shares });
-export const declineAskInput = z.object({ askId: id('Ask id'), userId: id('User id') });
-export const cancelAskInput = declineAskInput;
-export const dumpInput = z.object({ userId: id('User id'), playerId: id('Player id'), shares });
-export const postOfferInput = z.object({ userId: id('User id'), playerId: id('Player id'), shares, pricePerShare }).transform(toPriceCents);
-export const acceptOfferInput = z.object({ buyerId: id('Buyer id'), offerId: id('Offer id'), shares: shares.optional() });
-export const cancelOfferInput = z.object({ offerId: id('Offer id'), userId: id('User id') });
+/** A price in integer cents, from $1.00 to $1,000,000.00, refused with these messages ("Invalid price" for a minimum sell price). */
+const centsBetween = (messages: { notANumber: string; notWhole: string; tooLow: string; tooHigh: string }) =>
+  z.number({ error: messages.notANumber }).int(messages.notWhole).min(MIN_ORDER_PRICE_CENTS, messages.tooLow).max(MAX_ORDER_PRICE_CENTS, messages.tooHigh);
 
-/** The field a minimum-sell-price form fills in: `{ minSellPrice }` in, `{ minSellPriceCents }` out. */
-export const minSellPriceFields = z.object({ minSellPrice }).transform(toMinSellPriceCents);
-export const setMinSellPriceInput = z.object({ userId: id('User id'), playerId: id('Player id'), minSellPrice }).transform(toMinSellPriceCents);
-
-const dollars = z.number();
-
-export const fillOut = z.object({
-  tradeId: z.number().int(),
-  buyerId: z.number().int().nullable(),
-  sellerId: z.number().int().nullable(),
-  shares: z.number().int(),
-  price_per_share: dollars,
+export const priceCents = centsBetween({
+  notANumber: 'Price per share must be a number of cents',
+  notWhole: 'Price per share must be a whole number of cents',
+  tooLow: `Price per share must be at least ${formatCents(MIN_ORDER_PRICE_CENTS)}`,
+  tooHigh: `Price per share must be at most ${formatCents(MAX_ORDER_PRICE_CENTS)}`,
 });
+export const minSellPriceCents = centsBetween({ notANumber: INVALID_PRICE, notWhole: INVALID_PRICE, tooLow: INVALID_PRICE, tooHigh: INVALID_PRICE });
 
-/** What every trading call answers: what the caller bought or sold, each fill, and what now rests. */
-export const tradeResult = z.object({
+export const instrumentKind = z.enum(INSTRUMENT_KINDS, { error: 'The kind must be player or team' });
+/** What a share is of: `{ kind: 'player', id: 7 }`. */
+export const instrumentRef = z.object({ kind: instrumentKind, id: id('Instrument id') });
+export type InstrumentRefInput = z.infer<typeof instrumentRef>;
+
+/** Buy: the open market first, then sells at or below the price; the rest rests as an ask. */
+export const buyInput = z.object({ instrument: instrumentRef, shares, priceCents, ...keyed });
+/** List shares for sale (an offer); waiting asks at or above the price fill at once. */
+export const listOfferInput = z.object({ instrument: instrumentRef, shares, priceCents, ...keyed });
+/** Sell unlisted shares to the open market at $1.00 each (capped at the holding). */
+export const dumpInput = z.object({ instrument: instrumentRef, shares, ...keyed });
+/** A holding's minimum sell price. */
+export const setMinSellPriceInput = z.object({ instrument: instrumentRef, priceCents: minSellPriceCents, ...keyed });
+/** Sell to an ask; `kind`, when given, is the kind of instrument the caller expects the ask to be on. */
+export const acceptAskInput = z.object({ askId: id('Ask id'), shares, kind: instrumentKind.optional(), ...keyed });
+export const declineAskInput = z.object({ askId: id('Ask id'), kind: instrumentKind.optional(), ...keyed });
+export const cancelAskInput = z.object({ askId: id('Ask id'), ...keyed });
+/** Buy all of an offer, or `shares` of it. */
+export const acceptOfferInput = z.object({ offerId: id('Offer id'), shares: shares.optional(), ...keyed });
+export const cancelOfferInput = z.object({ offerId: id('Offer id'), ...keyed });
+
+// ---- What every trade command answers, in cents.
+
+const resting = z.object({ id: z.number().int(), shares: z.number().int(), priceCents: z.number().int() });
+
+export const commandResult = z.object({
+  /** For the toast: what happened, numbers formatted ("Purchased 1,000 shares of Stephen Curry for $1,000.00"). */
   message: z.string(),
-  sharesPurchased: z.number().int(),
-  sharesSold: z.number().int(),
-  fills: z.array(fillOut),
-  ask: z.object({ askId: z.number().int(), shares: z.number().int(), price_per_share: dollars }).nullable(),
-  offer: z.object({ offerId: z.number().int(), shares: z.number().int(), price_per_share: dollars }).nullable(),
+  /** A second sentence with the figures where the message is SPEC's bare text ("Shares dumped"); null when there is nothing to add. */
+  detail: z.string().nullable(),
+  instrument: instrumentRef.extend({ name: z.string() }),
+  /** Shares the caller bought and sold, over every fill. */
+  bought: z.number().int(),
+  sold: z.number().int(),
+  fills: z.array(
+    z.object({
+      tradeId: z.number().int(),
+      buyerId: z.number().int().nullable(),
+      sellerId: z.number().int().nullable(),
+      shares: z.number().int(),
+      priceCents: z.number().int(),
+    }),
+  ),
+  /** The caller's order now resting, if the command posted one. */
+  ask: resting.nullable(),
+  offer: resting.nullable(),
+  /** The caller's holding afterwards (null: none): its minimum sell price, and whether it is the default. */
+  holding: z.object({ shares: z.number().int(), minSellPriceCents: z.number().int(), minSellIsDefault: z.boolean(), lockedUntil: z.number().int() }).nullable(),
 });
-export type TradeResult = z.infer<typeof tradeResult>;
-
-export const teamBidInput = z.object({ userId: id('User id'), teamId: id('Team id'), shares, pricePerShare }).transform(toPriceCents);
-export const teamAskInput = teamBidInput;
-export const teamDumpInput = z.object({ userId: id('User id'), teamId: id('Team id'), shares });
-export const teamDeclineAskInput = z.object({ userId: id('User id'), teamAskId: id('Ask id') });
-export const setTeamMinSellPriceInput = z.object({ userId: id('User id'), teamId: id('Team id'), minSellPrice }).transform(toMinSellPriceCents);
+export type CommandResult = z.infer<typeof commandResult>;

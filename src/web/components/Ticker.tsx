@@ -27,6 +27,7 @@ export function Ticker() {
                 <Link to={itemPath(t.itemType, t.playerId)}>{t.playerName}</Link>{' '}
                 <span className="ticker-detail">
                   {formatInteger(t.shares_transferred)} @ {formatDollars(t.price_per_share)}
+                  {t.reason === 'retirement' ? ' bought back' : null}
                 </span>
               </li>
             ))}

@@ -15,4 +15,4 @@ export type Shareholder = MarketDetail['shareholders'][number];
 export type QueuedSell = MarketDetail['sellQueue'][number];
 export type DepthLevelOut = MarketDetail['depth']['sells'][number];
 export type UserTrade = RouterOutputs['trades']['user']['items'][number];
-export type TradeResult = RouterOutputs['trading']['ask'];
+export type TradeResult = RouterOutputs['trade']['buy'];

@@ -23,6 +23,7 @@ describe('CSV exports', () => {
           price: 1.5,
           total: 18,
           counterparty: '=HYPERLINK("x")',
+          reason: null,
         },
         {
           tradeId: 1,
@@ -36,13 +37,29 @@ describe('CSV exports', () => {
           price: 1,
           total: 3,
           counterparty: 'Market',
+          reason: null,
+        },
+        {
+          tradeId: 0,
+          date: '2026-01-29T09:00:00.000Z',
+          itemType: 'player',
+          itemId: 9,
+          item: 'Amari Williams',
+          team: 'Boston Celtics',
+          side: 'Sold',
+          shares: 280_000,
+          price: 1,
+          total: 280_000,
+          counterparty: 'Market',
+          reason: 'retirement',
         },
       ],
     });
     expect(parse(csv)).toEqual([
-      ['Date', 'Type', 'Item', 'Team', 'Side', 'Shares', 'Price', 'Total', 'Counterparty'],
-      ['2026-01-31T09:00:00.000Z', 'player', 'Nikola Jokić', 'Denver Nuggets', 'Sold', '12', '1.50', '18.00', `'=HYPERLINK("x")`],
-      ['2026-01-30T09:00:00.000Z', 'team', 'Boston Celtics', 'Boston Celtics', 'Bought', '3', '1.00', '3.00', 'Market'],
+      ['Date', 'Type', 'Item', 'Team', 'Side', 'Shares', 'Price', 'Total', 'Counterparty', 'Note'],
+      ['2026-01-31T09:00:00.000Z', 'player', 'Nikola Jokić', 'Denver Nuggets', 'Sold', '12', '1.50', '18.00', `'=HYPERLINK("x")`, ''],
+      ['2026-01-30T09:00:00.000Z', 'team', 'Boston Celtics', 'Boston Celtics', 'Bought', '3', '1.00', '3.00', 'Market', ''],
+      ['2026-01-29T09:00:00.000Z', 'player', 'Amari Williams', 'Boston Celtics', 'Sold', '280000', '1.00', '280000.00', 'Market', 'Bought back at retirement'],
     ]);
     for (const bad of ['+1', '-1', '@SUM(A1)']) {
       const row = parse(
@@ -51,7 +68,20 @@ describe('CSV exports', () => {
           username: 'me',
           exportedAt: '',
           transactions: [
-            { tradeId: 1, date: 'd', itemType: 'player', itemId: 1, item: 'i', team: 't', side: 'Bought', shares: 1, price: 1, total: 1, counterparty: bad },
+            {
+              tradeId: 1,
+              date: 'd',
+              itemType: 'player',
+              itemId: 1,
+              item: 'i',
+              team: 't',
+              side: 'Bought',
+              shares: 1,
+              price: 1,
+              total: 1,
+              counterparty: bad,
+              reason: null,
+            },
           ],
         }),
       )[1]!;

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { TRADE_REASON_LABELS } from '../../shared/instrument';
 import type { PortfolioExport, TransactionsExport } from '../../shared/schemas/exports';
 
 const money = (dollars: number | null) => (dollars === null ? '' : dollars.toFixed(2));
@@ -13,8 +14,19 @@ function toCsv(fields: string[], rows: (string | number)[][]): string {
 
 export function transactionsCsv(data: TransactionsExport): string {
   return toCsv(
-    ['Date', 'Type', 'Item', 'Team', 'Side', 'Shares', 'Price', 'Total', 'Counterparty'],
-    data.transactions.map((t) => [t.date, t.itemType, t.item, t.team, t.side, t.shares, money(t.price), money(t.total), t.counterparty]),
+    ['Date', 'Type', 'Item', 'Team', 'Side', 'Shares', 'Price', 'Total', 'Counterparty', 'Note'],
+    data.transactions.map((t) => [
+      t.date,
+      t.itemType,
+      t.item,
+      t.team,
+      t.side,
+      t.shares,
+      money(t.price),
+      money(t.total),
+      t.counterparty,
+      t.reason ? TRADE_REASON_LABELS[t.reason] : '',
+    ]),
   );
 }
 

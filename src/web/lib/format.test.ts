@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatInteger, initials } from './format';
+import { formatCount, formatDollars, formatInteger, initials } from './format';
 
 describe('formatting for people', () => {
   it('writes dollars with cents and separators', () => {
@@ -12,6 +12,13 @@ describe('formatting for people', () => {
   it('writes whole numbers with separators', () => {
     expect(formatInteger(1_234_567)).toBe('1,234,567');
     expect(formatInteger(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+
+  it('counts with the noun in the singular for one', () => {
+    expect(formatCount(1, 'trade')).toBe('1 trade');
+    expect(formatCount(0, 'trade')).toBe('0 trades');
+    expect(formatCount(1_204, 'holder')).toBe('1,204 holders');
+    expect(formatCount(2, 'person', 'people')).toBe('2 people');
   });
 
   it('takes up to two initials', () => {

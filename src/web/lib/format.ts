@@ -13,6 +13,11 @@ export function formatInteger(value: number): string {
   return Number.isFinite(value) ? integer.format(value) : '—';
 }
 
+/** A count with its noun: "1 trade", "1,204 trades", "2 holders". */
+export function formatCount(value: number, noun: string, plural = `${noun}s`): string {
+  return `${formatInteger(value)} ${value === 1 ? noun : plural}`;
+}
+
 /** Up to two initials for an avatar placeholder: "magic_johnson" → "MJ", "kobe" → "K". */
 export function initials(name: string): string {
   const parts = name

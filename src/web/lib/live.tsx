@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
 import { EVERYTHING, eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
 import { useSession } from './session';
-import { formatDollars, formatInteger } from './format';
+import { formatDollars } from './format';
+import { orderFilledText, outbidText, retiredText } from './liveTexts';
 import { useLeague } from './league';
 import { isForLeague } from './liveLeague';
 import { leagueKeyPrefix, useTRPC } from './trpc';
@@ -33,20 +34,6 @@ interface LiveContextValue {
 }
 
 const LiveContext = createContext<LiveContextValue>({ trades: [], status: 'offline' });
-
-/** What the app shows about an order of the user's that someone filled. */
-export function orderFilledText(event: Extract<LiveEvent, { type: 'orderFilled' }>): string {
-  const shares = formatInteger(event.shares);
-  const price = formatDollars(event.price_per_share);
-  return event.side === 'ask'
-    ? `Your ask for ${shares} shares of ${event.itemName} filled at ${price}`
-    : `Your offer of ${shares} shares of ${event.itemName} sold at ${price}`;
-}
-
-/** What the app shows when someone bids more than the user's resting ask. */
-export function outbidText(event: Extract<LiveEvent, { type: 'outbid' }>): string {
-  return `You were outbid on ${event.itemName}: the best bid is now ${formatDollars(event.best_price)} (yours ${formatDollars(event.your_price)})`;
-}
 
 /** A filter of the shared plan as React Query's, for one league's queries: tRPC keys are `[[prefix], path, { input, type }]`. */
 function toQueryFilters(filter: PlanFilter, prefix: string): QueryFilters {
@@ -98,6 +85,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       if (!isForLeague(event, leagueId)) return;
       if (event.type === 'orderFilled') toast.success(orderFilledText(event), { id: `live-${eventId}` });
       if (event.type === 'outbid') toast.info(outbidText(event), { id: `live-${eventId}` });
+      if (event.type === 'playerRetired') {
+        toast.info(retiredText(event), { id: `live-${eventId}`, description: `${formatDollars(event.total_value)} paid to your cash.` });
+      }
       if (event.type === 'notice') toast.info(event.notice.title, { id: `live-${eventId}`, description: event.notice.body || undefined });
       invalidate(eventPlan(event, userId));
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPriceText, clampSharesText, dumpShares } from './numbers';
+import { clampPriceText, clampSharesText, DUMP_TEXT, readDumpShares } from './numbers';
 
 describe('clamping on player and team pages (docs/rules.md §11 Input)', () => {
   it('raises a price under $1.00 to 1.00 and leaves other text as typed', () => {
@@ -18,13 +18,22 @@ describe('clamping on player and team pages (docs/rules.md §11 Input)', () => {
 });
 
 describe('the dump prompt (docs/rules.md §11 Input)', () => {
-  it('ignores empty, non-numeric and non-positive answers', () => {
-    for (const text of ['', '  ', 'lots', '0', '-4', '0.5']) expect(dumpShares(text, 10)).toBeNull();
+  it('reads 1,000 as a thousand, with or without separators', () => {
+    for (const text of ['1000', '1,000', ' 1,000 ', '1 000', '1_000']) expect(readDumpShares(text, 5_000)).toEqual({ ok: true, shares: 1_000, capped: false });
+    expect(readDumpShares('1,000,000', 2_000_000)).toEqual({ ok: true, shares: 1_000_000, capped: false });
   });
 
-  it('caps at the holding and rounds a fraction down', () => {
-    expect(dumpShares('25', 10)).toBe(10);
-    expect(dumpShares('3.9', 10)).toBe(3);
-    expect(dumpShares('4', 10)).toBe(4);
+  it('caps at the holding', () => {
+    expect(readDumpShares('25', 10)).toEqual({ ok: true, shares: 10, capped: true });
+    expect(readDumpShares('10', 10)).toEqual({ ok: true, shares: 10, capped: false });
+  });
+
+  it('refuses anything else with a message, never silently', () => {
+    expect(readDumpShares('', 10)).toEqual({ ok: false, message: DUMP_TEXT.empty });
+    expect(readDumpShares('  ', 10)).toEqual({ ok: false, message: DUMP_TEXT.empty });
+    expect(readDumpShares('0', 10)).toEqual({ ok: false, message: DUMP_TEXT.tooFew });
+    expect(readDumpShares('2.5', 10)).toEqual({ ok: false, message: DUMP_TEXT.notWhole });
+    for (const text of ['lots', '-4', '1,00', '1.000.000', '1e3', '12,3456'])
+      expect(readDumpShares(text, 10)).toEqual({ ok: false, message: DUMP_TEXT.notANumber });
   });
 });

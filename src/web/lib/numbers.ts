@@ -17,16 +17,30 @@ export function clampSharesText(text: string): string {
   return value < 1 ? '1' : text;
 }
 
+/** What the dump prompt read: the shares to dump (capped at the holding), or why it cannot. */
+export type DumpAnswer = { ok: true; shares: number; capped: boolean } | { ok: false; message: string };
+
+export const DUMP_TEXT = {
+  empty: 'Enter how many shares to dump, or choose All.',
+  notANumber: 'Enter a whole number of shares, like 1,000.',
+  notWhole: 'Shares must be a whole number.',
+  tooFew: 'Enter at least 1 share.',
+} as const;
+
 /**
- * The dump prompt (docs/rules.md §11 Input): empty, non-numeric or ≤ 0 is ignored (null); more than held is
- * capped to the holding; a fraction is rounded down.
+ * The dump prompt (docs/rules.md §11 Input, and "Every number a person reads is formatted"): what
+ * people type, "1000" or "1,000" alike, read as a number of shares; more than held is capped to the
+ * holding. Anything else is refused with a message saying why, never silently ignored.
  */
-export function dumpShares(text: string, held: number): number | null {
+export function readDumpShares(text: string, held: number): DumpAnswer {
   const trimmed = text.trim();
-  if (trimmed === '') return null;
-  const value = Number(trimmed);
-  if (!Number.isFinite(value)) return null;
-  const whole = Math.floor(value);
-  if (whole <= 0) return null;
-  return Math.min(whole, held) || null;
+  if (trimmed === '') return { ok: false, message: DUMP_TEXT.empty };
+  // Thousands separated by commas (1,000,000) or written out (1000000); spaces and underscores too.
+  const grouped = /^\d{1,3}([,\s_]\d{3})+$/.test(trimmed);
+  const digits = grouped ? trimmed.replace(/[,\s_]/g, '') : trimmed;
+  if (/^\d+\.\d+$/.test(digits)) return { ok: false, message: DUMP_TEXT.notWhole };
+  if (!/^\d+$/.test(digits)) return { ok: false, message: DUMP_TEXT.notANumber };
+  const value = Number(digits);
+  if (value < 1) return { ok: false, message: DUMP_TEXT.tooFew };
+  return value > held ? { ok: true, shares: held, capped: true } : { ok: true, shares: value, capped: false };
 }

@@ -14,3 +14,12 @@ export function formatDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '—' : date.format(d);
 }
+
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+/** "Dec 3" for an ISO time this year, "Dec 3, 2026" otherwise. */
+export function formatShortDate(iso: string, now = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.getFullYear() === now.getFullYear() ? monthDay.format(d) : date.format(d);
+}

@@ -9,6 +9,9 @@ import type { InstrumentKind } from '../../shared/instrument';
 /** `${itemType}:${itemId}` → the shares the user can sell now: held, not listed, and (teams) not locked. */
 export type SellableMap = ReadonlyMap<string, number>;
 
+/** `${itemType}:${itemId}` → the end of a team holding's lock (ISO time), for the holdings locked now. */
+export type LockMap = ReadonlyMap<string, string>;
+
 export const sellableKey = (itemType: InstrumentKind, itemId: number) => `${itemType}:${itemId}`;
 
 type Portfolio = RouterOutputs['portfolio']['get'];
@@ -63,8 +66,14 @@ export function useSellable() {
   const now = useNow();
   const byKey = useMemo(() => (portfolio.data ? holdings(portfolio.data, now) : null), [portfolio.data, now]);
   const sellable = useMemo<SellableMap | null>(() => (byKey ? new Map([...byKey].map(([k, h]) => [k, h.sellable])) : null), [byKey]);
+  const locks = useMemo<LockMap | null>(
+    () => (byKey ? new Map([...byKey].flatMap(([k, h]) => (h.lockedUntil ? [[k, h.lockedUntil] as const] : []))) : null),
+    [byKey],
+  );
   return {
     sellable,
+    /** Team holdings locked now, with the end of their lock. */
+    locks,
     holding: (itemType: InstrumentKind, id: number): Holding | null => byKey?.get(sellableKey(itemType, id)) ?? null,
     isPending: portfolio.isPending && !!user,
     isError: portfolio.isError,

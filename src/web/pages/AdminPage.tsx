@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '../lib/leagueLinks';
 import { toast } from 'sonner';
 import { matchesSearch, TableSearch } from '../components/account/TableSearch';
@@ -8,12 +8,17 @@ import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Modal } from '../components/Modal';
 import { PageTitle } from '../components/PageTitle';
-import { Loading, Spinner } from '../components/Spinner';
+import { Loading } from '../components/Spinner';
+import { PendingButton } from '../components/PendingButton';
+import { useCommand } from '../lib/useCommand';
 import type { Player, RouterOutputs } from '../lib/apiTypes';
 import { formatCents } from '../../shared/money';
 import { formatDollars, formatInteger } from '../lib/format';
 import { formatDateTime } from '../lib/time';
-import { errorMessage, useTRPC } from '../lib/trpc';
+import { errorMessage, errorStatus, useTRPC } from '../lib/trpc';
+import { retirementLines, salaryChangeLines } from '../lib/contractPreview';
+import type { ContractPreviewOut as ContractPreview } from '../../shared/schemas/admin';
+import { MAX_SALARY } from '../../shared/limits';
 import './account.css';
 import { NumHeader } from '../components/NumHeader';
 
@@ -22,6 +27,7 @@ const PAGE_ROWS = 50;
 const AUDIT_ROWS = 20;
 
 type AuditEntry = RouterOutputs['admin']['audit'][number];
+type DraftStatus = RouterOutputs['admin']['draftStatus'];
 
 /**
  * Every admin text of docs/screens.md §4 Texts, and — unlike the original — the failure text whenever the server
@@ -36,7 +42,7 @@ function useAdminFeedback() {
       for (const filter of [
         trpc.market.pathFilter(),
         trpc.teams.pathFilter(),
-        trpc.admin.audit.pathFilter(),
+        trpc.admin.pathFilter(),
         trpc.portfolio.pathFilter(),
         trpc.auth.me.pathFilter(),
       ]) {
@@ -44,6 +50,8 @@ function useAdminFeedback() {
       }
     },
     onError: (error: unknown) => {
+      // Another admin may have changed what the page shows (a draft that ran meanwhile).
+      void queryClient.invalidateQueries(trpc.admin.pathFilter());
       const reason = errorMessage(error, '');
       toast.error(failure, reason && reason !== failure ? { description: reason } : undefined);
     },
@@ -62,42 +70,76 @@ export default function AdminPage() {
   );
 }
 
+/**
+ * When a confirmation closes: on success, and when the server refused (it would refuse again);
+ * after a failed connection or a server error it stays open, and Confirm sends the same submission
+ * again with the same idempotency key (useCommand keeps the key of an unanswered submission).
+ */
+const closeWhenAnswered = (close: () => void) => ({
+  onSuccess: close,
+  onError: (error: unknown) => {
+    const status = errorStatus(error);
+    if (status !== null && status >= 400 && status < 500) close();
+  },
+});
+
 function DraftSection() {
   const trpc = useTRPC();
   const feedback = useAdminFeedback();
+  const status = useQuery(trpc.admin.draftStatus.queryOptions());
   const [confirming, setConfirming] = useState(false);
-  const draft = useMutation(trpc.admin.draft.mutationOptions(feedback(ADMIN_TEXT.draftSimulated, ADMIN_TEXT.draftFailed)));
+  const draft = useCommand('admin.draft', trpc.admin.draft.mutationOptions(feedback(ADMIN_TEXT.draftSimulated, ADMIN_TEXT.draftFailed)));
+  const blocked = status.data ? !status.data.canRun : false;
   return (
     <section className="card admin-draft" aria-labelledby="draft-title">
       <div>
         <h2 id="draft-title">Rookie draft</h2>
         <p className="muted">Two rounds, 60 rookies, lowest payroll picks first. For 7 days only holders of a rookie’s team may buy his shares.</p>
+        <p id="draft-status" className="admin-draft-status" data-testid="draft-status">
+          {status.isPending ? 'Reading when the last draft ran…' : status.isError ? 'When the last draft ran could not be read.' : draftStatusText(status.data)}
+        </p>
       </div>
-      <button type="button" className="button" onClick={() => setConfirming(true)} disabled={draft.isPending} aria-haspopup="dialog">
-        {draft.isPending ? <Spinner size="sm" /> : null}
+      <PendingButton
+        className="button"
+        onClick={() => setConfirming(true)}
+        pending={draft.pending}
+        pendingLabel="Running the draft…"
+        disabled={blocked}
+        aria-haspopup="dialog"
+        aria-describedby="draft-status"
+      >
         Run rookie draft
-      </button>
-      <Modal open={confirming} onClose={() => setConfirming(false)} title="Run the rookie draft?" size="sm">
-        <p>60 new players join the league at once. This cannot be undone.</p>
+      </PendingButton>
+      <Modal open={confirming} onClose={() => !draft.pending && setConfirming(false)} title="Run the rookie draft?" size="sm">
+        <p>60 new players join every league at once. This cannot be undone: the next draft can run 7 days after this one.</p>
         <div className="acct-actions">
-          <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
+          <button type="button" className="button button-secondary" onClick={() => setConfirming(false)} disabled={draft.pending}>
             Cancel
           </button>
-          <button
-            type="button"
+          <PendingButton
             className="button"
             data-autofocus
-            onClick={() => {
-              setConfirming(false);
-              draft.mutate();
-            }}
+            pending={draft.pending}
+            onClick={() =>
+              draft.submit(
+                {},
+                closeWhenAnswered(() => setConfirming(false)),
+              )
+            }
           >
             Run the draft
-          </button>
+          </PendingButton>
         </div>
       </Modal>
     </section>
   );
+}
+
+/** "Last draft: Jan 3, 2026, 2:05 PM. The next can run from Jan 10, 2026, 2:05 PM." */
+function draftStatusText(s: DraftStatus): string {
+  if (s.lastDraftAt === null || s.nextDraftFrom === null) return 'No draft has run yet.';
+  const last = `Last draft: ${formatDateTime(s.lastDraftAt)}.`;
+  return s.canRun ? `${last} The next can run now.` : `${last} The next can run from ${formatDateTime(s.nextDraftFrom)}.`;
 }
 
 function PlayersSection() {
@@ -107,8 +149,6 @@ function PlayersSection() {
   const query = useDeferredValue(search);
   const [limit, setLimit] = useState(PAGE_ROWS);
   const [retiring, setRetiring] = useState<Player | null>(null);
-  const feedback = useAdminFeedback();
-  const retire = useMutation(trpc.admin.retirePlayer.mutationOptions(feedback(ADMIN_TEXT.playerRetired, ADMIN_TEXT.retireFailed)));
 
   const matching = useMemo(() => (players.data ?? []).filter((p) => matchesSearch(query, [p.name, p.team_name, p.team_code])), [players.data, query]);
   const shown = matching.slice(0, limit);
@@ -156,15 +196,14 @@ function PlayersSection() {
                         <div className="cell-note">{p.team_name}</div>
                       </th>
                       <td className="num">${formatInteger(p.salary)}</td>
-                      <td>
+                      <td className="admin-salary-cell">
                         <SalaryForm player={p} />
                       </td>
-                      <td>
+                      <td className="admin-retire-cell">
                         <button
                           type="button"
                           className="button button-small button-secondary button-danger-outline"
                           onClick={() => setRetiring(p)}
-                          disabled={retire.isPending}
                           aria-label={`Retire ${p.name}`}
                           aria-haspopup="dialog"
                         >
@@ -186,32 +225,78 @@ function PlayersSection() {
           ) : null}
         </>
       )}
-      <Modal open={retiring !== null} onClose={() => setRetiring(null)} title={retiring ? `Retire ${retiring.name}?` : 'Retire'} size="sm">
-        {retiring ? (
-          <>
-            <p>
-              Open orders on {retiring.name} are cancelled and every holder is paid {formatDollars(1)} a share ({formatInteger(retiring.total_distributed)}{' '}
-              shares held). He leaves the market. This cannot be undone.
-            </p>
-            <div className="acct-actions">
-              <button type="button" className="button button-secondary" onClick={() => setRetiring(null)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button button-danger-solid"
-                onClick={() => {
-                  retire.mutate({ playerId: retiring.id });
-                  setRetiring(null);
-                }}
-              >
-                Retire {retiring.name}
-              </button>
-            </div>
-          </>
-        ) : null}
-      </Modal>
+      {retiring ? <RetireDialog player={retiring} onClose={() => setRetiring(null)} /> : null}
     </section>
+  );
+}
+
+/**
+ * The figures of a change, asked of the server before the admin confirms it: how many holdings in
+ * how many leagues it rescales or buys back, and the orders it cancels.
+ */
+function PreviewLines({ playerId, newSalary, lines }: { playerId: number; newSalary?: number; lines: (p: ContractPreview) => string[] }) {
+  const trpc = useTRPC();
+  const preview = useQuery(trpc.admin.preview.queryOptions(newSalary === undefined ? { playerId } : { playerId, newSalary }, { staleTime: 0 }));
+  if (preview.isPending) return <Loading label="Counting the holdings in every league…" />;
+  if (preview.isError) return <ErrorMessage onRetry={() => void preview.refetch()}>{errorMessage(preview.error, LOAD_FAILED.data)}</ErrorMessage>;
+  return (
+    <ul className="admin-preview" data-testid="contract-preview">
+      {lines(preview.data).map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A confirmation that shows the server's figures, and locks from the first click until the answer. */
+function ContractDialog({
+  title,
+  confirmLabel,
+  danger = false,
+  pending,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  danger?: boolean;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal open onClose={() => !pending && onClose()} title={title} size="sm">
+      {children}
+      <div className="acct-actions">
+        <button type="button" className="button button-secondary" onClick={onClose} disabled={pending} data-autofocus>
+          Cancel
+        </button>
+        <PendingButton className={danger ? 'button button-danger-solid' : 'button'} onClick={onConfirm} pending={pending}>
+          {confirmLabel}
+        </PendingButton>
+      </div>
+    </Modal>
+  );
+}
+
+function RetireDialog({ player, onClose }: { player: Player; onClose: () => void }) {
+  const trpc = useTRPC();
+  const feedback = useAdminFeedback();
+  const retire = useCommand('admin.retirePlayer', trpc.admin.retirePlayer.mutationOptions(feedback(ADMIN_TEXT.playerRetired, ADMIN_TEXT.retireFailed)));
+  return (
+    <ContractDialog
+      title={`Retire ${player.name}?`}
+      confirmLabel={`Retire ${player.name}`}
+      danger
+      pending={retire.pending}
+      onClose={onClose}
+      onConfirm={() => retire.submit({ playerId: player.id }, closeWhenAnswered(onClose))}
+    >
+      <p>Open orders on him are cancelled and every holder is paid {formatDollars(1)} a share, in every league. This cannot be undone.</p>
+      <PreviewLines playerId={player.id} lines={retirementLines} />
+    </ContractDialog>
   );
 }
 
@@ -219,9 +304,12 @@ function SalaryForm({ player }: { player: Player }) {
   const trpc = useTRPC();
   const id = useId();
   const [text, setText] = useState('');
+  // The salary waiting for confirmation.
+  const [confirming, setConfirming] = useState<number | null>(null);
   const feedback = useAdminFeedback();
   const base = feedback(ADMIN_TEXT.salaryUpdated, ADMIN_TEXT.updateFailed);
-  const update = useMutation(
+  const update = useCommand(
+    'admin.updateSalary',
     trpc.admin.updateSalary.mutationOptions({
       ...base,
       onSuccess: () => {
@@ -233,11 +321,15 @@ function SalaryForm({ player }: { player: Player }) {
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const trimmed = text.trim().replace(/[,_\s$]/g, '');
-    if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1) {
-      toast.error(ADMIN_TEXT.updateFailed, { description: 'Enter the new salary as a whole number of dollars.' });
+    if (!/^\d+$/.test(trimmed) || Number(trimmed) < 1 || Number(trimmed) > MAX_SALARY) {
+      toast.error(ADMIN_TEXT.updateFailed, { description: `Enter the new salary as a whole number of dollars from $1 to $${formatInteger(MAX_SALARY)}.` });
       return;
     }
-    update.mutate({ id: player.id, newSalary: Number(trimmed) });
+    if (Number(trimmed) === player.salary) {
+      toast.info(`${player.name}’s salary is already $${formatInteger(player.salary)}.`);
+      return;
+    }
+    setConfirming(Number(trimmed));
   };
   return (
     <form className="min-price-form" onSubmit={onSubmit} noValidate>
@@ -257,10 +349,35 @@ function SalaryForm({ player }: { player: Player }) {
           onChange={(e) => setText(e.target.value)}
         />
       </span>
-      <button type="submit" className="button button-small" disabled={update.isPending} aria-label={`Update the salary of ${player.name}`}>
-        {update.isPending ? <Spinner size="sm" /> : null}
+      <PendingButton
+        type="submit"
+        className="button button-small"
+        pending={update.pending}
+        aria-label={`Update the salary of ${player.name}`}
+        aria-haspopup="dialog"
+      >
         Update
-      </button>
+      </PendingButton>
+      {confirming !== null ? (
+        <ContractDialog
+          title={`Change ${player.name}’s salary?`}
+          confirmLabel="Change the salary"
+          pending={update.pending}
+          onClose={() => setConfirming(null)}
+          onConfirm={() =>
+            update.submit(
+              { id: player.id, newSalary: confirming },
+              closeWhenAnswered(() => setConfirming(null)),
+            )
+          }
+        >
+          <p>
+            From ${formatInteger(player.salary)} to ${formatInteger(confirming)}, in every league. Open orders on him and his team are cancelled and every
+            holding is rescaled. This cannot be undone.
+          </p>
+          <PreviewLines playerId={player.id} newSalary={confirming} lines={salaryChangeLines} />
+        </ContractDialog>
+      ) : null}
     </form>
   );
 }

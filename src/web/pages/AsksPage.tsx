@@ -24,7 +24,7 @@ export default function AsksPage() {
     trpc.market.relevantAsks.infiniteQueryOptions(user ? { userId: user.id, limit: PAGE_SIZE } : skipToken, { getNextPageParam: nextPage }),
   );
   const items = usePagedItems(asks.data, asksOf, askId);
-  const { sellable, isPending: sellablePending } = useSellable();
+  const { sellable, locks, isPending: sellablePending } = useSellable();
   return (
     <>
       <PageTitle
@@ -46,7 +46,7 @@ export default function AsksPage() {
         </EmptyState>
       ) : (
         <>
-          <AsksTable asks={items} caption="Offers for you" sellable={sellable} canDecline />
+          <AsksTable asks={items} caption="Offers for you" sellable={sellable} locks={locks} canDecline />
           <LoadMore hasMore={asks.hasNextPage} loading={asks.isFetchingNextPage} onMore={() => void asks.fetchNextPage()} what="offers for you" />
         </>
       )}

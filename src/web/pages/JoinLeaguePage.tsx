@@ -1,9 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PageTitle } from '../components/PageTitle';
-import { Loading, Spinner } from '../components/Spinner';
+import { Loading } from '../components/Spinner';
+import { PendingButton } from '../components/PendingButton';
+import { useCommand } from '../lib/useCommand';
 import { useLeague } from '../lib/league';
 import { leaguePath } from '../lib/leaguePaths';
 import { Link, useNavigateOutsideLeague } from '../lib/leagueLinks';
@@ -106,9 +108,9 @@ function JoinButton({ league, code }: { league: LeaguePublic; code: string }) {
   const api = useLeaguesApi();
   const { adopt } = useLeague();
   const navigate = useNavigateOutsideLeague();
-  const join = useMutation(api.join.mutationOptions());
+  const join = useCommand('leagues.join', api.join.mutationOptions());
   const onJoin = () =>
-    join.mutate(
+    join.submit(
       { code },
       {
         onSuccess: ({ league: joined }) => {
@@ -122,10 +124,9 @@ function JoinButton({ league, code }: { league: LeaguePublic; code: string }) {
     <>
       <ErrorMessage>{join.isError ? errorMessage(join.error, 'You could not join the league. Try again in a moment.') : null}</ErrorMessage>
       <p className="hero-actions">
-        <button type="button" className="button" onClick={onJoin} disabled={join.isPending}>
-          {join.isPending ? <Spinner size="sm" /> : null}
+        <PendingButton className="button" onClick={onJoin} pending={join.pending} pendingLabel={`Joining ${league.name}…`}>
           Join {league.name}
-        </button>
+        </PendingButton>
       </p>
     </>
   );

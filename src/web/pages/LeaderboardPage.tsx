@@ -7,43 +7,40 @@ import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
-import { formatDollars } from '../lib/format';
 import { userPath } from '../lib/itemLinks';
 import { useSession } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
-import { NumHeader } from '../components/NumHeader';
+import { FigureCells, FigureHeaders, MoreFigures } from '../components/standings/StandingFigures';
+import { STANDING_COLUMNS, type StandingFigures } from '../lib/standingColumns';
 import { ArchivedLeaderboard } from '../components/seasons/LeaderboardSeason';
 import { LeagueSeasonSelect } from '../components/seasons/SeasonSelect';
 import { LeagueSeasonsLink } from '../components/seasons/LeagueSeasonsLink';
+import { RankBadge } from '../components/RankBadge';
+import { RANKING_LABEL, RANKING_MEANING, type Ranking } from '../../shared/ranking';
+import type { LeaderboardRowOut } from '../../shared/schemas/market';
 
-const MEDALS: Record<number, { className: string; label: string }> = {
-  1: { className: 'rank-gold', label: '1st place, gold' },
-  2: { className: 'rank-silver', label: '2nd place, silver' },
-  3: { className: 'rank-bronze', label: '3rd place, bronze' },
-};
-
-function RankBadge({ rank }: { rank: number }) {
-  const medal = MEDALS[rank];
-  if (!medal) return <span className="rank">{rank}</span>;
-  return (
-    <span className={`rank rank-medal ${medal.className}`} title={medal.label}>
-      <span aria-hidden="true">{rank}</span>
-      <span className="sr-only">{medal.label}</span>
-    </span>
-  );
+/** What the subtitle says a league ranks by. */
+function rankingLine(ranking: Ranking | undefined): string {
+  if (ranking === undefined) return 'The top 10 players. Total is cash plus shares.';
+  return `Ranked by ${RANKING_LABEL[ranking].toLowerCase()} (${RANKING_MEANING[ranking]}): the top 10 players. Shares are valued at their mark; equal figures share a place.`;
 }
 
-/** /leaderboard: the top 10 by share value, with badges for the top 3 (docs/screens.md §3 Pages). */
+/** A row's three figures, as the standings' columns name them. */
+const figures = (row: LeaderboardRowOut): StandingFigures => ({ shareValue: row.shareValue, cash: row.cashBalance, total: row.portfolioValue });
+
+/** /leaderboard: the top 10 by the league's ranking rule (share value or net worth), with badges for the top 3 (docs/screens.md §3 Pages). */
 export default function LeaderboardPage() {
   const trpc = useTRPC();
   const { user } = useSession();
   const board = useQuery(trpc.stats.leaderboard.queryOptions());
+  const ranking = useQuery(trpc.stats.ranking.queryOptions()).data?.ranking;
   const [season, setSeason] = useState<number | null>(null);
+  const columns = STANDING_COLUMNS[ranking ?? 'shareValue'];
 
   return (
     <>
-      <PageTitle title="Leaderboard" subtitle="The top 10 players by the value of their shares. Total is cash plus shares." actions={<LeagueSeasonsLink />} />
+      <PageTitle title="Leaderboard" subtitle={rankingLine(ranking)} actions={<LeagueSeasonsLink />} />
       <LeagueSeasonSelect value={season} onChange={setSeason} />
       {season !== null ? (
         <ArchivedLeaderboard season={season} meId={user?.id} />
@@ -58,21 +55,19 @@ export default function LeaderboardPage() {
       ) : (
         <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label="Leaderboard">
           <table className="table leaderboard-table">
-            <caption className="sr-only">Top 10 players by share value</caption>
+            <caption className="sr-only">Top 10 players by {ranking ? RANKING_LABEL[ranking].toLowerCase() : 'rank'}</caption>
             <thead>
               <tr>
                 <th scope="col">Rank</th>
                 <th scope="col">Player</th>
-                <NumHeader>Share value</NumHeader>
-                <NumHeader>Cash</NumHeader>
-                <NumHeader>Total</NumHeader>
+                <FigureHeaders columns={columns} />
               </tr>
             </thead>
             <tbody>
               {board.data.map((row) => (
                 <tr key={row.userId} className={row.userId === user?.id ? 'is-me' : undefined}>
                   <td>
-                    <RankBadge rank={row.rank} />
+                    <RankBadge rank={row.rank} tied={row.tied} />
                   </td>
                   <th scope="row">
                     <div className="leader-name">
@@ -82,10 +77,9 @@ export default function LeaderboardPage() {
                       </Link>
                       {row.userId === user?.id ? <span className="you-badge">You</span> : null}
                     </div>
+                    <MoreFigures columns={columns} figures={figures(row)} />
                   </th>
-                  <td className="num strong">{formatDollars(row.shareValue)}</td>
-                  <td className="num">{formatDollars(row.cashBalance)}</td>
-                  <td className="num">{formatDollars(row.portfolioValue)}</td>
+                  <FigureCells columns={columns} figures={figures(row)} />
                 </tr>
               ))}
             </tbody>

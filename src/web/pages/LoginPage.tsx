@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Link, useNavigate } from '../lib/leagueLinks';
@@ -6,8 +5,9 @@ import { toast } from 'sonner';
 import { AlreadyLoggedIn } from '../components/AlreadyLoggedIn';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Field } from '../components/Field';
+import { PendingButton } from '../components/PendingButton';
+import { useCommand } from '../lib/useCommand';
 import { PageTitle } from '../components/PageTitle';
-import { Spinner } from '../components/Spinner';
 import { afterLoginPath } from '../lib/authRedirect';
 import { useSession } from '../lib/session';
 import { AUTH_TEXT } from '../../shared/texts';
@@ -20,11 +20,12 @@ export default function LoginPage() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const login = useMutation(trpc.auth.login.mutationOptions());
+  // Nobody is signed in yet: the button locks, but no idempotency key is sent.
+  const login = useCommand('auth.login', trpc.auth.login.mutationOptions(), { keyed: false });
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    login.mutate(
+    login.submit(
       { email: email.trim(), password },
       {
         onSuccess: (result) => {
@@ -55,10 +56,9 @@ export default function LoginPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
           <ErrorMessage>{login.isError ? errorMessage(login.error, AUTH_TEXT.invalidLogin) : null}</ErrorMessage>
-          <button type="submit" className="button button-block" disabled={login.isPending}>
-            {login.isPending ? <Spinner size="sm" /> : null}
-            {login.isPending ? 'Logging in…' : 'Log in'}
-          </button>
+          <PendingButton type="submit" className="button button-block" pending={login.pending} pendingLabel="Logging in…">
+            Log in
+          </PendingButton>
           <p className="form-links">
             <Link to="/reset-password">Forgot your password?</Link>
             <span>

@@ -18,6 +18,7 @@ import { useNow } from '../lib/useNow';
 import { useSellable } from '../lib/useSellable';
 import NotFoundPage from './NotFoundPage';
 import { LOAD_FAILED } from '../../shared/texts';
+import { MarkNote } from '../components/market/MarkNote';
 
 /** /market/{playerId}: a player's totals, buy form with preview, order book, asks, offers, trades and chart. */
 export default function PlayerPage() {
@@ -50,7 +51,52 @@ function Player({ id }: { id: number }) {
   return <PlayerDetail detail={detail.data} />;
 }
 
+/** A retired player's page keeps his history: when he retired, his chart and trades, and the holders whose shares were bought back. */
+function RetiredPlayer({ detail }: { detail: MarketDetail }) {
+  const { player } = detail;
+  const holders = detail.totals.shareholders;
+  return (
+    <>
+      <PageTitle
+        title={player.name}
+        subtitle={`${player.team_name} · Retired`}
+        actions={
+          <>
+            <Link className="button button-secondary button-small" to={`/market/${player.id}/shareholders`}>
+              Holders at retirement
+            </Link>
+            <Link className="button button-secondary button-small" to="/market">
+              Market
+            </Link>
+          </>
+        }
+      />
+      <p className="notice" role="note" data-testid="retired-note">
+        <strong>Retired on {formatDate(player.retiredAt!)}.</strong>{' '}
+        {holders === 0
+          ? 'Nobody held his shares.'
+          : `The open market bought back the shares of his ${formatInteger(holders)} ${holders === 1 ? 'holder' : 'holders'} at ${formatDollars(1)} each.`}{' '}
+        He no longer trades; his history stays here.
+      </p>
+      <StatGrid
+        stats={[
+          { label: 'Salary / total shares', value: formatInteger(player.total_shares) },
+          { label: 'Retired on', value: formatDate(player.retiredAt!) },
+          { label: 'Holders at retirement', value: <Link to={`/market/${player.id}/shareholders`}>{formatInteger(holders)}</Link> },
+          { label: 'Last price', value: player.last_trade_price === null ? '—' : formatDollars(player.last_trade_price) },
+        ]}
+      />
+      <ItemSections itemType="player" itemId={player.id} name={player.name} openMarket={0} detail={detail} retired />
+    </>
+  );
+}
+
 function PlayerDetail({ detail }: { detail: MarketDetail }) {
+  if (detail.player.retiredAt !== null) return <RetiredPlayer detail={detail} />;
+  return <ActivePlayer detail={detail} />;
+}
+
+function ActivePlayer({ detail }: { detail: MarketDetail }) {
   const { player } = detail;
   const { holding } = useSellable();
   const own = holding('player', player.id);
@@ -83,10 +129,11 @@ function PlayerDetail({ detail }: { detail: MarketDetail }) {
           { label: 'Distributed', value: formatInteger(player.total_distributed) },
           { label: 'Remaining', value: formatInteger(player.shares_remaining), hint: 'at $1.00' },
           { label: 'Shareholders', value: <Link to={`/market/${player.id}/shareholders`}>{formatInteger(player.shareholder_count)}</Link> },
-          { label: 'Last price', value: player.last_trade_price === null ? '—' : formatDollars(player.last_trade_price) },
-          { label: 'You own', value: formatInteger(player.owned) },
+          { label: 'Last price', value: player.last_trade_price === null ? '—' : formatDollars(player.last_trade_price), hint: 'latest trade between fans' },
+          { label: 'Mark', value: formatDollars(player.current_price), hint: 'what each share is worth' },
         ]}
       />
+      <MarkNote mark={player.current_price} owned={player.owned} />
       <div className="detail-grid">
         <section className="card" aria-labelledby="buy-title">
           <h2 id="buy-title">Buy shares</h2>

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Link, useNavigate } from '../lib/leagueLinks';
@@ -6,8 +5,9 @@ import { toast } from 'sonner';
 import { AlreadyLoggedIn } from '../components/AlreadyLoggedIn';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { Field } from '../components/Field';
+import { PendingButton } from '../components/PendingButton';
+import { useCommand } from '../lib/useCommand';
 import { PageTitle } from '../components/PageTitle';
-import { Spinner } from '../components/Spinner';
 import { afterLoginPath } from '../lib/authRedirect';
 import { useSession } from '../lib/session';
 import { AUTH_TEXT } from '../../shared/texts';
@@ -21,12 +21,13 @@ export default function RegisterPage() {
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const register = useMutation(trpc.auth.register.mutationOptions());
+  // Nobody is signed in yet: the button locks, but no idempotency key is sent.
+  const register = useCommand('auth.register', trpc.auth.register.mutationOptions(), { keyed: false });
   const invalid = register.isError ? fieldErrors(register.error) : {};
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    register.mutate(
+    register.submit(
       { username: username.trim(), email: email.trim(), password },
       {
         onSuccess: (result) => {
@@ -83,10 +84,9 @@ export default function RegisterPage() {
             aria-invalid={invalid.password ? true : undefined}
           />
           <ErrorMessage>{register.isError ? errorMessage(register.error, AUTH_TEXT.registerFailed) : null}</ErrorMessage>
-          <button type="submit" className="button button-block" disabled={register.isPending}>
-            {register.isPending ? <Spinner size="sm" /> : null}
-            {register.isPending ? 'Creating your account…' : 'Register'}
-          </button>
+          <PendingButton type="submit" className="button button-block" pending={register.pending} pendingLabel="Creating your account…">
+            Register
+          </PendingButton>
           <p className="form-links">
             <span>
               Already registered?{' '}

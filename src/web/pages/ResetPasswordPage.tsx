@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link, useNavigate } from '../lib/leagueLinks';
 import { ErrorMessage, StatusMessage } from '../components/ErrorMessage';
 import { Field } from '../components/Field';
+import { PendingButton } from '../components/PendingButton';
+import { useCommand } from '../lib/useCommand';
 import { PageTitle } from '../components/PageTitle';
-import { Spinner } from '../components/Spinner';
 import { AUTH_TEXT } from '../../shared/texts';
 import { errorMessage, useTRPC } from '../lib/trpc';
 
@@ -32,11 +32,12 @@ export default function ResetPasswordPage() {
 function RequestResetForm() {
   const trpc = useTRPC();
   const [email, setEmail] = useState('');
-  const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
+  // Nobody is signed in yet: the button locks, but no idempotency key is sent.
+  const request = useCommand('auth.requestPasswordReset', trpc.auth.requestPasswordReset.mutationOptions(), { keyed: false });
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    request.mutate({ email: email.trim() });
+    request.submit({ email: email.trim() });
   };
 
   return (
@@ -46,10 +47,9 @@ function RequestResetForm() {
       <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <ErrorMessage>{request.isError ? errorMessage(request.error, AUTH_TEXT.resetRequestFailed) : null}</ErrorMessage>
       <StatusMessage>{request.isSuccess ? AUTH_TEXT.resetRequested : null}</StatusMessage>
-      <button type="submit" className="button button-block" disabled={request.isPending}>
-        {request.isPending ? <Spinner size="sm" /> : null}
-        {request.isPending ? 'Sending…' : 'Send reset token'}
-      </button>
+      <PendingButton type="submit" className="button button-block" pending={request.pending} pendingLabel="Sending…">
+        Send reset token
+      </PendingButton>
     </form>
   );
 }
@@ -59,7 +59,8 @@ function NewPasswordForm({ linkToken }: { linkToken: string }) {
   const navigate = useNavigate();
   const [token, setToken] = useState(linkToken);
   const [newPassword, setNewPassword] = useState('');
-  const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
+  // Nobody is signed in yet: the button locks, but no idempotency key is sent.
+  const reset = useCommand('auth.resetPassword', trpc.auth.resetPassword.mutationOptions(), { keyed: false });
 
   useEffect(() => {
     if (!reset.isSuccess) return;
@@ -69,7 +70,7 @@ function NewPasswordForm({ linkToken }: { linkToken: string }) {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    reset.mutate({ token: (linkToken || token).trim(), newPassword });
+    reset.submit({ token: (linkToken || token).trim(), newPassword });
   };
 
   return (
@@ -103,10 +104,9 @@ function NewPasswordForm({ linkToken }: { linkToken: string }) {
       />
       <ErrorMessage>{reset.isError ? errorMessage(reset.error, AUTH_TEXT.resetFailed) : null}</ErrorMessage>
       <StatusMessage>{reset.isSuccess ? AUTH_TEXT.passwordUpdated : null}</StatusMessage>
-      <button type="submit" className="button button-block" disabled={reset.isPending || reset.isSuccess}>
-        {reset.isPending ? <Spinner size="sm" /> : null}
-        {reset.isPending ? 'Saving…' : 'Set new password'}
-      </button>
+      <PendingButton type="submit" className="button button-block" pending={reset.pending} pendingLabel="Saving…" disabled={reset.isSuccess}>
+        Set new password
+      </PendingButton>
       <p className="form-links">
         <Link to="/login">Back to login</Link>
       </p>

@@ -8,7 +8,7 @@ import { PageTitle } from '../components/PageTitle';
 import { SeasonEndCard } from '../components/seasons/SeasonEndCard';
 import { SeasonStandings } from '../components/seasons/SeasonStandings';
 import { Loading } from '../components/Spinner';
-import { formatDollars, formatInteger } from '../lib/format';
+import { formatCount, formatDollars } from '../lib/format';
 import { seasonPath, seasonsApi } from '../lib/seasonsApi';
 import { useSession } from '../lib/session';
 import { formatDate } from '../lib/time';
@@ -16,13 +16,15 @@ import { useTRPC } from '../lib/trpc';
 import { SeasonRecap } from '../features/seasons/components/SeasonRecap';
 import { SeasonScheduleCard } from '../features/seasons/components/SeasonScheduleCard';
 import './account.css';
+import { winnersLine } from '../components/seasons/winners';
+import { RANKING_LABEL } from '../../shared/ranking';
 
 function Statistics({ statistics }: { statistics: SeasonArchiveOut['statistics'] }) {
   const tables = [
-    { title: 'Most active', rows: statistics.mostActive.map((r) => ({ id: r.id, name: r.name, figure: `${formatInteger(r.trade_count)} trades` })) },
+    { title: 'Most active', rows: statistics.mostActive.map((r) => ({ id: r.id, name: r.name, figure: formatCount(r.trade_count, 'trade') })) },
     { title: 'Most valuable', rows: statistics.mostValuable.map((r) => ({ id: r.id, name: r.name, figure: `avg ${formatDollars(r.avg_price)}` })) },
-    { title: 'Most shareholders', rows: statistics.mostShareholders.map((r) => ({ id: r.id, name: r.name, figure: `${r.holder_count} holders` })) },
-    { title: 'Islands', rows: statistics.islands.map((r) => ({ id: r.id, name: r.name, figure: `${r.holder_count} holders` })) },
+    { title: 'Most shareholders', rows: statistics.mostShareholders.map((r) => ({ id: r.id, name: r.name, figure: formatCount(r.holder_count, 'holder') })) },
+    { title: 'Islands', rows: statistics.islands.map((r) => ({ id: r.id, name: r.name, figure: formatCount(r.holder_count, 'holder') })) },
   ];
   return (
     <div className="season-statistics">
@@ -96,12 +98,11 @@ export default function SeasonArchivePage() {
       ) : (
         <div className="section">
           <h2>
-            Season {archive.data.season.number}:{' '}
-            {archive.data.recap.champions.length > 0 ? `won by ${archive.data.recap.champions.map((c) => c.username).join(' & ')}` : 'no winner'}
+            Season {archive.data.season.number}: {winnersLine(archive.data.season.winners.map((w) => w.username))}
           </h2>
           <p className="muted">
-            {formatDate(archive.data.season.startedAt)} to {formatDate(archive.data.season.endedAt)} · {formatInteger(archive.data.season.tradeCount)} trades ·{' '}
-            {formatDollars(archive.data.season.volume)} traded
+            {formatDate(archive.data.season.startedAt)} to {formatDate(archive.data.season.endedAt)} · {formatCount(archive.data.season.tradeCount, 'trade')} ·{' '}
+            {formatDollars(archive.data.season.volume)} traded · ranked by {RANKING_LABEL[archive.data.season.ranking].toLowerCase()}
           </p>
           <SeasonRecap archive={archive.data} />
           <SeasonStandings archive={archive.data} meId={user?.id} />

@@ -8,7 +8,8 @@ import { ShareholdersTable } from '../components/market/ShareholdersTable';
 import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
 import type { Shareholder } from '../lib/apiTypes';
-import { formatInteger } from '../lib/format';
+import { formatDollars, formatInteger } from '../lib/format';
+import { formatDate } from '../lib/time';
 import { nextPage, PAGE_SIZE, usePagedItems } from '../lib/pagedList';
 import { parseId } from '../lib/params';
 import { errorStatus, useTRPC } from '../lib/trpc';
@@ -31,11 +32,18 @@ function Shareholders({ id }: { id: number }) {
   const holders = usePagedItems(result.data, holdersOf, holderId);
   if (result.isError && errorStatus(result.error) === 404) return <NotFoundPage />;
   const player = result.data?.pages[0]?.player;
+  const retired = player?.retiredAt ? player.retiredAt : null;
   return (
     <>
       <PageTitle
-        title={player ? `Shareholders of ${player.name}` : 'Shareholders'}
-        subtitle={player ? `${player.team_name} · ${formatInteger(player.total_distributed)} of ${formatInteger(player.total_shares)} shares owned` : undefined}
+        title={player ? (retired ? `Holders of ${player.name} at retirement` : `Shareholders of ${player.name}`) : 'Shareholders'}
+        subtitle={
+          player
+            ? retired
+              ? `${player.team_name} · Retired on ${formatDate(retired)}: their shares were bought back at ${formatDollars(1)}`
+              : `${player.team_name} · ${formatInteger(player.total_distributed)} of ${formatInteger(player.total_shares)} shares owned`
+            : undefined
+        }
         actions={
           <Link className="button button-secondary button-small" to={`/market/${id}`}>
             Player page
@@ -47,12 +55,20 @@ function Shareholders({ id }: { id: number }) {
       ) : result.isError ? (
         <ErrorMessage onRetry={() => void result.refetch()}>Failed to load market</ErrorMessage>
       ) : holders.length === 0 ? (
-        <EmptyState title="No shareholders yet" action={<Link to={`/market/${id}`}>Be the first to buy</Link>}>
-          <p>All of this player’s shares are still on the open market.</p>
-        </EmptyState>
+        retired ? (
+          <EmptyState title="Nobody held his shares when he retired" action={<Link to={`/market/${id}`}>His page</Link>} />
+        ) : (
+          <EmptyState title="No shareholders yet" action={<Link to={`/market/${id}`}>Be the first to buy</Link>}>
+            <p>All of this player’s shares are still on the open market.</p>
+          </EmptyState>
+        )
       ) : (
         <>
-          <ShareholdersTable shareholders={holders} caption={`Shareholders of ${player?.name ?? 'the player'}`} />
+          <ShareholdersTable
+            shareholders={holders}
+            caption={retired ? `Holders of ${player?.name ?? 'the player'} at retirement` : `Shareholders of ${player?.name ?? 'the player'}`}
+            atRetirement={retired !== null}
+          />
           <LoadMore hasMore={result.hasNextPage} loading={result.isFetchingNextPage} onMore={() => void result.fetchNextPage()} what="shareholders" />
         </>
       )}

@@ -23,6 +23,7 @@ import NotFoundPage from './NotFoundPage';
 import { NumHeader } from '../components/NumHeader';
 import { LoadMore } from '../components/LoadMore';
 import { LOAD_FAILED } from '../../shared/texts';
+import { MarkNote } from '../components/market/MarkNote';
 
 /** /teams/{teamId}: totals, roster, buy form, the team's order book, trades, chart and shareholders. */
 export default function TeamPage() {
@@ -69,10 +70,11 @@ function Team({ detail }: { detail: TeamDetail }) {
           { label: 'Distributed', value: formatInteger(team.shares_distributed) },
           { label: 'Remaining', value: formatInteger(team.shares_remaining), hint: 'at $1.00' },
           { label: 'Shareholders', value: formatInteger(team.shareholder_count) },
-          { label: 'Last price', value: team.last_trade_price === null ? '—' : formatDollars(team.last_trade_price) },
-          { label: 'You own', value: formatInteger(team.owned) },
+          { label: 'Last price', value: team.last_trade_price === null ? '—' : formatDollars(team.last_trade_price), hint: 'latest trade between fans' },
+          { label: 'Mark', value: formatDollars(team.current_price), hint: 'what each share is worth' },
         ]}
       />
+      <MarkNote mark={team.current_price} owned={team.owned} />
       <div className="detail-grid">
         <section className="card" aria-labelledby="buy-title">
           <h2 id="buy-title">Buy team shares</h2>

@@ -19,6 +19,7 @@ import { useTRPC } from '../lib/trpc';
 import './account.css';
 import { NumHeader } from '../components/NumHeader';
 import { LeagueSeasonSelect } from '../components/seasons/SeasonSelect';
+import { TRADE_REASON_LABELS } from '../../shared/instrument';
 
 const tradesOf = (page: { items: UserTrade[] }) => page.items;
 const tradeId = (t: UserTrade) => t.tradeId;
@@ -47,7 +48,17 @@ export default function TransactionsPage() {
     [loaded],
   );
   const shown = useMemo(
-    () => rows.filter((t) => matchesSearch(query, [t.playerName, t.teamName, t.side, t.counterparty ?? 'Market', t.itemType === 'team' ? 'team' : 'player'])),
+    () =>
+      rows.filter((t) =>
+        matchesSearch(query, [
+          t.playerName,
+          t.teamName,
+          t.side,
+          t.counterparty ?? 'Market',
+          t.itemType === 'team' ? 'team' : 'player',
+          t.reason ? TRADE_REASON_LABELS[t.reason] : '',
+        ]),
+      ),
     [rows, query],
   );
 
@@ -91,7 +102,7 @@ export default function TransactionsPage() {
             />
           ) : (
             <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label="Your transactions">
-              <table className="table">
+              <table className="table table-stack">
                 <caption className="sr-only">Your transactions</caption>
                 <thead>
                   <tr>
@@ -107,20 +118,30 @@ export default function TransactionsPage() {
                 <tbody>
                   {shown.map((t) => (
                     <tr key={t.tradeId}>
-                      <td>
+                      <td data-label="Date">
                         <time dateTime={t.created_at}>{formatDateTime(t.created_at)}</time>
                       </td>
-                      <td>
+                      <td data-label="Player" className="stack-title">
                         <Link to={itemPath(t.itemType, t.itemId)}>{t.playerName}</Link>
                         <div className="cell-note">{t.itemType === 'team' ? 'Team' : t.teamName}</div>
                       </td>
-                      <td>
-                        <span className={`side-badge ${t.side === 'Bought' ? 'side-bought' : 'side-sold'}`}>{t.side}</span>
+                      <td data-label="Type">
+                        {t.reason ? (
+                          <span className="side-badge side-reason">{TRADE_REASON_LABELS[t.reason]}</span>
+                        ) : (
+                          <span className={`side-badge ${t.side === 'Bought' ? 'side-bought' : 'side-sold'}`}>{t.side}</span>
+                        )}
                       </td>
-                      <td className="num">{formatInteger(t.shares_transferred)}</td>
-                      <td className="num">{formatDollars(t.price_per_share)}</td>
-                      <td className="num">{formatDollars(t.total_value)}</td>
-                      <td>
+                      <td className="num" data-label="Shares">
+                        {formatInteger(t.shares_transferred)}
+                      </td>
+                      <td className="num" data-label="Price">
+                        {formatDollars(t.price_per_share)}
+                      </td>
+                      <td className="num" data-label="Total">
+                        {formatDollars(t.total_value)}
+                      </td>
+                      <td data-label="With">
                         {t.counterparty && t.counterpartyId !== null ? (
                           <Link to={userPath(t.counterpartyId)}>{t.counterparty}</Link>
                         ) : (

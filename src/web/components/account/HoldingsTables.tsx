@@ -1,7 +1,7 @@
 import { Link } from '../../lib/leagueLinks';
 import type { RouterOutputs } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
-import { formatDateTime } from '../../lib/time';
+import { formatShortDate } from '../../lib/time';
 import { useNow } from '../../lib/useNow';
 import { EmptyState } from '../EmptyState';
 import { DumpButton, SellDialog } from '../trade';
@@ -30,7 +30,7 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
   }
   return (
     <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className="table holdings-table">
+      <table className="table holdings-table table-stack">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -47,7 +47,7 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
             const free = Math.max(0, p.shares_owned - p.listed_shares);
             return (
               <tr key={p.player_id}>
-                <th scope="row" className="holding-name">
+                <th scope="row" className="holding-name stack-title">
                   <Link to={`/market/${p.player_id}`}>{p.name}</Link>
                   {p.is_top_holder ? (
                     <span className="top-holder" title="Largest single shareholder">
@@ -57,21 +57,29 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
                   ) : null}
                   <div className="cell-note">{p.team_name}</div>
                 </th>
-                <td className="num">
-                  {formatInteger(p.shares_owned)} <span className="muted">({formatShareOfTotal(p.shares_owned, p.salary)})</span>
-                  {p.listed_shares > 0 ? <div className="cell-note">{formatInteger(p.listed_shares)} listed</div> : null}
+                <td className="num" data-label="Shares">
+                  <span>
+                    {formatInteger(p.shares_owned)} <span className="muted">({formatShareOfTotal(p.shares_owned, p.salary)})</span>
+                    {p.listed_shares > 0 ? <span className="cell-note block">{formatInteger(p.listed_shares)} listed</span> : null}
+                  </span>
                 </td>
-                <td className="num">{formatDollars(p.average_buy_price)}</td>
-                <td>
+                <td className="num" data-label="Avg price">
+                  {formatDollars(p.average_buy_price)}
+                </td>
+                <td data-label="Min sell price">
                   {actions ? (
                     <MinSellPriceForm layout="cell" itemType="player" itemId={p.player_id} itemName={p.name} current={p.min_sell_price} />
                   ) : (
                     formatDollars(p.min_sell_price)
                   )}
                 </td>
-                <td className="num">
-                  {formatDollars(p.value)}
-                  <div className="cell-note">{p.current_price === null ? 'at cost' : `at ${formatDollars(p.current_price)}`}</div>
+                <td className="num" data-label="Est. value">
+                  <span>
+                    {formatDollars(p.value)}
+                    <span className="cell-note block" title="The mark: the price every valuation uses">
+                      at {formatDollars(p.current_price)}
+                    </span>
+                  </span>
                 </td>
                 {actions ? (
                   <HoldingActionsCell actions={actions} itemType="player" id={p.player_id} name={p.name} free={free} minSellPrice={p.min_sell_price} />
@@ -97,7 +105,7 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
   }
   return (
     <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className="table holdings-table">
+      <table className="table holdings-table table-stack">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -115,24 +123,52 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
             const free = locked ? 0 : Math.max(0, t.shares_owned - t.listed_shares);
             return (
               <tr key={t.id}>
-                <th scope="row" className="holding-name">
+                <th scope="row" className="holding-name stack-title">
                   <Link to={`/teams/${t.id}`}>{t.name}</Link>
                   <div className="cell-note">{t.conference === 'East' ? 'Eastern' : 'Western'} Conference</div>
                 </th>
-                <td className="num">
-                  {formatInteger(t.shares_owned)}
-                  {t.listed_shares > 0 ? <div className="cell-note">{formatInteger(t.listed_shares)} listed</div> : null}
+                <td className="num" data-label="Shares">
+                  <span>
+                    {formatInteger(t.shares_owned)}
+                    {t.listed_shares > 0 ? <span className="cell-note block">{formatInteger(t.listed_shares)} listed</span> : null}
+                  </span>
                 </td>
-                <td className="num">{formatDollars(t.value)}</td>
-                <td>
+                <td className="num" data-label="Value">
+                  <span>
+                    {formatDollars(t.value)}
+                    <span className="cell-note block" title="The mark: the price every valuation uses">
+                      at {formatDollars(t.current_price)}
+                    </span>
+                  </span>
+                </td>
+                <td data-label="Min sell price">
                   {actions ? (
                     <MinSellPriceForm layout="cell" itemType="team" itemId={t.id} itemName={t.name} current={t.min_sell_price} />
                   ) : (
                     formatDollars(t.min_sell_price)
                   )}
                 </td>
-                <td>{locked ? <span className="lock-badge">Locked until {formatDateTime(t.locked_until)}</span> : <span className="muted">Unlocked</span>}</td>
-                {actions ? <HoldingActionsCell actions={actions} itemType="team" id={t.id} name={t.name} free={free} minSellPrice={t.min_sell_price} /> : null}
+                <td data-label="Lockout end">
+                  {locked ? (
+                    <span className="lock-cell">
+                      <span className="lock-badge">Locked until {formatShortDate(t.locked_until)}</span>
+                      <span className="cell-note block">Team shares can’t be sold for 7 days after a purchase</span>
+                    </span>
+                  ) : (
+                    <span className="muted">Unlocked</span>
+                  )}
+                </td>
+                {actions ? (
+                  <HoldingActionsCell
+                    actions={actions}
+                    itemType="team"
+                    id={t.id}
+                    name={t.name}
+                    free={free}
+                    minSellPrice={t.min_sell_price}
+                    lockedUntil={locked ? t.locked_until : null}
+                  />
+                ) : null}
               </tr>
             );
           })}
@@ -150,6 +186,7 @@ function HoldingActionsCell({
   name,
   free,
   minSellPrice,
+  lockedUntil = null,
 }: {
   actions: HoldingActions;
   itemType: InstrumentKind;
@@ -157,15 +194,16 @@ function HoldingActionsCell({
   name: string;
   free: number;
   minSellPrice: number;
+  lockedUntil?: string | null;
 }) {
   return (
-    <td>
+    <td className="stack-actions">
       <div className="row-actions">
         <button type="button" className="button button-small" onClick={() => actions.onBuy({ itemType, id, name })} aria-label={`Buy ${name}`}>
           Buy
         </button>
-        <SellDialog itemType={itemType} itemId={id} itemName={name} maxShares={free} defaultPrice={minSellPrice} />
-        <DumpButton itemType={itemType} itemId={id} itemName={name} shares={free} />
+        <SellDialog itemType={itemType} itemId={id} itemName={name} maxShares={free} lockedUntil={lockedUntil} defaultPrice={minSellPrice} />
+        <DumpButton itemType={itemType} itemId={id} itemName={name} shares={free} lockedUntil={lockedUntil} />
       </div>
     </td>
   );

@@ -1,4 +1,6 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCommand } from '../../lib/useCommand';
+import { Spinner } from '../Spinner';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { PUSH_KIND_LABELS, PUSH_KINDS, type PushKind } from '../../../shared/push';
@@ -37,19 +39,20 @@ export function NotifySettings() {
 
   const subscribe = useMutation(trpc.push.subscribe.mutationOptions());
   const unsubscribe = useMutation(trpc.push.unsubscribe.mutationOptions());
-  const change = useMutation({
-    mutationFn: async (next: PushKind[]) => {
+  // One switch flipped is one command: its key goes to the subscribe or unsubscribe call it makes.
+  const change = useCommand('push.change', {
+    mutationFn: async ({ next, idempotencyKey }: { next: PushKind[]; idempotencyKey?: string | undefined }) => {
       if (next.length === 0) {
         const sub = await browserSubscription();
         if (sub) {
-          await unsubscribe.mutateAsync({ endpoint: sub.endpoint });
+          await unsubscribe.mutateAsync({ endpoint: sub.endpoint, idempotencyKey });
           await sub.unsubscribe();
         }
         return null;
       }
       const key = publicKey.data?.publicKey ?? (await queryClient.fetchQuery(trpc.push.publicKey.queryOptions())).publicKey;
       const sub = await subscribeBrowser(key);
-      await subscribe.mutateAsync({ subscription: subscriptionJson(sub), kinds: next });
+      await subscribe.mutateAsync({ subscription: subscriptionJson(sub), kinds: next, idempotencyKey });
       return sub.endpoint;
     },
     onSuccess: async (next) => {
@@ -60,7 +63,7 @@ export function NotifySettings() {
   });
   const toggle = (kind: PushKind, on: boolean) => {
     const next = PUSH_KINDS.filter((k) => (k === kind ? on : kinds.has(k)));
-    change.mutate(next);
+    change.submit({ next });
   };
 
   const loading = supported && (endpoint === undefined || (endpoint !== null && status.isPending));
@@ -81,11 +84,13 @@ export function NotifySettings() {
                       type="checkbox"
                       role="switch"
                       checked={kinds.has(kind)}
-                      disabled={loading || change.isPending}
+                      disabled={loading || change.pending}
+                      aria-busy={change.pending || undefined}
                       onChange={(e) => toggle(kind, e.target.checked)}
                     />
                     <span className="switch-track" aria-hidden="true" />
                     <span>{PUSH_KIND_LABELS[kind]}</span>
+                    {change.pending && change.variables?.next.includes(kind) !== kinds.has(kind) ? <Spinner size="sm" /> : null}
                   </label>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { userPath } from '../../lib/itemLinks';
 import { Link, useShareablePath } from '../../lib/leagueLinks';
@@ -7,6 +7,8 @@ import { useSession, type SessionUser } from '../../lib/session';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { Avatar } from '../Avatar';
 import { Spinner } from '../Spinner';
+import { PendingButton } from '../PendingButton';
+import { useCommand } from '../../lib/useCommand';
 import { prepareAvatar } from './avatarFile';
 import { FAILED, INVALID_FILE_TYPE } from '../../../shared/texts';
 
@@ -51,7 +53,8 @@ function AvatarUpload({ user }: { user: SessionUser }) {
   const input = useRef<HTMLInputElement>(null);
   const [preparing, setPreparing] = useState(false);
   const updated = useAccountUpdated();
-  const upload = useMutation(
+  const upload = useCommand(
+    'users.setAvatar',
     trpc.users.setAvatar.mutationOptions({
       onSuccess: (result) => {
         toast.success(result.message);
@@ -62,16 +65,16 @@ function AvatarUpload({ user }: { user: SessionUser }) {
       },
     }),
   );
-  const busy = preparing || upload.isPending;
+  const busy = preparing || upload.pending;
 
   const onChange = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (!file) return;
+    if (!file || busy) return;
     setPreparing(true);
     try {
       const prepared = await prepareAvatar(file);
-      if (prepared.ok) upload.mutate({ id: user.id, image: prepared.dataUrl });
+      if (prepared.ok) upload.submit({ id: user.id, image: prepared.dataUrl });
       else toast.error(prepared.reason === 'not-an-image' ? ACCOUNT_TEXT.invalidFileType : ACCOUNT_TEXT.uploadFailed);
     } finally {
       setPreparing(false);
@@ -109,7 +112,8 @@ function UsernameForm({ user }: { user: SessionUser }) {
   const id = useId();
   const [text, setText] = useState<string | null>(null);
   const updated = useAccountUpdated();
-  const rename = useMutation(
+  const rename = useCommand(
+    'users.setUsername',
     trpc.users.setUsername.mutationOptions({
       onSuccess: (result) => {
         toast.success(result.message);
@@ -131,7 +135,7 @@ function UsernameForm({ user }: { user: SessionUser }) {
       setText(null);
       return;
     }
-    rename.mutate({ id: user.id, username });
+    rename.submit({ id: user.id, username });
   };
 
   return (
@@ -140,10 +144,9 @@ function UsernameForm({ user }: { user: SessionUser }) {
         <label htmlFor={id}>Username</label>
         <div className="inline-form-row">
           <input id={id} name="username" type="text" autoComplete="username" maxLength={40} value={shown} onChange={(e) => setText(e.target.value)} />
-          <button type="submit" className="button button-small" disabled={rename.isPending}>
-            {rename.isPending ? <Spinner size="sm" /> : null}
+          <PendingButton type="submit" className="button button-small" pending={rename.pending} pendingLabel="Saving…">
             Save username
-          </button>
+          </PendingButton>
         </div>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
-import { formatDollars } from '../../lib/format';
+import { formatDollars, formatInteger } from '../../lib/format';
 import { formatDateTime } from '../../lib/time';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorMessage } from '../ErrorMessage';
@@ -44,7 +44,7 @@ export function ValueChart({ userId }: { userId: number }) {
       {first && last ? (
         <figcaption className="value-chart-caption">
           From {formatDollars(first.totalValue)} on {formatDateTime(first.at)} to {formatDollars(last.totalValue)} now
-          {history.data.points.length > 2 ? `, over ${history.data.points.length - 1} changes` : ''}.
+          {history.data.points.length > 2 ? `, over ${formatInteger(history.data.points.length - 1)} changes` : ''}.
         </figcaption>
       ) : null}
     </figure>

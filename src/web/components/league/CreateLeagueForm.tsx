@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { useLeague } from '../../lib/league';
 import { createLeagueForm, type CreateLeague, type CreateLeagueText } from '../../lib/leagueForms';
@@ -10,7 +9,8 @@ import { errorMessage, fieldErrors } from '../../lib/trpc';
 import { toast } from 'sonner';
 import { ErrorMessage } from '../ErrorMessage';
 import { Field } from '../Field';
-import { Spinner } from '../Spinner';
+import { PendingButton } from '../PendingButton';
+import { useCommand } from '../../lib/useCommand';
 
 type CreateControl = Control<CreateLeagueText, unknown, CreateLeague>;
 
@@ -35,11 +35,11 @@ export function CreateLeagueForm() {
   const { adopt } = useLeague();
   const navigate = useNavigateOutsideLeague();
   const form = useForm<CreateLeagueText, unknown, CreateLeague>({ resolver: zodResolver(createLeagueForm), defaultValues: { name: '', startingCash: '' } });
-  const create = useMutation(api.create.mutationOptions());
+  const create = useCommand('leagues.create', api.create.mutationOptions());
   const serverFields = create.isError ? fieldErrors(create.error) : {};
 
   const onSubmit = (values: CreateLeague) => {
-    create.mutate(
+    create.submit(
       { name: values.name, ...(values.startingCash !== undefined ? { startingCash: values.startingCash } : {}) },
       {
         onSuccess: ({ league }) => {
@@ -63,10 +63,9 @@ export function CreateLeagueForm() {
       />
       <ErrorMessage>{create.isError ? errorMessage(create.error, 'The league could not be created. Try again in a moment.') : null}</ErrorMessage>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={create.isPending}>
-          {create.isPending ? <Spinner size="sm" /> : null}
-          {create.isPending ? 'Creating…' : 'Create the league'}
-        </button>
+        <PendingButton type="submit" className="button" pending={create.pending} pendingLabel="Creating…">
+          Create the league
+        </PendingButton>
       </div>
     </form>
   );

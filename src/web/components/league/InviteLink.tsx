@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useLeague } from '../../lib/league';
 import { useLeaguesApi, type LeagueView } from '../../lib/leaguesApi';
 import { errorMessage } from '../../lib/trpc';
-import { Spinner } from '../Spinner';
+import { useCommand } from '../../lib/useCommand';
 import { ConfirmDialog } from './ConfirmDialog';
+import { PendingButton } from '../PendingButton';
 
 /** The address that lets someone join the league. */
 export function inviteUrl(code: string): string {
@@ -48,9 +48,9 @@ function NewInviteLink({ league }: { league: LeagueView }) {
   const api = useLeaguesApi();
   const { remember } = useLeague();
   const [asking, setAsking] = useState(false);
-  const regenerate = useMutation(api.regenerateInviteCode.mutationOptions());
+  const regenerate = useCommand('leagues.regenerateInviteCode', api.regenerateInviteCode.mutationOptions());
   const confirm = () =>
-    regenerate.mutate(
+    regenerate.submit(
       { leagueId: league.id },
       {
         onSuccess: ({ league: renewed }) => {
@@ -64,16 +64,15 @@ function NewInviteLink({ league }: { league: LeagueView }) {
   return (
     <>
       <p>
-        <button type="button" className="button button-small button-secondary" onClick={() => setAsking(true)} aria-haspopup="dialog">
-          {regenerate.isPending ? <Spinner size="sm" /> : null}
+        <PendingButton className="button button-small button-secondary" pending={regenerate.pending} onClick={() => setAsking(true)} aria-haspopup="dialog">
           New invite link
-        </button>
+        </PendingButton>
       </p>
       <ConfirmDialog
         open={asking}
         title="Make a new invite link?"
         confirmLabel="Make a new link"
-        pending={regenerate.isPending}
+        pending={regenerate.pending}
         onConfirm={confirm}
         onCancel={() => setAsking(false)}
       >

@@ -1,20 +1,20 @@
-import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { useLeague } from '../../lib/league';
 import { useNavigateOutsideLeague } from '../../lib/leagueLinks';
 import { leaguePath } from '../../lib/leaguePaths';
 import { useLeaguesApi, type LeaguePublic } from '../../lib/leaguesApi';
 import { errorMessage } from '../../lib/trpc';
-import { Spinner } from '../Spinner';
+import { PendingButton } from '../PendingButton';
+import { useCommand } from '../../lib/useCommand';
 
 /** Joins an open league (no invite link needed), then shows its market. */
 export function JoinOpenButton({ league, className = 'button button-small' }: { league: LeaguePublic; className?: string }) {
   const api = useLeaguesApi();
   const { adopt } = useLeague();
   const navigate = useNavigateOutsideLeague();
-  const join = useMutation(api.joinOpen.mutationOptions());
+  const join = useCommand('leagues.joinOpen', api.joinOpen.mutationOptions());
   const onJoin = () =>
-    join.mutate(
+    join.submit(
       { leagueId: league.id },
       {
         onSuccess: ({ league: joined }) => {
@@ -26,9 +26,8 @@ export function JoinOpenButton({ league, className = 'button button-small' }: { 
       },
     );
   return (
-    <button type="button" className={className} onClick={onJoin} disabled={join.isPending}>
-      {join.isPending ? <Spinner size="sm" /> : null}
+    <PendingButton className={className} onClick={onJoin} pending={join.pending}>
       Join<span className="sr-only"> {league.name}</span>
-    </button>
+    </PendingButton>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { refreshLeagues } from '../../lib/league';
@@ -13,6 +13,7 @@ import { Avatar } from '../Avatar';
 import { ErrorMessage } from '../ErrorMessage';
 import { Loading } from '../Spinner';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useCommand } from '../../lib/useCommand';
 
 /** The league's members; the commissioner can remove anyone but themselves. */
 export function LeagueMembers({ league }: { league: LeagueView }) {
@@ -53,10 +54,10 @@ export function LeagueMembers({ league }: { league: LeagueView }) {
 function RemoveMember({ league, member, onClose }: { league: LeagueView; member: LeagueMember | null; onClose: () => void }) {
   const api = useLeaguesApi();
   const queryClient = useQueryClient();
-  const remove = useMutation(api.removeMember.mutationOptions());
+  const remove = useCommand('leagues.removeMember', api.removeMember.mutationOptions());
   const confirm = () => {
     if (!member) return;
-    remove.mutate(
+    remove.submit(
       { leagueId: league.id, userId: member.userId },
       {
         onSuccess: ({ message }) => {
@@ -74,7 +75,7 @@ function RemoveMember({ league, member, onClose }: { league: LeagueView; member:
       title={member ? `Remove ${member.username}?` : 'Remove member?'}
       confirmLabel={member ? `Remove ${member.username}` : 'Remove'}
       danger
-      pending={remove.isPending}
+      pending={remove.pending}
       onConfirm={confirm}
       onCancel={onClose}
     >

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
@@ -7,6 +6,8 @@ import { Link, useNavigateOutsideLeague } from '../../lib/leagueLinks';
 import { pathAfterSwitch } from '../../lib/leaguePaths';
 import { useLeaguesApi } from '../../lib/leaguesApi';
 import { errorMessage } from '../../lib/trpc';
+import { useCommand } from '../../lib/useCommand';
+import { Spinner } from '../Spinner';
 import './league.css';
 
 /**
@@ -35,7 +36,7 @@ function LeagueMenu() {
   const menuId = useId();
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const switchLeague = useMutation(api.switch.mutationOptions());
+  const switchLeague = useCommand('leagues.switch', api.switch.mutationOptions());
 
   // Escape or a click elsewhere closes the menu.
   useEffect(() => {
@@ -59,7 +60,7 @@ function LeagueMenu() {
   const choose = (id: number) => {
     setOpen(false);
     if (id === leagueId) return;
-    switchLeague.mutate(
+    switchLeague.submit(
       { leagueId: id },
       {
         onSuccess: ({ league: next }) => {
@@ -88,15 +89,20 @@ function LeagueMenu() {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
-        disabled={switchLeague.isPending}
+        disabled={switchLeague.pending}
+        aria-busy={switchLeague.pending || undefined}
         data-testid="league-switcher"
         title={league ? `League: ${league.name}` : undefined}
       >
         <span className="sr-only">League: </span>
         <span className="league-switcher-name">{league?.name ?? 'Leagues'}</span>
-        <span className="league-switcher-caret" aria-hidden="true">
-          ▾
-        </span>
+        {switchLeague.pending ? (
+          <Spinner size="sm" />
+        ) : (
+          <span className="league-switcher-caret" aria-hidden="true">
+            ▾
+          </span>
+        )}
       </button>
       {open ? (
         <div id={menuId} className="league-menu">

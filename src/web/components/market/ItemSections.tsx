@@ -32,15 +32,17 @@ interface ItemSectionsProps {
   /** Open-market shares, a level of their own at $1.00. */
   openMarket: number;
   detail: Pick<MarketDetail, 'asks' | 'offers' | 'trades' | 'depth' | 'pages' | 'totals'>;
+  /** A retired player: no book any more, only his history (price and trades). */
+  retired?: boolean;
 }
 
 /**
  * The market sections of a player or team page: price history, order book depth (summed by the
  * server from the whole book), and the asks and offers a page at a time, then the trades.
  */
-export function ItemSections({ itemType, itemId, name, openMarket, detail }: ItemSectionsProps) {
+export function ItemSections({ itemType, itemId, name, openMarket, detail, retired = false }: ItemSectionsProps) {
   const { isLoggedIn } = useSession();
-  const { sellable } = useSellable();
+  const { sellable, locks } = useSellable();
   const depth = bookDepth(detail.depth, openMarket);
   const asks = useMoreAsks(itemType, itemId, detail.asks, detail.pages.asks);
   const offers = useMoreOffers(itemType, itemId, detail.offers, detail.pages.offers);
@@ -50,35 +52,39 @@ export function ItemSections({ itemType, itemId, name, openMarket, detail }: Ite
       <Section id="price-history" title="Price history">
         <PriceHistory trades={detail.trades} name={name} />
       </Section>
-      <Section id="order-book" title="Order book depth">
-        <OrderBookDepth bids={depth.bids} sells={depth.sells} />
-      </Section>
-      <Section id="active-asks" title="Active asks">
-        {asks.items.length === 0 ? (
-          <EmptyState title="No open asks">
-            <p>Bids for {name} that found no seller wait here for holders to accept.</p>
-          </EmptyState>
-        ) : (
-          <>
-            <AsksTable asks={asks.items} caption={`Open asks for ${name}`} sellable={sellable} showItem={false} actions={isLoggedIn} />
-            {count(asks.items.length, detail.totals.asks)}
-            <LoadMore hasMore={asks.hasMore} loading={asks.loading} onMore={asks.onMore} what="asks" />
-          </>
-        )}
-      </Section>
-      <Section id="offers" title={itemType === 'team' ? 'Team shares for sale' : 'Shares for sale'}>
-        {offers.items.length === 0 ? (
-          <EmptyState title="No shares listed for sale">
-            <p>Holders can list their {name} shares at their own price.</p>
-          </EmptyState>
-        ) : (
-          <>
-            <OffersTable offers={offers.items} caption={`Offers of ${name} shares`} showItem={false} />
-            {count(offers.items.length, detail.totals.offers)}
-            <LoadMore hasMore={offers.hasMore} loading={offers.loading} onMore={offers.onMore} what="offers" />
-          </>
-        )}
-      </Section>
+      {retired ? null : (
+        <>
+          <Section id="order-book" title="Order book depth">
+            <OrderBookDepth bids={depth.bids} sells={depth.sells} />
+          </Section>
+          <Section id="active-asks" title="Active asks">
+            {asks.items.length === 0 ? (
+              <EmptyState title="No open asks">
+                <p>Bids for {name} that found no seller wait here for holders to accept.</p>
+              </EmptyState>
+            ) : (
+              <>
+                <AsksTable asks={asks.items} caption={`Open asks for ${name}`} sellable={sellable} locks={locks} showItem={false} actions={isLoggedIn} />
+                {count(asks.items.length, detail.totals.asks)}
+                <LoadMore hasMore={asks.hasMore} loading={asks.loading} onMore={asks.onMore} what="asks" />
+              </>
+            )}
+          </Section>
+          <Section id="offers" title={itemType === 'team' ? 'Team shares for sale' : 'Shares for sale'}>
+            {offers.items.length === 0 ? (
+              <EmptyState title="No shares listed for sale">
+                <p>Holders can list their {name} shares at their own price.</p>
+              </EmptyState>
+            ) : (
+              <>
+                <OffersTable offers={offers.items} caption={`Offers of ${name} shares`} showItem={false} />
+                {count(offers.items.length, detail.totals.offers)}
+                <LoadMore hasMore={offers.hasMore} loading={offers.loading} onMore={offers.onMore} what="offers" />
+              </>
+            )}
+          </Section>
+        </>
+      )}
       <Section id="recent-trades" title="Recent trades">
         {detail.trades.length === 0 ? (
           <EmptyState title="No trades yet" />

@@ -1,6 +1,7 @@
 import { createChart, HistogramSeries, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import type { PricePoint } from '../../lib/chartData';
+import { formatDollars } from '../../lib/format';
 import { useTheme } from '../../theme/ThemeProvider';
 
 /** Reads a colour of the team theme (CSS variables on :root). */
@@ -39,7 +40,7 @@ export default function PriceChart({ points, label }: { points: readonly PricePo
       grid: { vertLines: { color: border }, horzLines: { color: border } },
       rightPriceScale: { borderColor: border, scaleMargins: { top: 0.1, bottom: 0.3 } },
       timeScale: { borderColor: border, timeVisible: true, secondsVisible: false },
-      localization: { priceFormatter: (p: number) => `$${p.toFixed(2)}` },
+      localization: { priceFormatter: (p: number) => formatDollars(p) },
       handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
       handleScale: { mouseWheel: false, pinch: true },
     });

@@ -7,8 +7,19 @@ import { NumHeader } from '../NumHeader';
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
 
-/** Who holds shares: user (to the public portfolio), shares, percent owned, minimum sell price. */
-export function ShareholdersTable({ shareholders, caption }: { shareholders: readonly Shareholder[]; caption: string }) {
+/**
+ * Who holds shares: user (to the public portfolio), shares, percent owned, minimum sell price. A
+ * retired player's holders at retirement have no minimum price any more: the column goes.
+ */
+export function ShareholdersTable({
+  shareholders,
+  caption,
+  atRetirement = false,
+}: {
+  shareholders: readonly Shareholder[];
+  caption: string;
+  atRetirement?: boolean;
+}) {
   const { user } = useSession();
   return (
     <div className="table-wrap">
@@ -19,7 +30,7 @@ export function ShareholdersTable({ shareholders, caption }: { shareholders: rea
             <th scope="col">User</th>
             <NumHeader>Shares</NumHeader>
             <NumHeader>Percent owned</NumHeader>
-            <NumHeader>Min sell price</NumHeader>
+            {atRetirement ? <NumHeader>Bought back for</NumHeader> : <NumHeader>Min sell price</NumHeader>}
           </tr>
         </thead>
         <tbody>
@@ -35,9 +46,15 @@ export function ShareholdersTable({ shareholders, caption }: { shareholders: rea
               <td className="num" data-label="Percent owned">
                 {percent.format(h.percent_owned)}%
               </td>
-              <td className="num" data-label="Min sell price">
-                {formatDollars(h.min_sell_price)}
-              </td>
+              {atRetirement ? (
+                <td className="num" data-label="Bought back for">
+                  {formatDollars(h.shares_owned * h.min_sell_price)}
+                </td>
+              ) : (
+                <td className="num" data-label="Min sell price">
+                  {formatDollars(h.min_sell_price)}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -3,6 +3,7 @@ import type { Trade } from '../../lib/apiTypes';
 import type { LiveTrade } from '../../../shared/live';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { itemPath } from '../../lib/itemLinks';
+import { TRADE_REASON_LABELS } from '../../../shared/instrument';
 import { formatDateTime } from '../../lib/time';
 import { UserLink } from './UserLink';
 import { NumHeader } from '../NumHeader';
@@ -45,6 +46,7 @@ export function TradesTable({ trades, showItem = true, caption }: TradesTablePro
               ) : null}
               <td data-label="Buyer">
                 <UserLink id={t.buyer_id} username={t.buyerUsername} />
+                {t.reason ? <div className="cell-note">{TRADE_REASON_LABELS[t.reason]}</div> : null}
               </td>
               <td data-label="Seller">
                 <UserLink id={t.seller_id} username={t.sellerUsername} />

@@ -4,6 +4,8 @@ import { ErrorMessage } from '../ErrorMessage';
 import { Loading } from '../Spinner';
 import { useTRPC } from '../../lib/trpc';
 import { SeasonStandings } from './SeasonStandings';
+import { winnersLine } from './winners';
+import { RANKING_LABEL } from '../../../shared/ranking';
 
 /** An ended season's final standings in place of the live leaderboard. */
 export function ArchivedLeaderboard({ season, meId }: { season: number; meId?: number | undefined }) {
@@ -11,5 +13,13 @@ export function ArchivedLeaderboard({ season, meId }: { season: number; meId?: n
   const archive = useQuery(trpc.seasons.get.queryOptions({ season }));
   if (archive.isPending) return <Loading label="Loading the season…" />;
   if (archive.isError) return <ErrorMessage onRetry={() => void archive.refetch()}>{LOAD_FAILED.leaderboard}</ErrorMessage>;
-  return <SeasonStandings archive={archive.data} meId={meId} />;
+  const ended = archive.data.season;
+  return (
+    <>
+      <p className="season-summary" data-testid="season-summary">
+        Season {ended.number}, ranked by {RANKING_LABEL[ended.ranking].toLowerCase()}: {winnersLine(ended.winners.map((w) => w.username))}.
+      </p>
+      <SeasonStandings archive={archive.data} meId={meId} />
+    </>
+  );
 }

@@ -1,12 +1,13 @@
 import './seasons.css';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { seasonsApi } from '../../lib/seasonsApi';
 import { useSession } from '../../lib/session';
 import { Field } from '../Field';
 import { Modal } from '../Modal';
-import { Spinner } from '../Spinner';
+import { PendingButton } from '../PendingButton';
+import { useCommand } from '../../lib/useCommand';
 
 /**
  * Ends the league's current season (its commissioner; the default league's: an admin), behind a
@@ -17,8 +18,9 @@ export function SeasonEndCard({ league, season, onEnded }: { league: { id: numbe
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const end = useMutation({
-    mutationFn: () => seasonsApi.end(league.id, typed, season, token),
+  const end = useCommand('seasons.end', {
+    mutationFn: ({ confirm, idempotencyKey }: { confirm: string; idempotencyKey?: string | undefined }) =>
+      seasonsApi.end(league.id, confirm, season, token, idempotencyKey),
     onSuccess: (answer) => {
       setOpen(false);
       setTyped('');
@@ -26,7 +28,7 @@ export function SeasonEndCard({ league, season, onEnded }: { league: { id: numbe
       void queryClient.invalidateQueries();
       onEnded(answer.season.number);
     },
-    onError: (error) => toast.error('The season could not be ended', { description: error.message }),
+    onError: (error: Error) => toast.error('The season could not be ended', { description: error.message }),
   });
   return (
     <section className="card season-end" aria-labelledby="season-end-title">
@@ -34,10 +36,9 @@ export function SeasonEndCard({ league, season, onEnded }: { league: { id: numbe
         <h2 id="season-end-title">End season {season}</h2>
         <p className="muted">Archive the final standings and start season {season + 1} from the starting cash.</p>
       </div>
-      <button type="button" className="button button-danger" onClick={() => setOpen(true)} disabled={end.isPending} aria-haspopup="dialog">
-        {end.isPending ? <Spinner size="sm" /> : null}
+      <PendingButton className="button button-danger" onClick={() => setOpen(true)} pending={end.pending} aria-haspopup="dialog">
         End season {season}
-      </button>
+      </PendingButton>
       <Modal open={open} onClose={() => setOpen(false)} title={`End season ${season} of ${league.name}?`} size="sm">
         <ul>
           <li>Trading in {league.name} pauses for a moment; every open ask and offer is cancelled and its escrow returned.</li>
@@ -50,7 +51,7 @@ export function SeasonEndCard({ league, season, onEnded }: { league: { id: numbe
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            end.mutate();
+            end.submit({ confirm: typed });
           }}
         >
           <Field label={`Type “${league.name}” to confirm`} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" data-autofocus />
@@ -58,9 +59,9 @@ export function SeasonEndCard({ league, season, onEnded }: { league: { id: numbe
             <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
               Cancel
             </button>
-            <button type="submit" className="button button-danger" disabled={typed.trim() !== league.name || end.isPending}>
+            <PendingButton type="submit" className="button button-danger" pending={end.pending} pendingLabel="Ending…" disabled={typed.trim() !== league.name}>
               End season {season}
-            </button>
+            </PendingButton>
           </div>
         </form>
       </Modal>

@@ -16,7 +16,7 @@ export function SeasonFinishes({ userId }: { userId: number }) {
       <ul className="season-finishes" data-testid="season-finishes">
         {list.map((f) => (
           <li key={f.season}>
-            Season {f.season}: <strong>#{f.rank}</strong> of {f.of}, {formatDollars(f.total)} (ended {formatDate(f.endedAt)})
+            Season {f.season}: <strong>{f.tied ? `T-${f.rank}` : `#${f.rank}`}</strong> of {f.of}, {formatDollars(f.total)} (ended {formatDate(f.endedAt)})
           </li>
         ))}
       </ul>

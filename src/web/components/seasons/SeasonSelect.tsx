@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { SeasonOut } from '../../../shared/schemas/seasons';
 import { formatDate } from '../../lib/time';
 import { useTRPC } from '../../lib/trpc';
+import { winnersLine } from './winners';
 
 interface SeasonSelectProps {
   seasons: readonly SeasonOut[];
@@ -14,7 +15,10 @@ interface SeasonSelectProps {
   everyLabel?: string;
 }
 
-const label = (s: SeasonOut) => (s.endedAt === undefined ? `Season ${s.number} (current)` : `Season ${s.number} (ended ${formatDate(s.endedAt)})`);
+const label = (s: SeasonOut) =>
+  s.endedAt === undefined
+    ? `Season ${s.number} (current)`
+    : `Season ${s.number} (ended ${formatDate(s.endedAt)}${s.winners && s.winners.length > 0 ? `, ${winnersLine(s.winners)}` : ''})`;
 
 /** Picks a season, newest first; shown only once a season has ended. */
 export function SeasonSelect({ seasons, value, onChange, everyLabel }: SeasonSelectProps) {

@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { FAILED } from '../../../shared/texts';
 import type { Ask } from '../../lib/apiTypes';
 import { formatInteger } from '../../lib/format';
 import { sharesForm } from '../../lib/forms';
 import { withoutItem } from '../../lib/pagedList';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
-import { useTradeFeedback } from '../../lib/useTradeFeedback';
-
-const DECLINE_ASK_FAILED = 'Decline failed';
-const CANCEL_ASK_FAILED = 'Failed to cancel ask';
+import { useAcceptAsk, useCancelAsk, useDeclineAsk } from '../../features/trade/api';
+import { lockedText } from '../../features/trade/texts';
+import { PendingButton } from '../PendingButton';
 
 interface AskActionsProps {
   ask: Ask;
@@ -20,17 +18,18 @@ interface AskActionsProps {
   sellable: number | null;
   /** Offer Decline (on "Offers For You"). */
   canDecline?: boolean;
+  /** The user's holding of the ask's team is locked until then (ISO time): why they cannot sell. */
+  lockedUntil?: string | null;
 }
 
 /**
  * What a user can do with an ask (a buyer's bid): a holder accepts it for some shares (capped at
  * what the ask wants and what the holder can sell) or declines it; the asker cancels it.
  */
-export function AskActions({ ask, sellable, canDecline = false }: AskActionsProps) {
+export function AskActions({ ask, sellable, canDecline = false, lockedUntil = null }: AskActionsProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const feedback = useTradeFeedback();
   const id = useId();
   const cap = Math.max(0, Math.min(ask.shares_available, sellable ?? ask.shares_available));
   const form = useForm({ resolver: zodResolver(sharesForm), defaultValues: { shares: String(Math.max(1, cap)) } });
@@ -38,38 +37,34 @@ export function AskActions({ ask, sellable, canDecline = false }: AskActionsProp
   const removeFromList = () => {
     queryClient.setQueriesData({ queryKey: trpc.market.relevantAsks.pathKey() }, (data: unknown) => withoutItem<Ask>(data, (a) => a.askId === ask.askId));
   };
-  const accept = useMutation(trpc.trading.acceptAsk.mutationOptions(feedback({ fallback: FAILED.acceptAsk })));
-  const declinePlayer = useMutation(trpc.trading.declineAsk.mutationOptions(feedback({ fallback: DECLINE_ASK_FAILED, onSuccess: removeFromList })));
-  const declineTeam = useMutation(trpc.teamTrading.declineAsk.mutationOptions(feedback({ fallback: DECLINE_ASK_FAILED, onSuccess: removeFromList })));
-  const cancel = useMutation(trpc.trading.cancelAsk.mutationOptions(feedback({ fallback: CANCEL_ASK_FAILED })));
+  const accept = useAcceptAsk();
+  const decline = useDeclineAsk({ onDone: removeFromList });
+  const cancel = useCancelAsk();
 
   if (!user) return null;
   const own = ask.userId === user.id;
   if (own) {
     return (
       <div className="trade-actions">
-        <button
-          type="button"
+        <PendingButton
           className="button button-small button-secondary"
-          disabled={cancel.isPending}
-          onClick={() => cancel.mutate({ askId: ask.askId, userId: user.id })}
+          pending={cancel.pending}
+          pendingLabel="Cancelling…"
+          onClick={() => cancel.submit({ askId: ask.askId })}
           aria-label={`Cancel your ask for ${formatInteger(ask.shares_available)} ${ask.itemName} shares`}
         >
           Cancel
-        </button>
+        </PendingButton>
       </div>
     );
   }
 
   const onAccept = form.handleSubmit(({ shares }) => {
     if (cap <= 0) return;
-    accept.mutate({ sellerId: user.id, askId: ask.askId, shares: Math.min(shares, cap) });
+    accept.submit({ askId: ask.askId, shares: Math.min(shares, cap) });
   });
-  const onDecline = () => {
-    if (ask.askType === 'team') declineTeam.mutate({ userId: user.id, teamAskId: ask.askId });
-    else declinePlayer.mutate({ askId: ask.askId, userId: user.id });
-  };
   const nothing = cap <= 0;
+  const why = lockedUntil ? lockedText(lockedUntil) : nothing ? 'You have no unlisted shares to sell' : `Sell to ${ask.askerUsername} at the asked price`;
 
   return (
     <div className="trade-actions">
@@ -89,20 +84,21 @@ export function AskActions({ ask, sellable, canDecline = false }: AskActionsProp
           {...form.register('shares')}
           disabled={nothing}
         />
-        <button
-          type="submit"
-          className="button button-small"
-          disabled={nothing || accept.isPending}
-          title={nothing ? 'You have no unlisted shares to sell' : `Sell to ${ask.askerUsername} at the asked price`}
-        >
+        <PendingButton type="submit" className="button button-small" pending={accept.pending} pendingLabel="Selling…" disabled={nothing} title={why}>
           Accept
-        </button>
+        </PendingButton>
       </form>
       {canDecline ? (
-        <button type="button" className="button button-small button-secondary" onClick={onDecline} disabled={declinePlayer.isPending || declineTeam.isPending}>
+        <PendingButton
+          className="button button-small button-secondary"
+          pending={decline.pending}
+          pendingLabel="Declining…"
+          onClick={() => decline.submit({ askId: ask.askId })}
+        >
           Decline
-        </button>
+        </PendingButton>
       ) : null}
+      {lockedUntil ? <p className="trade-note">{lockedText(lockedUntil)}.</p> : null}
     </div>
   );
 }

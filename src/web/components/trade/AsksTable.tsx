@@ -13,6 +13,8 @@ interface AsksTableProps {
   caption: string;
   /** Shares of an ask's item the user could sell now, by `${askType}:${itemId}`; a missing key is 0. Null: unknown. */
   sellable: ReadonlyMap<string, number> | null;
+  /** The user's team holdings locked now, by `${askType}:${itemId}` (why an ask cannot be accepted). */
+  locks?: ReadonlyMap<string, string> | null;
   showItem?: boolean;
   canDecline?: boolean;
   /** Show the action column (logged in). */
@@ -20,7 +22,7 @@ interface AsksTableProps {
 }
 
 /** Asks (bids to buy): item, asker, shares wanted, price, total, time, and Accept / Decline / Cancel. */
-export function AsksTable({ asks, caption, sellable, showItem = true, canDecline = false, actions = true }: AsksTableProps) {
+export function AsksTable({ asks, caption, sellable, locks = null, showItem = true, canDecline = false, actions = true }: AsksTableProps) {
   return (
     <div className="table-wrap">
       <table className="table table-stack" data-testid="asks-table">
@@ -64,7 +66,12 @@ export function AsksTable({ asks, caption, sellable, showItem = true, canDecline
               </td>
               {actions ? (
                 <td data-label="Action" className="stack-actions">
-                  <AskActions ask={a} sellable={sellable ? (sellable.get(sellableKey(a.askType, a.itemId)) ?? 0) : null} canDecline={canDecline} />
+                  <AskActions
+                    ask={a}
+                    sellable={sellable ? (sellable.get(sellableKey(a.askType, a.itemId)) ?? 0) : null}
+                    lockedUntil={locks?.get(sellableKey(a.askType, a.itemId)) ?? null}
+                    canDecline={canDecline}
+                  />
                 </td>
               ) : null}
             </tr>

@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { Link } from '../../lib/leagueLinks';
-import type { TradeResult } from '../../lib/apiTypes';
-import { centsToDollars, dollarsToCents, formatCents } from '../../../shared/money';
+import type { CommandResult } from '../../../shared/schemas/trading';
+import { dollarsToCents, formatCents } from '../../../shared/money';
 import { FAILED } from '../../../shared/texts';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { orderForm, readOrder, type Order } from '../../lib/forms';
@@ -13,11 +12,10 @@ import { clampPriceText, clampSharesText } from '../../lib/numbers';
 import { previewBuy, sellSources, type SellSource } from '../../lib/orderBook';
 import { useSession } from '../../lib/session';
 import { formatDate } from '../../lib/time';
-import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../../lib/useMe';
 import { useNow } from '../../lib/useNow';
-import { useTradeFeedback } from '../../lib/useTradeFeedback';
-import { Spinner } from '../Spinner';
+import { useBuy } from '../../features/trade/api';
+import { PendingButton } from '../PendingButton';
 import { DEFAULT_ASK_PRICE_CENTS, defaultBuyPrice, forSaleRange, isRestricted, maxBuyShares, type BuyTarget } from './buyTarget';
 import { FillPreview } from './FillPreview';
 import { PriceField } from './PriceField';
@@ -30,7 +28,7 @@ interface BuyFormProps {
   autoFocus?: boolean;
   /** Repeat the rules notices (rookie restriction, team rules) in the form; pages that show them elsewhere turn this off. */
   notices?: boolean;
-  onDone?: (result: TradeResult) => void;
+  onDone?: (result: CommandResult) => void;
   onCancel?: () => void;
 }
 
@@ -65,12 +63,11 @@ export function Availability({ target, sources }: { target: BuyTarget; sources: 
  * a live preview of the sellers that would fill it, and what would rest as an ask.
  */
 export function BuyForm({ target, clamp = false, autoFocus = false, notices = true, onDone, onCancel }: BuyFormProps) {
-  const trpc = useTRPC();
   const { user } = useSession();
   const location = useLocation();
   const me = useMe();
   const now = useNow();
-  const feedback = useTradeFeedback();
+  const costId = useId();
   const max = maxBuyShares(target);
   const sources = useMemo(
     () => sellSources({ openMarket: target.openMarket, sellQueue: target.sellQueue, sellLevels: target.sellLevels }, user?.id ?? null),
@@ -82,19 +79,13 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
   });
   const order = readOrder(useWatch({ control: form.control }));
   const preview = order ? previewBuy(sources, order.shares, order.priceCents) : null;
-  const fallback = preview && preview.filledShares > 0 ? FAILED.purchase : FAILED.ask;
-
-  const options = feedback({
-    fallback,
-    purchase: true,
-    onSuccess: (result) => {
+  const buy = useBuy({
+    fallback: preview && preview.filledShares > 0 ? FAILED.purchase : FAILED.ask,
+    onDone: (result) => {
       form.setValue('shares', '');
       onDone?.(result);
     },
   });
-  const playerBuy = useMutation(trpc.trading.ask.mutationOptions(options));
-  const teamBuy = useMutation(trpc.teamTrading.bid.mutationOptions(options));
-  const pending = playerBuy.isPending || teamBuy.isPending;
 
   if (!user) {
     return (
@@ -113,9 +104,8 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
   const restricted = isRestricted(target, now);
 
   const onSubmit = ({ shares, priceCents }: Order) => {
-    const pricePerShare = centsToDollars(priceCents);
-    if (target.itemType === 'team') teamBuy.mutate({ userId: user.id, teamId: target.id, shares, pricePerShare });
-    else playerBuy.mutate({ userId: user.id, playerId: target.id, shares, pricePerShare });
+    if (tooExpensive) return;
+    buy.submit({ instrument: { kind: target.itemType, id: target.id }, shares, priceCents });
   };
 
   return (
@@ -142,10 +132,10 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
         <p className="muted">Enter shares and a price to preview your order.</p>
       )}
       {maxCostCents !== null ? (
-        <p className={tooExpensive ? 'trade-total loss' : 'trade-total'}>
+        <p id={costId} className={tooExpensive ? 'trade-total loss' : 'trade-total'} role={tooExpensive ? 'alert' : undefined}>
           You pay at most <strong>{formatCents(maxCostCents)}</strong>
           {preview && preview.restingShares > 0 ? ' (the ask’s cash is held until it fills or you cancel it)' : ''}.
-          {tooExpensive ? ` That is more than your cash balance of ${formatDollars(balance)}.` : ''}
+          {tooExpensive ? ` That is more than your cash of ${formatDollars(balance)}: buy fewer shares or bid a lower price.` : ''}
         </p>
       ) : null}
       <div className="form-actions">
@@ -154,10 +144,16 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
             Cancel
           </button>
         ) : null}
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? <Spinner size="sm" /> : null}
-          {pending ? 'Buying…' : preview && preview.filledShares === 0 ? 'Post ask' : 'Buy'}
-        </button>
+        <PendingButton
+          type="submit"
+          className="button"
+          pending={buy.pending}
+          pendingLabel="Buying…"
+          disabled={tooExpensive}
+          aria-describedby={maxCostCents !== null ? costId : undefined}
+        >
+          {preview && preview.filledShares === 0 ? 'Post ask' : 'Buy'}
+        </PendingButton>
       </div>
     </form>
   );

@@ -1,19 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
-import { useCallback, useId, useState, type FormEvent } from 'react';
-import type { TradeResult } from '../../lib/apiTypes';
-import { formatDollars, formatInteger } from '../../lib/format';
-import { dumpShares } from '../../lib/numbers';
-import { useSession } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
-import { useTradeFeedback } from '../../lib/useTradeFeedback';
-import { Modal } from '../Modal';
-import { Spinner } from '../Spinner';
-import { FAILED } from '../../../shared/texts';
+import { useId, useState, type FormEvent } from 'react';
+import { DUMP_PRICE_CENTS, formatCents } from '../../../shared/money';
+import type { CommandResult } from '../../../shared/schemas/trading';
 import type { InstrumentKind } from '../../../shared/instrument';
-
-/** docs/screens.md §4 Texts */
-/** Open-market price of a dump (docs/rules.md §10 Limits and constants). */
-const DUMP_PRICE = 1;
+import { useDump } from '../../features/trade/api';
+import { lockedText } from '../../features/trade/texts';
+import { formatInteger } from '../../lib/format';
+import { readDumpShares } from '../../lib/numbers';
+import { Modal } from '../Modal';
+import { PendingButton } from '../PendingButton';
 
 export interface DumpProps {
   itemType: InstrumentKind;
@@ -21,35 +15,9 @@ export interface DumpProps {
   itemName: string;
   /** The shares the user holds and may dump (unlisted, and unlocked for a team). */
   shares: number;
-  onDone?: (result: TradeResult) => void;
-}
-
-/**
- * Dumping shares to the open market at $1.00 each. `dump(text)` applies docs/rules.md §11 Input to what the
- * user typed: empty, non-numeric or ≤ 0 does nothing (returns false); more than held is capped.
- * Toasts: the server's 'Shares dumped' / 'Team shares dumped', or the error text / 'Dump failed'.
- */
-export function useDump({ itemType, itemId, shares, onDone }: DumpProps) {
-  const trpc = useTRPC();
-  const { user } = useSession();
-  const feedback = useTradeFeedback();
-  const options = feedback({ fallback: FAILED.dump, ...(onDone ? { onSuccess: onDone } : {}) });
-  const player = useMutation(trpc.trading.dump.mutationOptions(options));
-  const team = useMutation(trpc.teamTrading.dump.mutationOptions(options));
-  const { mutate: dumpPlayer } = player;
-  const { mutate: dumpTeam } = team;
-
-  const dump = useCallback(
-    (text: string | number): boolean => {
-      const n = dumpShares(String(text), shares);
-      if (n === null || !user) return false;
-      if (itemType === 'team') dumpTeam({ userId: user.id, teamId: itemId, shares: n });
-      else dumpPlayer({ userId: user.id, playerId: itemId, shares: n });
-      return true;
-    },
-    [dumpPlayer, dumpTeam, itemId, itemType, shares, user],
-  );
-  return { dump, isPending: player.isPending || team.isPending };
+  /** A team holding's lock (ISO time), while it runs: the reason there is nothing to dump. */
+  lockedUntil?: string | null;
+  onDone?: (result: CommandResult) => void;
 }
 
 interface DumpButtonProps extends DumpProps {
@@ -57,31 +25,34 @@ interface DumpButtonProps extends DumpProps {
   buttonClassName?: string;
 }
 
-/** A Dump button that asks how many shares (all by default), then dumps them at $1.00 each. */
-export function DumpButton({ label = 'Dump', buttonClassName = 'button button-small button-danger', ...props }: DumpButtonProps) {
+/**
+ * A Dump button that asks how many shares, then sells them to the open market at $1.00 each. The
+ * dialog stays open, its button locked and busy, until the server answers.
+ */
+export function DumpButton({ label = 'Dump', buttonClassName = 'button button-small button-danger', lockedUntil = null, ...props }: DumpButtonProps) {
   const [open, setOpen] = useState(false);
-  const { dump, isPending } = useDump(props);
+  const dump = useDump({
+    onDone: (result) => {
+      setOpen(false);
+      props.onDone?.(result);
+    },
+  });
   const none = props.shares <= 0;
+  const title = lockedUntil
+    ? lockedText(lockedUntil)
+    : none
+      ? 'You have no unlisted shares to dump'
+      : `Sell ${props.itemName} shares to the market at ${formatCents(DUMP_PRICE_CENTS)} each`;
   return (
     <>
-      <button
-        type="button"
-        className={buttonClassName}
-        onClick={() => setOpen(true)}
-        disabled={none || isPending}
-        title={none ? 'You have no unlisted shares to dump' : `Sell ${props.itemName} shares to the market at ${formatDollars(DUMP_PRICE)} each`}
-        aria-haspopup="dialog"
-      >
-        {isPending ? <Spinner size="sm" /> : null}
+      <PendingButton className={buttonClassName} onClick={() => setOpen(true)} disabled={none} pending={dump.pending} title={title} aria-haspopup="dialog">
         {label}
-      </button>
+      </PendingButton>
       <Modal open={open} onClose={() => setOpen(false)} title={`Dump ${props.itemName}`} size="sm">
         <DumpPrompt
           held={props.shares}
-          onSubmit={(text) => {
-            dump(text);
-            setOpen(false);
-          }}
+          pending={dump.pending}
+          onSubmit={(shares) => dump.submit({ instrument: { kind: props.itemType, id: props.itemId }, shares })}
           onCancel={() => setOpen(false)}
         />
       </Modal>
@@ -89,40 +60,78 @@ export function DumpButton({ label = 'Dump', buttonClassName = 'button button-sm
   );
 }
 
-function DumpPrompt({ held, onSubmit, onCancel }: { held: number; onSubmit: (text: string) => void; onCancel: () => void }) {
+/** How many shares to dump: typed ("1,000" is a thousand) or All; anything that is not a number of shares is refused with a message. */
+function DumpPrompt({ held, pending, onSubmit, onCancel }: { held: number; pending: boolean; onSubmit: (shares: number) => void; onCancel: () => void }) {
   const id = useId();
-  const [text, setText] = useState(String(held));
+  const [text, setText] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const answer = text.trim() === '' ? null : readDumpShares(text, held);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    onSubmit(text);
+    const read = readDumpShares(text, held);
+    if (!read.ok) return setRefusal(read.message);
+    setRefusal(null);
+    onSubmit(read.shares);
   };
+  const hint =
+    answer?.ok && answer.capped
+      ? `You hold ${formatInteger(held)} you can dump: all ${formatInteger(held)} will be dumped.`
+      : answer?.ok
+        ? `You get ${formatCents(answer.shares * DUMP_PRICE_CENTS)}.`
+        : 'More than you hold dumps all of them.';
   return (
-    <form onSubmit={submit} className="trade-form">
-      <p>
-        Dumped shares go back to the open market at <strong>{formatDollars(DUMP_PRICE)}</strong> a share, at once. You hold{' '}
+    <form onSubmit={submit} className="trade-form dump-form" noValidate>
+      <p className="dump-explain">
+        Dumped shares go back to the open market at <strong>{formatCents(DUMP_PRICE_CENTS)}</strong> a share, at once. You hold{' '}
         <strong>{formatInteger(held)}</strong> you can dump.
       </p>
       <div className="field">
         <label htmlFor={id}>Shares to dump</label>
-        <input
-          id={id}
-          name="dumpShares"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          data-autofocus
-        />
-        <p className="field-hint">More than you hold dumps all of them.</p>
+        <div className="input-row">
+          <input
+            id={id}
+            name="dumpShares"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={formatInteger(Math.min(held, 1_000))}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setRefusal(null);
+            }}
+            aria-invalid={refusal !== null || undefined}
+            aria-describedby={`${id}-hint`}
+            data-autofocus
+          />
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => {
+              setText(formatInteger(held));
+              setRefusal(null);
+            }}
+          >
+            All ({formatInteger(held)})
+          </button>
+        </div>
+        {refusal ? (
+          <p id={`${id}-hint`} className="field-error" role="alert">
+            {refusal}
+          </p>
+        ) : (
+          <p id={`${id}-hint`} className="field-hint">
+            {hint}
+          </p>
+        )}
       </div>
       <div className="form-actions">
         <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="button button-danger">
+        <PendingButton type="submit" className="button button-danger" pending={pending} pendingLabel="Dumping…">
           Dump shares
-        </button>
+        </PendingButton>
       </div>
     </form>
   );

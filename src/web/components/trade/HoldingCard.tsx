@@ -1,5 +1,5 @@
 import { formatDollars, formatInteger } from '../../lib/format';
-import { formatDateTime } from '../../lib/time';
+import { lockedText } from '../../features/trade/texts';
 import type { Holding } from '../../lib/useSellable';
 import { DumpButton } from './DumpButton';
 import { MinSellPriceForm } from './MinSellPriceForm';
@@ -24,11 +24,7 @@ export function HoldingCard({ itemType, itemId, itemName, holding, lastPrice }: 
         {holding.listed > 0 ? <>, {formatInteger(holding.listed)} of them listed for sale</> : null}, bought at {formatDollars(holding.averageBuyPrice)} on
         average.
       </p>
-      {holding.lockedUntil ? (
-        <p className="notice notice-warning">
-          Locked until {formatDateTime(holding.lockedUntil)}: team shares cannot be sold or dumped for 7 days after a purchase.
-        </p>
-      ) : null}
+      {holding.lockedUntil ? <p className="notice notice-warning">{lockedText(holding.lockedUntil)}.</p> : null}
       <MinSellPriceForm layout="card" itemType={itemType} itemId={itemId} itemName={itemName} current={holding.minSellPrice} />
       <div className="trade-actions">
         <SellDialog
@@ -36,10 +32,18 @@ export function HoldingCard({ itemType, itemId, itemName, holding, lastPrice }: 
           itemId={itemId}
           itemName={itemName}
           maxShares={holding.sellable}
+          lockedUntil={holding.lockedUntil}
           defaultPrice={Math.max(lastPrice ?? 0, holding.minSellPrice)}
           buttonClassName="button button-secondary"
         />
-        <DumpButton itemType={itemType} itemId={itemId} itemName={itemName} shares={holding.sellable} buttonClassName="button button-danger" />
+        <DumpButton
+          itemType={itemType}
+          itemId={itemId}
+          itemName={itemName}
+          shares={holding.sellable}
+          lockedUntil={holding.lockedUntil}
+          buttonClassName="button button-danger"
+        />
       </div>
     </section>
   );

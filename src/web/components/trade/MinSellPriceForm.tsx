@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { centsToDollars } from '../../../shared/money';
-import { FAILED, INVALID_PRICE } from '../../../shared/texts';
+import { INVALID_PRICE } from '../../../shared/texts';
+import { useSetMinSellPrice } from '../../features/trade/api';
 import { minSellPriceForm, type MinSellPriceControl } from '../../lib/forms';
 import { useSession } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
-import { useTradeFeedback } from '../../lib/useTradeFeedback';
-import { Spinner } from '../Spinner';
+import { PendingButton } from '../PendingButton';
 import type { InstrumentKind } from '../../../shared/instrument';
 
 interface MinSellPriceFormProps {
@@ -33,22 +30,15 @@ export function MinSellPriceForm(props: MinSellPriceFormProps) {
 }
 
 function PriceForm({ itemType, itemId, itemName, current, layout }: MinSellPriceFormProps) {
-  const trpc = useTRPC();
   const { user } = useSession();
-  const feedback = useTradeFeedback();
   const id = useId();
   const form = useForm({ resolver: zodResolver(minSellPriceForm), defaultValues: { minSellPrice: current.toFixed(2) } });
-  const options = feedback({ fallback: FAILED.update });
-  const player = useMutation(trpc.trading.setMinSellPrice.mutationOptions(options));
-  const team = useMutation(trpc.teamTrading.setMinSellPrice.mutationOptions(options));
-  const pending = player.isPending || team.isPending;
+  const save = useSetMinSellPrice();
 
   const onSubmit = form.handleSubmit(
     ({ minSellPriceCents }) => {
       if (!user) return;
-      const minSellPrice = centsToDollars(minSellPriceCents);
-      if (itemType === 'team') team.mutate({ userId: user.id, teamId: itemId, minSellPrice });
-      else player.mutate({ userId: user.id, playerId: itemId, minSellPrice });
+      save.submit({ instrument: { kind: itemType, id: itemId }, priceCents: minSellPriceCents });
     },
     () => {
       if (user) toast.error(INVALID_PRICE);
@@ -66,10 +56,9 @@ function PriceForm({ itemType, itemId, itemName, current, layout }: MinSellPrice
           <span aria-hidden="true">$</span>
           <PriceInput id={id} control={form.control} />
         </span>
-        <button type="submit" className="button button-small" disabled={pending} aria-label={`Save the minimum sell price for ${itemName}`}>
-          {pending ? <Spinner size="sm" /> : null}
+        <PendingButton type="submit" className="button button-small" pending={save.pending} aria-label={`Save the minimum sell price for ${itemName}`}>
           Save
-        </button>
+        </PendingButton>
       </form>
     );
   }
@@ -80,9 +69,9 @@ function PriceForm({ itemType, itemId, itemName, current, layout }: MinSellPrice
         <span aria-hidden="true">$</span>
         <PriceInput id={id} control={form.control} required describedBy={`${id}-hint`} />
       </div>
-      <button type="submit" className="button button-small" disabled={pending}>
+      <PendingButton type="submit" className="button button-small" pending={save.pending} pendingLabel="Saving…">
         Save
-      </button>
+      </PendingButton>
       <p id={`${id}-hint`} className="field-hint">
         Your unlisted {itemName} shares sell automatically to any bid at or above this price.
       </p>

@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { centsToDollars, formatCents } from '../../../shared/money';
-import { FAILED } from '../../../shared/texts';
-import type { TradeResult } from '../../lib/apiTypes';
+import { formatCents } from '../../../shared/money';
+import type { CommandResult } from '../../../shared/schemas/trading';
 import { formatInteger } from '../../lib/format';
 import { orderForm, readOrder, type Order } from '../../lib/forms';
-import { useSession } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
-import { useTradeFeedback } from '../../lib/useTradeFeedback';
+import { useListOffer } from '../../features/trade/api';
+import { lockedText } from '../../features/trade/texts';
 import { Modal } from '../Modal';
-import { Spinner } from '../Spinner';
+import { PendingButton } from '../PendingButton';
 import { PriceField } from './PriceField';
 import { SharesField } from './SharesField';
 import type { InstrumentKind } from '../../../shared/instrument';
@@ -22,8 +19,10 @@ export interface SellDialogProps {
   itemName: string;
   /** The shares the user may list: held and not already listed (nor locked, for a team). */
   maxShares: number;
+  /** A team holding's lock (ISO time), while it runs: the reason there is nothing to sell. */
+  lockedUntil?: string | null;
   /** Called after the offer was posted. */
-  onDone?: (result: TradeResult) => void;
+  onDone?: (result: CommandResult) => void;
   /** The trigger button's text ("Sell"). */
   label?: string;
   /** Classes of the trigger button. */
@@ -41,6 +40,7 @@ export function SellDialog({
   itemId,
   itemName,
   maxShares,
+  lockedUntil = null,
   onDone,
   label = 'Sell',
   buttonClassName = 'button button-small button-secondary',
@@ -55,7 +55,7 @@ export function SellDialog({
         className={buttonClassName}
         onClick={() => setOpen(true)}
         disabled={none}
-        title={none ? 'You have no unlisted shares to sell' : `List ${itemName} shares for sale`}
+        title={lockedUntil ? lockedText(lockedUntil) : none ? 'You have no unlisted shares to sell' : `List ${itemName} shares for sale`}
         aria-haspopup="dialog"
       >
         {label}
@@ -88,31 +88,23 @@ interface SellFormProps {
   itemId: number;
   maxShares: number;
   defaultPrice: number | undefined;
-  onDone: (result: TradeResult) => void;
+  onDone: (result: CommandResult) => void;
   onCancel: () => void;
 }
 
 function SellForm({ itemType, itemId, maxShares, defaultPrice, onDone, onCancel }: SellFormProps) {
-  const trpc = useTRPC();
-  const { user } = useSession();
-  const feedback = useTradeFeedback();
   const form = useForm({
     resolver: zodResolver(orderForm),
     defaultValues: { shares: String(maxShares > 0 ? maxShares : 1), pricePerShare: defaultPrice && defaultPrice >= 1 ? defaultPrice.toFixed(2) : '' },
   });
-  const options = feedback({ fallback: FAILED.postOffer, onSuccess: onDone });
-  const playerOffer = useMutation(trpc.trading.postOffer.mutationOptions(options));
-  const teamOffer = useMutation(trpc.teamTrading.ask.mutationOptions(options));
-  const pending = playerOffer.isPending || teamOffer.isPending;
+  const list = useListOffer({ onDone });
 
   const order = readOrder(useWatch({ control: form.control }));
   const capped = order !== null && order.shares > maxShares;
 
   const onSubmit = ({ shares, priceCents }: Order) => {
-    if (!user || shares > maxShares) return;
-    const pricePerShare = centsToDollars(priceCents);
-    if (itemType === 'team') teamOffer.mutate({ userId: user.id, teamId: itemId, shares, pricePerShare });
-    else playerOffer.mutate({ userId: user.id, playerId: itemId, shares, pricePerShare });
+    if (shares > maxShares) return;
+    list.submit({ instrument: { kind: itemType, id: itemId }, shares, priceCents });
   };
 
   return (
@@ -132,10 +124,9 @@ function SellForm({ itemType, itemId, maxShares, defaultPrice, onDone, onCancel 
         <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="button" disabled={pending || capped}>
-          {pending ? <Spinner size="sm" /> : null}
-          {pending ? 'Posting…' : 'Post offer'}
-        </button>
+        <PendingButton type="submit" className="button" pending={list.pending} pendingLabel="Posting…" disabled={capped}>
+          Post offer
+        </PendingButton>
       </div>
     </form>
   );

@@ -1,3 +1,3 @@
 /** Trading widgets shared by the market pages and the portfolio. */
-export { DumpButton, useDump, type DumpProps } from './DumpButton';
+export { DumpButton, type DumpProps } from './DumpButton';
 export { SellDialog, type SellDialogProps } from './SellDialog';
