@@ -257,16 +257,16 @@ export const feedItems = sqliteTable(
     createdAt: integer('created_at').notNull(),
     deletedAt: integer('deleted_at'),
     deletedBy: integer('deleted_by'),
-    /** The author's idempotency key (a retried post answers the first one), or a moment's own key (written once). */
-    dedupeKey: text('dedupe_key'),
+    /**
+     * A moment's own key (a season's end, a week's recap, a member joining): written once, whoever
+     * notices it first. Messages have none: a retried post is answered by its idempotency key.
+     */
+    momentKey: text('moment_key'),
   },
   (t) => [
-    uniqueIndex('feed_items_dedupe')
-      .on(t.userId, t.dedupeKey)
-      .where(sql`dedupe_key IS NOT NULL AND user_id IS NOT NULL`),
-    uniqueIndex('feed_items_moment_dedupe')
-      .on(t.dedupeKey)
-      .where(sql`dedupe_key IS NOT NULL AND user_id IS NULL`),
+    uniqueIndex('feed_items_moment_key')
+      .on(t.momentKey)
+      .where(sql`moment_key IS NOT NULL`),
     check('feed_items_text_length', sql`length(${t.text}) <= 4000`),
   ],
 );

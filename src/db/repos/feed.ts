@@ -49,13 +49,12 @@ export const UNREAD_CAP = 100;
 export function createFeedRepo(db: Db) {
   const c = db.$client;
   const insert = c.prepare<[string, number | null, string, string | null, number, string | null]>(
-    'INSERT INTO feed_items (kind, user_id, text, data, created_at, dedupe_key) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO feed_items (kind, user_id, text, data, created_at, moment_key) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const byId = c.prepare<[number], RawFeedRow & { deletedAt: number | null }>(
     `SELECT ${COLUMNS}, f.deleted_at AS deletedAt FROM feed_items f LEFT JOIN users u ON u.id = f.user_id WHERE f.id = ?`,
   );
-  const byKey = c.prepare<[number, string], { id: number }>('SELECT id FROM feed_items WHERE user_id = ? AND dedupe_key = ?');
-  const byMomentKey = c.prepare<[string], { id: number }>('SELECT id FROM feed_items WHERE user_id IS NULL AND dedupe_key = ?');
+  const byMomentKey = c.prepare<[string], { id: number }>('SELECT id FROM feed_items WHERE moment_key = ?');
   const newest = c.prepare<[number], RawFeedRow>(
     `SELECT ${COLUMNS} FROM feed_items f LEFT JOIN users u ON u.id = f.user_id WHERE f.deleted_at IS NULL ORDER BY f.id DESC LIMIT ?`,
   );
@@ -106,11 +105,11 @@ export function createFeedRepo(db: Db) {
   }
 
   return {
-    /** Writes an item; with a key, a second write of the same key writes nothing and answers the first item's id. */
+    /** Writes an item; a moment with a key is written once (a second write of the key writes nothing and answers the first item's id). */
     add(item: { kind: FeedKind; userId: number | null; text: string; data?: unknown; at: number; key?: string | null }): { id: number; fresh: boolean } {
-      const key = item.key ?? null;
+      const key = item.kind === 'message' ? null : (item.key ?? null);
       if (key !== null) {
-        const known = item.userId === null ? byMomentKey.get(key) : byKey.get(item.userId, key);
+        const known = byMomentKey.get(key);
         if (known) return { id: known.id, fresh: false };
       }
       const info = insert.run(item.kind, item.userId, item.text, item.data === undefined ? null : JSON.stringify(item.data), item.at, key);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXT, MESSAGE_MAX_CHARS } from '../../shared/chat.js';
 import type { ChatLiveEvent, ChatMessage, ChatPage } from '../../shared/schemas/chat.js';
 import { LEAGUE_TEXT, type LeagueView } from '../../shared/schemas/leagues.js';
+import type { SeasonArchiveOut } from '../../shared/schemas/seasons.js';
 import type { AppRouter } from '../routers/index.js';
 import { api, registerUser, startTestServer, type TestServer, type TestUser } from '../test-support/server.js';
 
@@ -112,12 +113,80 @@ describe('posting and reading', () => {
     expect((await list(bob)).body.messages.length).toBe(before + 1);
   });
 
-  it('answers a retried post with the same idempotency key with the first message, written once', async () => {
-    const one = await post(bob, 'only once', { idempotencyKey: 'retry-1' });
-    const two = await post(bob, 'only once', { idempotencyKey: 'retry-1' });
-    expect(two.body.message.id).toBe(one.body.message.id);
-    const texts = (await list(bob, '?limit=10')).body.messages.filter((m) => m.text === 'only once');
-    expect(texts).toHaveLength(1);
+});
+
+describe('every chat command happens once (the Idempotency-Key)', () => {
+  let n = 0;
+  const newKey = () => `chat-key-${process.pid}-${++n}`;
+  /** A REST call with an `Idempotency-Key` header: the status, the answer and whether it was a replay. */
+  async function keyed<T = Record<string, unknown>>(method: string, path: string, body: unknown, user: TestUser, key: string) {
+    const res = await fetch(`${server.url}/api${inLeague(path)}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}`, 'idempotency-key': key },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as T, replayed: res.headers.get('idempotent-replayed') };
+  }
+  /** The keys the league's file keeps, with their commands. */
+  const keptKeys = (user: TestUser) =>
+    server.serverServices
+      .forLeague(league.id)!
+      .db.$client.prepare<[number], { key: string; command: string }>('SELECT key, command FROM idempotency_keys WHERE user_id = ? ORDER BY key')
+      .all(user.id);
+
+  it('answers a post sent again with its key with the first message and Idempotent-Replayed, written once; another text with it is refused', async () => {
+    const key = newKey();
+    const one = await keyed<{ message: ChatMessage }>('POST', '/chat', { text: 'only once' }, bob, key);
+    expect(one).toMatchObject({ status: 200, replayed: null });
+    const two = await keyed<{ message: ChatMessage }>('POST', '/chat', { text: 'only once' }, bob, key);
+    expect(two).toEqual({ status: 200, body: one.body, replayed: 'true' });
+    expect((await list(bob, '?limit=10')).body.messages.filter((m) => m.text === 'only once')).toHaveLength(1);
+    expect(await keyed('POST', '/chat', { text: 'something else' }, bob, key)).toMatchObject({ status: 422 });
+    expect((await list(bob, '?limit=10')).body.messages.some((m) => m.text === 'something else')).toBe(false);
+    // The key is kept in the league's file (where the message is), and over tRPC the same key is the same command.
+    expect(keptKeys(bob)).toContainEqual({ key, command: 'chat.post' });
+    const overTrpc = await fetch(`${server.url}/trpc/chat.post`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${bob.token}`, 'x-league-id': String(league.id) },
+      body: JSON.stringify({ text: 'only once', idempotencyKey: key }),
+    });
+    expect(((await overTrpc.json()) as { result: { data: unknown } }).result.data).toEqual(one.body);
+  });
+
+  it('keeps a refusal as the first answer: a muted member’s post sent again after the unmute is still refused, and nothing is written', async () => {
+    await api(server.url, 'POST', inLeague('/chat/mutes'), { userId: dave.id, minutes: 5 }, alice.token);
+    const key = newKey();
+    const refused = await keyed('POST', '/chat', { text: 'muted words' }, dave, key);
+    expect(refused.status).toBe(403);
+    await api(server.url, 'DELETE', inLeague(`/chat/mutes/${dave.id}`), undefined, alice.token);
+    expect(await keyed('POST', '/chat', { text: 'muted words' }, dave, key)).toEqual({ ...refused, replayed: 'true' });
+    expect((await list(dave, '?limit=10')).body.messages.some((m) => m.text === 'muted words')).toBe(false);
+  });
+
+  it('does a reaction, a deletion, a mute and an unmute once per key', async () => {
+    const m = (await post(alice, 'react once')).body.message;
+    const reactKey = newKey();
+    const on = await keyed('POST', `/chat/${m.id}/reactions`, { emoji: '🔥', on: true }, bob, reactKey);
+    // Taken back in between: the replay of the first reaction answers as it did and adds nothing.
+    await api(server.url, 'POST', inLeague(`/chat/${m.id}/reactions`), { emoji: '🔥', on: false }, bob.token);
+    expect(await keyed('POST', `/chat/${m.id}/reactions`, { emoji: '🔥', on: true }, bob, reactKey)).toEqual({ ...on, replayed: 'true' });
+    expect((await list(alice, '?limit=1')).body.messages[0]!.reactions).toEqual([]);
+
+    const muteKey = newKey();
+    const muted = await keyed('POST', '/chat/mutes', { userId: dave.id, minutes: 10 }, alice, muteKey);
+    expect(muted.status).toBe(200);
+    const unmuteKey = newKey();
+    expect((await keyed('DELETE', `/chat/mutes/${dave.id}`, undefined, alice, unmuteKey)).status).toBe(200);
+    // Sent again, the mute answers its first answer and mutes nobody; the unmute too.
+    expect(await keyed('POST', '/chat/mutes', { userId: dave.id, minutes: 10 }, alice, muteKey)).toEqual({ ...muted, replayed: 'true' });
+    expect((await api<{ mutes: unknown[] }>(server.url, 'GET', inLeague('/chat/mutes'), undefined, alice.token)).body.mutes).toEqual([]);
+    expect((await keyed('DELETE', `/chat/mutes/${dave.id}`, undefined, alice, unmuteKey)).replayed).toBe('true');
+
+    const deleteKey = newKey();
+    const deleted = await keyed('DELETE', `/chat/${m.id}`, undefined, alice, deleteKey);
+    expect(deleted).toMatchObject({ status: 200, body: { id: m.id, deleted: true } });
+    expect(await keyed('DELETE', `/chat/${m.id}`, undefined, alice, deleteKey)).toEqual({ ...deleted, replayed: 'true' });
+    expect(keptKeys(alice).map((k) => k.command)).toEqual(expect.arrayContaining(['chat.mute', 'chat.unmute', 'chat.delete']));
   });
 });
 
@@ -292,7 +361,13 @@ describe('the league’s moments', () => {
     const ended = await api(server.url, 'POST', inLeague('/seasons/end'), { confirm: 'Trash Talkers' }, alice.token);
     expect(ended.status).toBe(200);
     const shown = (await list(bob, '?limit=1')).body.messages[0]!;
-    expect(shown).toMatchObject({ kind: 'seasonEnded', userId: null, username: null, text: 'Season 1 ended: ch_bob won' });
+    // By net worth at the marks, bob's purchases at the open market's $1.00 left him level with alice (dave was removed):
+    // co-winners, each named, as the archive's winners and the recap's champions.
+    expect(shown).toMatchObject({ kind: 'seasonEnded', userId: null, username: null, text: 'Season 1 ended: ch_alice and ch_bob share the title' });
+    const archive = (await api<SeasonArchiveOut>(server.url, 'GET', inLeague('/seasons/1'), undefined, bob.token)).body;
+    expect(archive.season.winners.map((w) => w.username)).toEqual(['ch_alice', 'ch_bob']);
+    expect(archive.recap.champions.map((c) => c.username)).toEqual(['ch_alice', 'ch_bob']);
+    expect((await list(bob, '?limit=5')).body.messages.filter((m) => m.kind === 'seasonEnded')).toHaveLength(1);
   });
 });
 

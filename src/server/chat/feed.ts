@@ -32,6 +32,14 @@ function detailsOut(data: unknown): Record<string, unknown> | undefined {
   return out;
 }
 
+/** Told a write's answer inside its transaction: what an idempotency key keeps (server/idempotency/once.ts). */
+export type Keep<T> = (answer: T) => void;
+
+type Deleted = { id: number; deleted: true; message: string };
+type Reacted = { id: number; reactions: ChatMessage['reactions'] };
+type Muted = { mute: ReturnType<typeof muteOut>; message: string };
+type Unmuted = { userId: number; message: string };
+
 export interface Caller {
   id: number;
   isAdmin: boolean;
@@ -163,61 +171,83 @@ export function createLeagueFeed(deps: LeagueFeedDeps) {
       };
     },
 
-    /** A member's message: refused while they are muted; a retry with the same key answers the first one. */
-    post(author: Caller, text: string, key?: string): ChatMessage {
+    /**
+     * A member's message: refused while they are muted. `keep` is told the message inside the
+     * transaction that writes it (its idempotency key's answer, server/idempotency/once.ts).
+     */
+    post(author: Caller, text: string, keep?: Keep<ChatMessage>): ChatMessage {
       const at = now();
-      const added = transaction(() => {
+      const message = transaction(() => {
         orThrow(mayPost(repo.muteOf(author.id), at));
-        return repo.add({ kind: 'message', userId: author.id, text, at, key: key ? `post:${key}` : null });
+        const { id } = repo.add({ kind: 'message', userId: author.id, text, at });
+        const written = toMessage(repo.get(id)!, []);
+        keep?.(written);
+        return written;
       });
-      const row = repo.get(added.id)!;
-      const [message] = withReactions([row], author.id);
-      if (added.fresh) publish({ type: 'posted', message: { ...message!, reactions: [] } });
-      return message!;
+      publish({ type: 'posted', message });
+      return message;
     },
 
     /** Deletes a message (its author, or the moderator); deleting it again changes nothing. */
-    remove(caller: Caller, id: number, moderator: boolean): { id: number; deleted: true; message: string } {
-      const item = repo.get(id);
-      const done = { id, deleted: true as const, message: CHAT_TEXT.deleted };
-      // Deleted already by someone who may: sent again (a retry), it answers the same.
-      if (item && item.deletedAt !== null && (moderator || (item.kind === 'message' && item.userId === caller.id))) return done;
-      orThrow(mayDelete(item, caller.id, moderator));
-      if (repo.remove(id, caller.id, now())) publish({ type: 'deleted', id });
+    remove(caller: Caller, id: number, moderator: boolean, keep?: Keep<Deleted>): Deleted {
+      const done: Deleted = { id, deleted: true, message: CHAT_TEXT.deleted };
+      const removed = transaction(() => {
+        const item = repo.get(id);
+        // Deleted already by someone who may: sent again, it answers the same.
+        const again = item !== undefined && item.deletedAt !== null && (moderator || (item.kind === 'message' && item.userId === caller.id));
+        if (!again) orThrow(mayDelete(item, caller.id, moderator));
+        const changed = !again && repo.remove(id, caller.id, now());
+        keep?.(done);
+        return changed;
+      });
+      if (removed) publish({ type: 'deleted', id });
       return done;
     },
 
     /** Adds (on) or takes back (off) the caller's reaction; the same call twice leaves the same state. */
-    react(caller: Caller, id: number, emoji: string, on: boolean): { id: number; reactions: ChatMessage['reactions'] } {
-      const before = repo.reactionsOf([id], caller.id).find((r) => r.emoji === emoji);
-      const changed = on !== (before?.mine ?? false);
-      if (changed) {
-        const count = transaction(() => {
-          orThrow(mayReact(repo.get(id)));
-          return repo.setReaction(id, caller.id, emoji, on, now());
-        });
-        publish({ type: 'reacted', id, emoji, count, userId: caller.id, on });
-      } else {
+    react(caller: Caller, id: number, emoji: string, on: boolean, keep?: Keep<Reacted>): Reacted {
+      let count: number | null = null;
+      const answer = transaction((): Reacted => {
         orThrow(mayReact(repo.get(id)));
-      }
-      return { id, reactions: repo.reactionsOf([id], caller.id).map(({ emoji: e, count, mine }) => ({ emoji: e, count, mine })) };
+        const before = repo.reactionsOf([id], caller.id).find((r) => r.emoji === emoji);
+        if (on !== (before?.mine ?? false)) count = repo.setReaction(id, caller.id, emoji, on, now());
+        const reacted = { id, reactions: repo.reactionsOf([id], caller.id).map(({ emoji: e, count: n, mine }) => ({ emoji: e, count: n, mine })) };
+        keep?.(reacted);
+        return reacted;
+      });
+      if (count !== null) publish({ type: 'reacted', id, emoji, count, userId: caller.id, on });
+      return answer;
     },
 
     /** The moderator mutes a member for `minutes` (null: until unmuted). */
-    mute(caller: Caller, facts: { moderator: boolean; commissionerId: number | null }, userId: number, minutes: number | null | undefined) {
-      orThrow(mayMute({ ...facts, callerId: caller.id, targetId: userId, targetIsMember: isMember.get(userId) !== undefined }));
-      const at = now();
-      const until = minutes == null ? null : at + minutes * 60_000;
-      repo.mute(userId, caller.id, at, until);
-      const row = repo.muteOf(userId)!;
-      return { mute: muteOut(row), message: CHAT_TEXT.mutedNotice(row.username, row.until) };
+    mute(
+      caller: Caller,
+      facts: { moderator: boolean; commissionerId: number | null },
+      userId: number,
+      minutes: number | null | undefined,
+      keep?: Keep<Muted>,
+    ): Muted {
+      return transaction(() => {
+        orThrow(mayMute({ ...facts, callerId: caller.id, targetId: userId, targetIsMember: isMember.get(userId) !== undefined }));
+        const at = now();
+        const until = minutes == null ? null : at + minutes * 60_000;
+        repo.mute(userId, caller.id, at, until);
+        const row = repo.muteOf(userId)!;
+        const muted = { mute: muteOut(row), message: CHAT_TEXT.mutedNotice(row.username, row.until) };
+        keep?.(muted);
+        return muted;
+      });
     },
 
-    unmute(caller: Caller, moderator: boolean, userId: number) {
+    unmute(caller: Caller, moderator: boolean, userId: number, keep?: Keep<Unmuted>): Unmuted {
       if (!moderator) throw new AppError('FORBIDDEN', CHAT_TEXT.commissionerOnly);
-      const row = repo.muteOf(userId);
-      repo.unmute(userId);
-      return { userId, message: CHAT_TEXT.unmutedNotice(row?.username ?? `User ${userId}`) };
+      return transaction(() => {
+        const row = repo.muteOf(userId);
+        repo.unmute(userId);
+        const unmuted = { userId, message: CHAT_TEXT.unmutedNotice(row?.username ?? `User ${userId}`) };
+        keep?.(unmuted);
+        return unmuted;
+      });
     },
 
     mutes(moderator: boolean) {
@@ -231,9 +261,14 @@ export function createLeagueFeed(deps: LeagueFeedDeps) {
       return { count, capped: count >= UNREAD_CAP };
     },
 
-    markRead(userId: number, lastReadId: number): { count: number; capped: boolean } {
-      repo.markRead(userId, Math.min(lastReadId, repo.lastId()), now());
-      return this.unread(userId);
+    markRead(userId: number, lastReadId: number, keep?: Keep<{ count: number; capped: boolean }>): { count: number; capped: boolean } {
+      return transaction(() => {
+        repo.markRead(userId, Math.min(lastReadId, repo.lastId()), now());
+        const count = repo.unread(userId);
+        const unread = { count, capped: count >= UNREAD_CAP };
+        keep?.(unread);
+        return unread;
+      });
     },
 
     lastId: (): number => repo.lastId(),

@@ -21,6 +21,8 @@ import {
   type ChatLiveEvent,
 } from '../../shared/schemas/chat.js';
 import { chatAccessNow } from '../chat/access.js';
+import type { Keep } from '../chat/feed.js';
+import { once, type Remember } from '../idempotency/once.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 import { Inbox } from '../live/inbox.js';
@@ -32,7 +34,21 @@ function feedFor(ctx: Context) {
   return ctx.services.feed;
 }
 
-const moderatorOf = (ctx: Context & { user: NonNullable<Context['user']> }) => isModerator(ctx.services.league, ctx.user);
+type Authed = Context & { user: NonNullable<Context['user']> };
+
+const moderatorOf = (ctx: Authed) => isModerator(ctx.services.league, ctx.user);
+
+/**
+ * A chat command with its idempotency key (docs/architecture.md §3): the key and the answer are
+ * kept in the league's file, in the transaction that writes the message, reaction or mute.
+ */
+const keyed = <T>(ctx: Authed, path: string, input: { idempotencyKey?: string | undefined }, run: (remember: Remember<T>) => T): Promise<T> =>
+  once(ctx, { command: path, input, store: ctx.services.leagueKeys }, run);
+
+/** `remember` as the feed's `keep`, the feed's answer shaped into the procedure's (as it is, unless `shape` says). */
+function keepAs<V, T = V>(remember: Remember<T>, shape: (value: V) => T = (value) => value as unknown as T): Keep<V> | undefined {
+  return remember ? (value) => remember({ ok: true, value: shape(value) }) : undefined;
+}
 
 const liveInput = z
   .object({
@@ -58,33 +74,44 @@ export const chatRouter = router({
   post: authedProcedure
     .input(postMessageInput)
     .output(postMessageResult)
-    .mutation(async ({ ctx, input }) => {
+    .mutation(async ({ ctx, input, path }) => {
       const feed = feedFor(ctx);
       await ctx.services.chatLimiter(ctx.services.league.id, ctx.user.id);
-      return { message: feed.post(ctx.user, input.text, input.idempotencyKey) };
+      return keyed(ctx, path, input, (remember) => ({ message: feed.post(ctx.user, input.text, keepAs(remember, (message) => ({ message }))) }));
     }),
 
   delete: authedProcedure
     .input(deleteMessageInput)
     .output(deleteMessageResult)
-    .mutation(({ ctx, input }) => feedFor(ctx).remove(ctx.user, input.messageId, moderatorOf(ctx))),
+    .mutation(({ ctx, input, path }) => {
+      const feed = feedFor(ctx);
+      return keyed(ctx, path, input, (remember) => feed.remove(ctx.user, input.messageId, moderatorOf(ctx), keepAs(remember)));
+    }),
 
   react: authedProcedure
     .input(reactInput)
     .output(reactResult)
-    .mutation(({ ctx, input }) => feedFor(ctx).react(ctx.user, input.messageId, input.emoji, input.on)),
+    .mutation(({ ctx, input, path }) => {
+      const feed = feedFor(ctx);
+      return keyed(ctx, path, input, (remember) => feed.react(ctx.user, input.messageId, input.emoji, input.on, keepAs(remember)));
+    }),
 
   mute: authedProcedure
     .input(muteInput)
     .output(muteResult)
-    .mutation(({ ctx, input }) =>
-      feedFor(ctx).mute(ctx.user, { moderator: moderatorOf(ctx), commissionerId: ctx.services.league.commissionerId }, input.userId, input.minutes),
-    ),
+    .mutation(({ ctx, input, path }) => {
+      const feed = feedFor(ctx);
+      const facts = { moderator: moderatorOf(ctx), commissionerId: ctx.services.league.commissionerId };
+      return keyed(ctx, path, input, (remember) => feed.mute(ctx.user, facts, input.userId, input.minutes, keepAs(remember)));
+    }),
 
   unmute: authedProcedure
     .input(unmuteInput)
     .output(unmuteResult)
-    .mutation(({ ctx, input }) => feedFor(ctx).unmute(ctx.user, moderatorOf(ctx), input.userId)),
+    .mutation(({ ctx, input, path }) => {
+      const feed = feedFor(ctx);
+      return keyed(ctx, path, input, (remember) => feed.unmute(ctx.user, moderatorOf(ctx), input.userId, keepAs(remember)));
+    }),
 
   mutes: authedProcedure.output(mutesResult).query(({ ctx }) => feedFor(ctx).mutes(moderatorOf(ctx))),
 
@@ -94,7 +121,10 @@ export const chatRouter = router({
   markRead: authedProcedure
     .input(markReadInput)
     .output(unreadResult)
-    .mutation(({ ctx, input }) => feedFor(ctx).markRead(ctx.user.id, input.lastReadId)),
+    .mutation(({ ctx, input, path }) => {
+      const feed = feedFor(ctx);
+      return keyed(ctx, path, input, (remember) => feed.markRead(ctx.user.id, input.lastReadId, keepAs(remember)));
+    }),
 
   /**
    * New messages and moments, deletions and reactions as they happen. Who the subscriber is, and

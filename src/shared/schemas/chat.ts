@@ -52,7 +52,7 @@ export const muteInput = z.object({
   ...keyed,
 });
 export const unmuteInput = z.object({ userId: id('User id'), ...keyed });
-export const markReadInput = z.object({ lastReadId: z.number().int().nonnegative() });
+export const markReadInput = z.object({ lastReadId: z.number().int().nonnegative(), ...keyed });
 
 export const reactionCount = z.object({ emoji: z.string(), count: z.number().int().positive(), mine: z.boolean() });
 export type ReactionCountOut = z.infer<typeof reactionCount>;

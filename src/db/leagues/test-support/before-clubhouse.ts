@@ -1,0 +1,53 @@
+import type { Db } from '../../client.js';
+import { addTrade } from '../../test-support/fixtures.js';
+import { fillTodaysMarket } from './today-market.js';
+
+/**
+ * A league file of the version before the chat (migration 0013 and earlier), with something in
+ * every table: today's market (`fillTodaysMarket`), and what 0011 to 0013 added — an idempotency
+ * key's answer, a retired player's buy-back, the open markets' changes, the registry's rankings.
+ */
+export function fillBeforeClubhouse(db: Db) {
+  const market = fillTodaysMarket(db);
+  const run = (sql: string, ...args: unknown[]) => db.$client.prepare(sql).run(...args);
+  run(
+    'INSERT INTO idempotency_keys (user_id, key, command, fingerprint, answer, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    market.users.a,
+    'key-1',
+    'trade.buy',
+    'fingerprint',
+    '{"ok":true,"value":{"message":"Purchased 500 shares"}}',
+    7_000,
+  );
+  const retired = db.$client.prepare<[], { id: number }>("SELECT id FROM players WHERE name = 'Split Retired'").get()!.id;
+  const buyBack = addTrade(db, { instrumentId: retired, buyerId: null, sellerId: market.users.b, shares: 40, priceCents: 100, at: 5_000 });
+  run("UPDATE trades SET reason = 'retirement' WHERE id = ?", buyBack);
+  run("INSERT INTO open_market_changes (instrument, instrument_id, held, at) VALUES ('player', ?, 0, 4_500)", market.bench);
+  const league = db.$client.prepare(
+    'INSERT INTO leagues (id, slug, name, invite_code, starting_cash_cents, open, ranking, commissioner_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  league.run(1, 'hoops-exchange', 'Hoops Exchange', 'code-1', 8_000_000_000, 1, 'shareValue', null, 10);
+  league.run(2, 'friday', 'Friday', 'code-2', 100_000_000, 0, 'netWorth', market.users.a, 20);
+  return { ...market, retired, buyBack };
+}
+
+/** Every row a league file holds (the columns given for the tables a later migration widens), to compare before and after an upgrade. */
+export function everythingIn(db: Db, columns: { seasons?: string; leagues?: string } = {}) {
+  const all = (sql: string) => db.$client.prepare(sql).all();
+  return {
+    users: all('SELECT * FROM users ORDER BY id'),
+    players: all('SELECT * FROM players ORDER BY id'),
+    teams: all('SELECT * FROM teams ORDER BY id'),
+    holdings: all('SELECT * FROM holdings ORDER BY user_id, instrument, instrument_id'),
+    orders: all('SELECT * FROM orders ORDER BY id'),
+    trades: all('SELECT * FROM trades ORDER BY id'),
+    declines: all('SELECT * FROM declined_asks ORDER BY order_id, user_id'),
+    seasons: all(`SELECT ${columns.seasons ?? '*'} FROM seasons ORDER BY number`),
+    leagues: all(`SELECT ${columns.leagues ?? '*'} FROM leagues ORDER BY id`),
+    keys: all('SELECT * FROM idempotency_keys ORDER BY user_id, key'),
+    openMarkets: all('SELECT * FROM open_market_changes ORDER BY id'),
+    sessions: all('SELECT * FROM sessions ORDER BY id'),
+    push: all('SELECT * FROM push_subscriptions ORDER BY id'),
+    audit: all('SELECT * FROM audit_log ORDER BY id'),
+  };
+}
