@@ -5,6 +5,7 @@ import { CHAT_PAGE_DEFAULT } from '../../../../shared/chat';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { useSession } from '../../../lib/session';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useCommand } from '../../../lib/useCommand';
 import { oldestFirst, withMessage, withoutMessage, withReactions, type FeedData } from './chatCache';
 
 /** One query of the feed for every screen of a tab (the page and the panel share it). */
@@ -36,7 +37,7 @@ export function useUnread(enabled: boolean) {
   return useQuery({ ...trpc.chat.unread.queryOptions(user && enabled ? undefined : skipToken), staleTime: 30_000 });
 }
 
-/** Marks the feed read up to an item; the unread badge follows the answer. */
+/** Marks the feed read up to an item (a mark never goes back: sent again, nothing changes); the unread badge follows the answer. */
 export function useMarkRead() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -47,17 +48,23 @@ export function useMarkRead() {
   );
 }
 
+/*
+ * The chat's commands (docs/chat.md): each sends the game's idempotency key and locks from the first
+ * click until its answer (`useCommand`), so a double click or a retry does it once.
+ */
+
 /** Posts a message; the answer goes on top of the feed at once (the live feed's copy of it is then skipped). */
 export function usePostMessage() {
   const trpc = useTRPC();
   const update = useFeedCache();
-  return useMutation(trpc.chat.post.mutationOptions({ onSuccess: ({ message }) => update((d) => withMessage(d, message)) }));
+  return useCommand('chat.post', trpc.chat.post.mutationOptions({ onSuccess: ({ message }) => update((d) => withMessage(d, message)) }));
 }
 
 export function useDeleteMessage() {
   const trpc = useTRPC();
   const update = useFeedCache();
-  return useMutation(
+  return useCommand(
+    'chat.delete',
     trpc.chat.delete.mutationOptions({
       onSuccess: ({ id, message }) => {
         update((d) => withoutMessage(d, id));
@@ -68,10 +75,12 @@ export function useDeleteMessage() {
   );
 }
 
+/** Reacts to one item (each item has its own, so a reaction waits only for its own answer). */
 export function useReact() {
   const trpc = useTRPC();
   const update = useFeedCache();
-  return useMutation(
+  return useCommand(
+    'chat.react',
     trpc.chat.react.mutationOptions({
       onSuccess: ({ id, reactions }) => update((d) => withReactions(d, id, reactions)),
       onError: (error) => toast.error(errorMessage(error, 'The reaction could not be saved. Try again in a moment.')),
@@ -82,7 +91,8 @@ export function useReact() {
 export function useMute() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(
+  return useCommand(
+    'chat.mute',
     trpc.chat.mute.mutationOptions({
       onSuccess: ({ message }) => {
         toast.success(message);
@@ -96,7 +106,8 @@ export function useMute() {
 export function useUnmute() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useMutation(
+  return useCommand(
+    'chat.unmute',
     trpc.chat.unmute.mutationOptions({
       onSuccess: ({ message }) => {
         toast.success(message);

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { charCount, MESSAGE_MAX_CHARS } from '../../../../shared/chat';
 import { messageText } from '../../../../shared/schemas/chat';
-import { Spinner } from '../../../components/Spinner';
+import { PendingButton } from '../../../components/PendingButton';
 import { errorMessage } from '../../../lib/trpc';
-import { newCommandKey } from '../api/commandKey';
 import { usePostMessage } from '../api/useChat';
 import styles from './ChatComposer.module.css';
 
@@ -17,23 +16,20 @@ type Composer = z.output<typeof composerForm>;
 
 /**
  * Writes a message: Enter sends (Shift+Enter for a new line), the button and the field wait for the
- * answer, and one idempotency key per message makes a retry or a double press post it once.
+ * answer, and the message's idempotency key (`useCommand`) makes a retry or a double press post it once.
  */
 export function ChatComposer({ compact = false }: { compact?: boolean }) {
   const post = usePostMessage();
-  const [key, setKey] = useState(newCommandKey);
   const form = useForm<ComposerText, unknown, Composer>({ resolver: zodResolver(composerForm), defaultValues: { text: '' }, mode: 'onSubmit' });
   const text = useWatch({ control: form.control, name: 'text' });
   const used = charCount(text.trim());
   const over = used > MESSAGE_MAX_CHARS;
 
   const onSubmit = (values: Composer) => {
-    if (post.isPending) return;
-    post.mutate(
-      { text: values.text, idempotencyKey: key },
+    post.submit(
+      { text: values.text },
       {
         onSuccess: () => {
-          setKey(newCommandKey());
           form.reset({ text: '' });
           form.setFocus('text');
         },
@@ -67,7 +63,7 @@ export function ChatComposer({ compact = false }: { compact?: boolean }) {
         onKeyDown={onKeyDown}
         aria-invalid={error ? true : undefined}
         aria-describedby={compact ? 'chat-count-panel' : 'chat-count'}
-        readOnly={post.isPending}
+        readOnly={post.pending}
         maxLength={MESSAGE_MAX_CHARS * 4}
         dir="auto"
       />
@@ -80,10 +76,9 @@ export function ChatComposer({ compact = false }: { compact?: boolean }) {
             {error}
           </span>
         ) : null}
-        <button type="submit" className="button button-small" disabled={post.isPending || over}>
-          {post.isPending ? <Spinner size="sm" /> : null}
-          {post.isPending ? 'Sending…' : 'Send'}
-        </button>
+        <PendingButton type="submit" className="button button-small" pending={post.pending} pendingLabel="Sending…" disabled={over}>
+          Send
+        </PendingButton>
       </div>
     </form>
   );

@@ -6,8 +6,7 @@ import { useLeague } from '../../../lib/league';
 import { Link } from '../../../lib/leagueLinks';
 import { useSession } from '../../../lib/session';
 import { errorMessage } from '../../../lib/trpc';
-import { newCommandKey } from '../api/commandKey';
-import { useChatFeed, useDeleteMessage, useMarkRead, useMute, useReact, type ChatMessage } from '../api/useChat';
+import { useChatFeed, useDeleteMessage, useMarkRead, useMute, type ChatMessage } from '../api/useChat';
 import { ChatComposer } from './ChatComposer';
 import { ChatItem, type ItemActions } from './ChatItem';
 import styles from './ChatFeed.module.css';
@@ -34,7 +33,6 @@ export function ChatFeed({ compact = false }: { compact?: boolean }) {
   const { isMember } = useLeague();
   const moderator = useModerator();
   const { messages, query } = useChatFeed();
-  const react = useReact();
   const remove = useDeleteMessage();
   const mute = useMute();
   const markRead = useMarkRead();
@@ -82,19 +80,16 @@ export function ChatFeed({ compact = false }: { compact?: boolean }) {
     void query.fetchNextPage();
   };
 
-  const busyIds = new Set<number>([
-    ...(react.isPending && react.variables ? [react.variables.messageId] : []),
-    ...(remove.isPending && remove.variables ? [remove.variables.messageId] : []),
-  ]);
-  const actions = (m: ChatMessage): ItemActions => ({
+  const actions: ItemActions = {
     me: user?.id ?? null,
     canReact: isMember === true,
     moderator,
-    busy: busyIds.has(m.id),
-    onReact: (message, emoji, on) => react.mutate({ messageId: message.id, emoji: emoji as never, on, idempotencyKey: newCommandKey() }),
     onDelete: (message) => setDeleting(message),
-    onMute: (message, minutes) => message.userId !== null && mute.mutate({ userId: message.userId, minutes, idempotencyKey: newCommandKey() }),
-  });
+    onMute: (message, minutes) => {
+      if (message.userId !== null) mute.submit({ userId: message.userId, minutes });
+    },
+    muting: mute.pending,
+  };
 
   return (
     <section className={compact ? `${styles.feed} ${styles.compact}` : styles.feed} aria-label="League chat" data-testid={compact ? 'chat-panel' : 'chat-feed'}>
@@ -120,7 +115,7 @@ export function ChatFeed({ compact = false }: { compact?: boolean }) {
             ) : (
               <ol className={styles.list}>
                 {messages.map((m) => (
-                  <ChatItem key={m.id} message={m} actions={actions(m)} />
+                  <ChatItem key={m.id} message={m} actions={actions} />
                 ))}
               </ol>
             )}
@@ -145,11 +140,11 @@ export function ChatFeed({ compact = false }: { compact?: boolean }) {
         title="Delete this message?"
         confirmLabel="Delete"
         danger
-        pending={remove.isPending}
+        pending={remove.pending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
-          remove.mutate({ messageId: deleting.id, idempotencyKey: newCommandKey() }, { onSettled: () => setDeleting(null) });
+          remove.submit({ messageId: deleting.id }, { onSuccess: () => setDeleting(null), onError: () => setDeleting(null) });
         }}
       >
         <p>Nobody will see it any more. This cannot be undone.</p>

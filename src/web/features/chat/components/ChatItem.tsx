@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { Avatar } from '../../../components/Avatar';
 import { Link } from '../../../lib/leagueLinks';
 import { formatDateTime } from '../../../lib/time';
+import { useReact } from '../api/useChat';
 import { MessageText } from './MessageText';
 import styles from './ChatItem.module.css';
 
@@ -23,15 +24,20 @@ export interface ItemActions {
   canReact: boolean;
   /** The league's commissioner (the default league's admins): deletes anything, mutes others. */
   moderator: boolean;
-  onReact(message: ChatMessage, emoji: string, on: boolean): void;
   onDelete(message: ChatMessage): void;
   onMute(message: ChatMessage, minutes: number | null): void;
-  /** An item whose write is under way: its buttons wait for the answer. */
-  busy: boolean;
+  /** A mute is under way: the mute choices wait for its answer. */
+  muting: boolean;
 }
 
+type Reaction = (typeof REACTIONS)[number];
+
+/** The item's reactions and the picker: each item's reaction is its own command, locked until its answer. */
 function Reactions({ message, actions }: { message: ChatMessage; actions: ItemActions }) {
   const [picking, setPicking] = useState(false);
+  const react = useReact();
+  const busy = react.pending;
+  const send = (emoji: Reaction, on: boolean) => react.submit({ messageId: message.id, emoji, on });
   if (message.reactions.length === 0 && !actions.canReact) return null;
   return (
     <div className={styles.reactions}>
@@ -42,8 +48,9 @@ function Reactions({ message, actions }: { message: ChatMessage; actions: ItemAc
           className={r.mine ? `${styles.reaction} ${styles.mine}` : styles.reaction}
           aria-pressed={r.mine}
           aria-label={`${r.emoji} ${r.count}${r.mine ? ', yours: take it back' : ''}`}
-          disabled={!actions.canReact || actions.busy}
-          onClick={() => actions.onReact(message, r.emoji, !r.mine)}
+          disabled={!actions.canReact || busy}
+          aria-busy={busy || undefined}
+          onClick={() => send(r.emoji as Reaction, !r.mine)}
         >
           <span aria-hidden="true">{r.emoji}</span> {r.count}
         </button>
@@ -56,7 +63,7 @@ function Reactions({ message, actions }: { message: ChatMessage; actions: ItemAc
             aria-expanded={picking}
             aria-label="Add a reaction"
             onClick={() => setPicking((p) => !p)}
-            disabled={actions.busy}
+            disabled={busy}
           >
             ☺+
           </button>
@@ -70,7 +77,7 @@ function Reactions({ message, actions }: { message: ChatMessage; actions: ItemAc
                   onClick={() => {
                     setPicking(false);
                     const known = message.reactions.find((r) => r.emoji === emoji);
-                    if (!known?.mine) actions.onReact(message, emoji, true);
+                    if (!known?.mine) send(emoji, true);
                   }}
                 >
                   {emoji}
@@ -117,6 +124,7 @@ function Menu({ message, actions }: { message: ChatMessage; actions: ItemActions
                   type="button"
                   role="menuitem"
                   className={styles.menuItem}
+                  disabled={actions.muting}
                   onClick={() => {
                     setOpen(false);
                     actions.onMute(message, choice.minutes);

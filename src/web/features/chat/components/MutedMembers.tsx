@@ -1,12 +1,26 @@
+import { PendingButton } from '../../../components/PendingButton';
 import { formatDateTime } from '../../../lib/time';
-import { newCommandKey } from '../api/commandKey';
 import { useMutes, useUnmute } from '../api/useChat';
 import styles from './MutedMembers.module.css';
+
+/** Unmute for one member: locked from the click until the answer. */
+function UnmuteButton({ userId, username }: { userId: number; username: string }) {
+  const unmute = useUnmute();
+  return (
+    <PendingButton
+      className="button button-secondary button-small"
+      pending={unmute.pending}
+      aria-label={`Unmute ${username}`}
+      onClick={() => unmute.submit({ userId })}
+    >
+      Unmute
+    </PendingButton>
+  );
+}
 
 /** The commissioner's list of members muted now, each with Unmute. Nothing when nobody is. */
 export function MutedMembers() {
   const mutes = useMutes(true);
-  const unmute = useUnmute();
   const list = mutes.data?.mutes ?? [];
   if (list.length === 0) return null;
   return (
@@ -19,14 +33,7 @@ export function MutedMembers() {
               <bdi>{m.username}</bdi>
             </span>
             <span className="muted">{m.until ? `until ${formatDateTime(m.until)}` : 'until unmuted'}</span>
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              disabled={unmute.isPending && unmute.variables?.userId === m.userId}
-              onClick={() => unmute.mutate({ userId: m.userId, idempotencyKey: newCommandKey() })}
-            >
-              Unmute
-            </button>
+            <UnmuteButton userId={m.userId} username={m.username} />
           </li>
         ))}
       </ul>

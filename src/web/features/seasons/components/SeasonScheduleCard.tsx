@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useController, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { SEASON_TEXT } from '../../../../shared/schemas/seasons';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { Field } from '../../../components/Field';
-import { Spinner } from '../../../components/Spinner';
+import { PendingButton } from '../../../components/PendingButton';
+import { seasonsApi } from '../../../lib/seasonsApi';
 import { useSession } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/time';
-import { newCommandKey } from '../../chat/api/commandKey';
-import { scheduleSeason } from '../api/seasonsCalls';
+import { useCommand } from '../../../lib/useCommand';
 import { toLocalInput } from '../countdown';
 import { SeasonCountdown } from './SeasonCountdown';
 import styles from './SeasonScheduleCard.module.css';
@@ -35,19 +34,18 @@ interface Props {
 
 /**
  * The running season's end time: a countdown for everyone; for the commissioner, the date and time
- * it ends by itself (their own time zone), or none. The buttons wait for the answer; one key per
- * change makes a retry set it once.
+ * it ends by itself (their own time zone), or none. The buttons lock from the click until the
+ * answer, and the change's idempotency key (`useCommand`) makes a retry set it once.
  */
 export function SeasonScheduleCard({ league, season, canSet }: Props) {
   const { token } = useSession();
   const queryClient = useQueryClient();
-  const [key, setKey] = useState(newCommandKey);
   const form = useForm<ScheduleForm>({ resolver: zodResolver(scheduleForm), defaultValues: { endsAt: season.endsAt ? toLocalInput(season.endsAt) : '' } });
   const endsAt = useController({ control: form.control, name: 'endsAt' });
-  const save = useMutation({
-    mutationFn: (endsAt: string | null) => scheduleSeason(league.id, endsAt, token, key),
+  const save = useCommand('seasons.schedule', {
+    mutationFn: ({ endsAt, idempotencyKey }: { endsAt: string | null; idempotencyKey?: string | undefined }) =>
+      seasonsApi.schedule(league.id, endsAt, token, idempotencyKey),
     onSuccess: (answer) => {
-      setKey(newCommandKey());
       void queryClient.invalidateQueries();
       toast.success(
         answer.season.endsAt
@@ -70,7 +68,7 @@ export function SeasonScheduleCard({ league, season, canSet }: Props) {
         )}
       </div>
       {canSet ? (
-        <form className={styles.form} onSubmit={form.handleSubmit((v) => save.mutate(new Date(v.endsAt).toISOString()))} noValidate>
+        <form className={styles.form} onSubmit={form.handleSubmit((v) => save.submit({ endsAt: new Date(v.endsAt).toISOString() }))} noValidate>
           <Field
             type="datetime-local"
             label="Ends by itself at"
@@ -82,18 +80,21 @@ export function SeasonScheduleCard({ league, season, canSet }: Props) {
             onBlur={endsAt.field.onBlur}
           />
           <div className="form-actions">
-            <button type="submit" className="button" disabled={save.isPending}>
-              {save.isPending && save.variables !== null ? <Spinner size="sm" /> : null}
+            <PendingButton type="submit" className="button" pending={save.pending && save.variables?.endsAt !== null} disabled={save.pending}>
               {season.endsAt ? 'Change the end time' : 'Set the end time'}
-            </button>
+            </PendingButton>
             {season.endsAt ? (
-              <button type="button" className="button button-secondary" disabled={save.isPending} onClick={() => save.mutate(null)}>
-                {save.isPending && save.variables === null ? <Spinner size="sm" /> : null}
+              <PendingButton
+                className="button button-secondary"
+                pending={save.pending && save.variables?.endsAt === null}
+                disabled={save.pending}
+                onClick={() => save.submit({ endsAt: null })}
+              >
                 Clear it
-              </button>
+              </PendingButton>
             ) : null}
           </div>
-          <ErrorMessage>{save.isError ? save.error.message : null}</ErrorMessage>
+          <ErrorMessage>{save.error instanceof Error ? save.error.message : null}</ErrorMessage>
         </form>
       ) : null}
     </section>
