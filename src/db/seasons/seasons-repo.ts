@@ -79,7 +79,8 @@ export function createSeasonsRepo(db: Db) {
        t.price_cents AS priceCents, m.mark AS closeCents, t.created_at AS at
      FROM trades t JOIN marks m ON m.kind = t.instrument AND m.id = t.instrument_id ${namesJoinSql('t')}
      JOIN users u ON u.id = t.buyer_id AND u.left_at IS NULL
-     WHERE ${inCurrentSeasonSql('t')}
+     -- The season's trades by time too, so that each instrument's trades are read from the season's start (its time index).
+     WHERE ${inCurrentSeasonSql('t')} AND t.created_at >= (SELECT started_at FROM seasons ORDER BY number DESC LIMIT 1)
      ORDER BY t.shares * (m.mark - t.price_cents) DESC, t.id LIMIT 1`,
   );
   const mostActive = c.prepare<[], NonNullable<RecapFacts['mostActive']>>(

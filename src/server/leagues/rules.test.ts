@@ -15,19 +15,23 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe('a league’s rules page', () => {
-  it('tells a member the starting cash, ranking rule, team lock, season and commissioner', async () => {
+  it('tells a member the starting cash, ranking rule (as the commissioner sets it), team lock, season and commissioner', async () => {
     const rules = await api<LeagueRules>(server.url, 'GET', `/leagues/${league.id}/rules`, undefined, alice.token);
     expect(rules.status).toBe(200);
     expect(rules.body).toMatchObject({
       league: { id: league.id, name: 'Rule Book', open: false, isDefault: false, memberCount: 1 },
       startingCash: 250_000,
-      rankingRule: { key: 'shareValue', label: 'Share value' },
+      rankingRule: { key: 'netWorth', label: 'Net worth', description: 'cash, cash in open bids and shares, shares valued at their mark; equal figures share a place' },
       teamLockDays: 7,
       openMarketPrice: 1,
       season: { number: 1, endsAt: null, endedSeasons: 0 },
       commissioner: { userId: alice.id, username: 'ru_alice' },
       chat: { maxChars: 500 },
     });
+    // The commissioner switches the league's ranking: its rules page says so.
+    expect((await api(server.url, 'PATCH', `/leagues/${league.id}`, { ranking: 'shareValue' }, alice.token)).status).toBe(200);
+    const switched = await api<LeagueRules>(server.url, 'GET', `/leagues/${league.id}/rules`, undefined, alice.token);
+    expect(switched.body.rankingRule).toMatchObject({ key: 'shareValue', label: 'Share value' });
   });
 
   it('tells someone holding the invite code, and nobody else, the rules of an invite-only league', async () => {
@@ -39,6 +43,10 @@ describe('a league’s rules page', () => {
     expect(byCode.body.startingCash).toBe(250_000);
     expect(await api(server.url, 'GET', '/leagues/invite/not-a-code/rules')).toMatchObject({ status: 404, body: { error: LEAGUE_TEXT.badInvite } });
     // The default league: anyone, and its admins run it.
-    expect((await api<LeagueRules>(server.url, 'GET', '/leagues/1/rules')).body).toMatchObject({ commissioner: null, startingCash: 80_000_000 });
+    expect((await api<LeagueRules>(server.url, 'GET', '/leagues/1/rules')).body).toMatchObject({
+      commissioner: null,
+      startingCash: 80_000_000,
+      rankingRule: { key: 'shareValue' },
+    });
   });
 });

@@ -56,6 +56,8 @@ beforeAll(async () => {
   playerId = [...players.body].sort((x, y) => y.salary - x.salary)[0]!.id;
   league = (await api<{ league: LeagueView }>(server.url, 'POST', '/leagues', { name: 'Rivals', startingCash: 1_000_000 }, a.token)).body.league;
   for (const u of [b, c]) await api(server.url, 'POST', '/leagues/join', { code: league.inviteCode }, u.token);
+  // Ranked by share value, as its commissioner chose (by net worth, purchases at the open market's $1.00 move nobody).
+  expect((await api(server.url, 'PATCH', `/leagues/${league.id}`, { ranking: 'shareValue' }, a.token)).status).toBe(200);
 });
 afterAll(() => server.stop());
 

@@ -17,6 +17,8 @@ let bob: TestUser;
 let carol: TestUser; // not a member
 let league: LeagueView;
 let playerId: number;
+/** What alice holds at the close. */
+let sharesOfAlice: number;
 const CASH = 1_000_000;
 
 const inLeague = (path: string) => `/leagues/${league.id}${path}`;
@@ -31,18 +33,23 @@ beforeAll(async () => {
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>Hoops Exchange</title></head><body><div id="root"></div></body></html>');
   server = await startTestServer({ webDir });
   [alice, bob, carol] = [await registerUser(server.url, 'fi_alice'), await registerUser(server.url, 'fi_bob'), await registerUser(server.url, 'fi_carol')];
-  const players = await api<{ id: number; salary: number }[]>(server.url, 'GET', '/players');
-  playerId = [...players.body].sort((a, b) => b.salary - a.salary)[0]!.id;
+  const players = [...(await api<{ id: number; salary: number }[]>(server.url, 'GET', '/players')).body].sort((a, b) => a.salary - b.salary);
+  // The cheapest player, whose open market the season sells out (so his mark is what members traded him at), and another.
+  playerId = players[0]!.id;
+  const supply = players[0]!.salary;
+  const other = players.at(-1)!.id;
   league = (await api<{ league: LeagueView }>(server.url, 'POST', '/leagues', { name: 'Finale Club', startingCash: CASH }, alice.token)).body.league;
   await api(server.url, 'POST', '/leagues/join', { code: league.inviteCode }, bob.token);
-  // The season: alice buys 1,000 from the open market, bob 500; alice sells bob 100 at $3; bob buys 10 more.
-  const buy = (u: TestUser, shares: number) => call('POST', '/trade/ask', u, { userId: u.id, playerId, shares, pricePerShare: 1 });
-  expect((await buy(alice, 1_000)).status).toBe(200);
-  expect((await buy(bob, 500)).status).toBe(200);
+  // The season: alice buys all but 500 shares from the open market, bob the last 500; alice sells bob 100 at $3 (the mark: $3);
+  // bob buys 10 of another player.
+  const buy = (u: TestUser, id: number, shares: number) => call('POST', '/trade/ask', u, { userId: u.id, playerId: id, shares, pricePerShare: 1 });
+  expect((await buy(alice, playerId, supply - 500)).status).toBe(200);
+  expect((await buy(bob, playerId, 500)).status).toBe(200);
   const offer = await call('POST', '/offers', alice, { userId: alice.id, playerId, shares: 100, pricePerShare: 3 });
   const offerId = (offer.body as { offer: { offerId: number } }).offer.offerId;
   expect((await call('POST', '/offers/accept', bob, { buyerId: bob.id, offerId })).status).toBe(200);
-  expect((await buy(bob, 10)).status).toBe(200);
+  expect((await buy(bob, other, 10)).status).toBe(200);
+  sharesOfAlice = supply - 600;
 });
 afterAll(async () => {
   await server.stop();
@@ -70,6 +77,28 @@ describe('setting when the season ends', () => {
     expect(server.serverServices.registry.byId(league.id)?.seasonEndsAt).toBeNull();
   });
 
+  it('sets it once per Idempotency-Key: sent again, the first answer, replayed; another time with the same key is refused', async () => {
+    const key = `schedule-${process.pid}`;
+    const send = async (endsAt: string) => {
+      const res = await fetch(`${server.url}/api${inLeague('/seasons/current')}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${alice.token}`, 'idempotency-key': key },
+        body: JSON.stringify({ endsAt }),
+      });
+      return { status: res.status, body: (await res.json()) as unknown, replayed: res.headers.get('idempotent-replayed') };
+    };
+    const inTwoHours = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const first = await send(inTwoHours);
+    expect(first).toMatchObject({ status: 200, replayed: null, body: { season: { number: 1, endsAt: inTwoHours } } });
+    expect(await send(inTwoHours)).toEqual({ ...first, replayed: 'true' });
+    expect(await send(new Date(Date.now() + 3 * 3_600_000).toISOString())).toMatchObject({ status: 422 });
+    expect((await seasons())[0]!.endsAt).toBe(inTwoHours);
+    // The key is kept in the league's file, where the end time is.
+    const kept = server.serverServices.forLeague(league.id)!.db.$client.prepare('SELECT command FROM idempotency_keys WHERE user_id = ? AND key = ?');
+    expect(kept.get(alice.id, key)).toEqual({ command: 'seasons.schedule' });
+    expect((await schedule(alice, null)).body.season.endsAt).toBeNull();
+  });
+
   it('leaves the default league’s end time to the server’s admins', async () => {
     const soon = new Date(Date.now() + 60 * 60_000).toISOString();
     expect(await api(server.url, 'PATCH', '/leagues/1/seasons/current', { endsAt: soon }, bob.token)).toMatchObject({
@@ -91,11 +120,26 @@ describe('a season scheduled 5 s ahead', () => {
 
     const archive = (await call('GET', '/seasons/1', bob)).body as SeasonArchiveOut;
     expect(archive.standings.map((s) => s.username)).toEqual(['fi_alice', 'fi_bob']);
-    // alice: 900 × $3 = $2,700 in shares and $999,300 cash; bob: 610 × $3 = $1,830 and $999,190.
-    expect(archive.recap.champions).toEqual([{ userId: alice.id, username: 'fi_alice', total: 1_002_000, shareValue: 2_700 }]);
+    // Valued at the mark ($3: the open market sold out, and members traded him at $3), ranked by net worth (a new league's rule).
+    const shareValue = sharesOfAlice * 3;
+    const total = CASH - (sharesOfAlice + 100) + 300 + shareValue;
+    expect(archive.season.ranking).toBe('netWorth');
+    expect(archive.standings.map((s) => [s.username, s.rank, s.tied, s.total])).toEqual([
+      ['fi_alice', 1, false, total],
+      ['fi_bob', 2, false, CASH - 810 + 600 * 3 + 10],
+    ]);
+    expect(archive.recap.champions).toEqual([{ userId: alice.id, username: 'fi_alice', total, shareValue }]);
+    expect(archive.season.winners).toEqual([{ userId: alice.id, username: 'fi_alice' }]);
     expect(archive.recap.awards).toEqual({
-      bestReturn: { userId: alice.id, username: 'fi_alice', returnPct: 0.2, total: 1_002_000 },
-      bestTrade: expect.objectContaining({ userId: alice.id, shares: 1_000, price: 1, closingPrice: 3, profit: 2_000, itemId: playerId }),
+      bestReturn: { userId: alice.id, username: 'fi_alice', returnPct: Math.round(((total - CASH) / CASH) * 1000) / 10, total },
+      bestTrade: expect.objectContaining({
+        userId: alice.id,
+        shares: sharesOfAlice + 100,
+        price: 1,
+        closingPrice: 3,
+        profit: (sharesOfAlice + 100) * 2,
+        itemId: playerId,
+      }),
       mostActive: { userId: bob.id, username: 'fi_bob', trades: 3 },
       longestHeldWinner: expect.objectContaining({ userId: alice.id, itemId: playerId, days: 0, gainPct: 200 }),
     });
@@ -147,7 +191,8 @@ describe('the recap card and the archive page', () => {
     expect(og('og:image')).toBe(archive.share.cardUrl.replace(/&/g, '&amp;'));
     expect(og('og:image:width')).toBe('1200');
     expect(og('og:image:height')).toBe('630');
-    expect(og('og:description')).toMatch(/^Best return: fi_alice \(\+0\.2%\)/);
+    expect(og('og:description')).toEqual(expect.stringMatching(/^Best return: fi_alice \(\+\d+(\.\d)?%\)/));
+    expect(og('og:description')!.startsWith(`Best return: fi_alice (+${archive.recap.awards.bestReturn!.returnPct}%)`)).toBe(true);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain('<div id="root"></div>');
     // Without the key an invite-only league's page tells nothing.
