@@ -43,14 +43,34 @@ function awardLines(archive: SeasonArchiveOut): { label: string; who: string; wh
   return lines;
 }
 
+/** The longest line of names the card shows; the archive page names every co-winner. */
+const NAMES_MAX = 48;
+
+/** "alice", "alice & bob", or as many as fit and how many more: "alice & bob & 6 more". */
+export function championNames(names: readonly string[]): string {
+  if (names.length === 0) return 'No champion';
+  const all = names.join(' & ');
+  if (all.length <= NAMES_MAX) return all;
+  const withMore = (shown: number) => `${names.slice(0, shown).join(' & ')} & ${names.length - shown} more`;
+  let shown = names.length - 1;
+  while (shown > 1 && withMore(shown).length > NAMES_MAX) shown -= 1;
+  return withMore(shown);
+}
+
 /** The card as SVG (CARD_WIDTH × CARD_HEIGHT): every text escaped, nothing fetched. */
 export function seasonCardSvg({ league, archive }: CardFacts): string {
   const { season, recap } = archive;
   const champions = recap.champions;
   const title = champions.length > 1 ? 'CO-CHAMPIONS' : 'CHAMPION';
-  const names = champions.length === 0 ? 'No champion' : champions.map((c) => c.username).join(' & ');
-  const nameSize = names.length > 26 ? 44 : names.length > 16 ? 56 : 68;
-  const totals = champions.length === 0 ? 'Nobody traded this season' : `${dollars(champions[0]!.total)} final value`;
+  const names = championNames(champions.map((c) => c.username));
+  const nameSize = names.length > 36 ? 38 : names.length > 26 ? 44 : names.length > 16 ? 56 : 68;
+  // The figure the league ranked by (every co-winner has the same).
+  const first = champions[0];
+  const totals = !first
+    ? 'Nobody played this season'
+    : season.ranking === 'shareValue'
+      ? `${dollars(first.shareValue)} in shares at the close`
+      : `${dollars(first.total)} net worth at the close`;
   const nameY = 218 + nameSize;
   const awards = awardLines(archive)
     .slice(0, 4)

@@ -75,7 +75,7 @@ export function SeasonRecap({ archive }: { archive: SeasonArchiveOut }) {
           <p className={styles.label}>{champions.length > 1 ? 'Co-champions' : 'Champion'}</p>
           <h2 id="recap-title" className={styles.names}>
             {champions.length === 0
-              ? 'No champion: nobody traded'
+              ? 'No champion: nobody played'
               : champions.map((c, i) => (
                   <span key={c.userId}>
                     {i > 0 ? ' & ' : null}
@@ -83,7 +83,13 @@ export function SeasonRecap({ archive }: { archive: SeasonArchiveOut }) {
                   </span>
                 ))}
           </h2>
-          {champions[0] ? <p className="muted">{formatDollars(champions[0].total)} at the close</p> : null}
+          {champions[0] ? (
+            <p className="muted">
+              {season.ranking === 'shareValue'
+                ? `${formatDollars(champions[0].shareValue)} in shares at the close`
+                : `${formatDollars(champions[0].total)} net worth at the close`}
+            </p>
+          ) : null}
         </div>
       </div>
       {cards.length > 0 ? (
