@@ -107,6 +107,15 @@ describe('the league chat in two browsers', () => {
       await send(b.page, 'Thanks, I am taking the title this year');
       await a.page.getByTestId('chat-feed').getByText('I am taking the title').waitFor({ timeout: 10_000 });
 
+      // A double click on Send posts once: the button locks from the first click, and the message's key does the rest.
+      const composer = a.page.getByTestId('chat-feed').getByTestId('chat-composer');
+      await composer.getByLabel('Message').fill('Only once, however hard I click');
+      await composer.getByRole('button', { name: 'Send' }).dblclick();
+      await b.page.getByTestId('chat-feed').getByText('Only once, however hard I click').waitFor({ timeout: 10_000 });
+      await composer.getByRole('button', { name: 'Send' }).waitFor();
+      const posted = await call<{ messages: { text: string }[] }>('GET', `/leagues/${league.id}/chat`, a.token);
+      expect(posted.messages.filter((m) => m.text === 'Only once, however hard I click')).toHaveLength(1);
+
       // Markup and a right-to-left override arrive as the text they are: no element made, nothing run.
       const script = '<script>window.__pwned = true</script><img src=x onerror="window.__pwned = true">';
       const rtl = 'my file: \u202Egnp.exe';

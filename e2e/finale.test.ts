@@ -88,9 +88,11 @@ describe('a season with a finale', () => {
       });
       await call('POST', '/leagues/join', b.token, { code: league.inviteCode });
       const inLeague = (path: string) => `/leagues/${league.id}${path}`;
+      // The cheapest player's open market sold out between them, then a trade at $4 between members: his mark is $4.
       const players = await call<{ id: number; salary: number }[]>('GET', inLeague('/players'), a.token);
-      const playerId = [...players].sort((x, y) => y.salary - x.salary)[0]!.id;
-      await call('POST', inLeague('/trade/ask'), a.token, { userId: a.id, playerId, shares: 2_000, pricePerShare: 1 });
+      const cheapest = [...players].sort((x, y) => x.salary - y.salary)[0]!;
+      const playerId = cheapest.id;
+      await call('POST', inLeague('/trade/ask'), a.token, { userId: a.id, playerId, shares: cheapest.salary - 500, pricePerShare: 1 });
       await call('POST', inLeague('/trade/ask'), b.token, { userId: b.id, playerId, shares: 500, pricePerShare: 1 });
       const offer = await call<{ offer: { offerId: number } }>('POST', inLeague('/offers'), a.token, { userId: a.id, playerId, shares: 100, pricePerShare: 4 });
       await call('POST', inLeague('/offers/accept'), b.token, { buyerId: b.id, offerId: offer.offer.offerId });
