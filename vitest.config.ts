@@ -7,8 +7,9 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 20_000 } },
       // A browser test loads pages, waits for live messages and takes screenshots: on a busy 2-core machine
-      // that is several seconds of real work, so its limit is set well above what it takes alone.
-      { test: { ...shared, name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 60_000 } },
+      // that is several seconds of real work, so its limits (a test's, and a poll's wait for the page) are set well above
+      // what it takes alone.
+      { test: { ...shared, name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 60_000, expect: { poll: { timeout: 15_000 } } } },
     ],
   },
 });

@@ -410,9 +410,9 @@ try {
   for (const row of reads) {
     figures.push(
       figure(`growth: ${row.read}: p50 at S`, row.p50.S, 'ms'),
-      // A read worked out afresh each time is shown beside the issue's targets, not held to them (its cost is bounded by the chart's own limits, which S's users do not reach).
+      // A read worked out afresh each time is held to the growth target (L/S), not to the cached reads' 10 ms.
       figure(`growth: ${row.read}: p50 at L`, row.p50.L, 'ms', row.fresh ? undefined : atMost(10)),
-      figure(`growth: ${row.read}: L/S`, row.p50.L / row.p50.S, '×', row.fresh ? undefined : atMost(2)),
+      figure(`growth: ${row.read}: L/S`, row.p50.L / row.p50.S, '×', atMost(2)),
       figure(`growth: ${row.read}: answer at L`, row.bytes.L / 1024, 'KB'),
     );
     if (row.bytes.L > largest.bytes) largest = { read: row.read, bytes: row.bytes.L };
@@ -423,7 +423,7 @@ try {
   );
   notes.push(
     'growth: a read marked "a new user each time" is answered afresh for each request (a portfolio chart is otherwise kept while what it follows from stands); ' +
-      'it has no target: its work is bounded by the chart (at most 2,000 trades read, 500 points), a bound the most active users of L reach and those of S do not.',
+      'its target is L/S alone: its work is bounded by the chart (at most 2,000 trades read, 500 points), a bound the most active users of L reach and those of S do not.',
   );
   await servers.S.stop();
   await servers.L.stop();

@@ -51,4 +51,27 @@ describe('an admin change rebuilds only what it touched', () => {
     ).toBe(false);
     expectModelsEqualSql(t, [changed, teamOf(changed), teamOf(untouched)], [holder, bidder]);
   });
+
+  it('writes a salary change through the writer: the rescaled holdings are updated in place, not read again', () => {
+    const t = testExchange();
+    const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
+    const league = createLeagueRepo(t.db);
+    const player = t.player(100);
+    const team = { kind: 'team' as const, id: league.playerById(player.id)!.teamId };
+    const holder = t.user('holder');
+    t.ok({ type: 'buy', userId: holder, instrument: player, shares: 40, priceCents: 100 });
+    t.ok({ type: 'buy', userId: holder, instrument: team, shares: 30, priceCents: 100 });
+    const models = t.exchange.readModels();
+    const held = models.holdings.get(bookKey('player', player.id), holder)!;
+    const teamHeld = models.holdings.get(bookKey('team', team.id), holder)!;
+
+    admin.changeSalary(actor, player.id, 250);
+
+    expect(t.exchange.readModels()).toBe(models);
+    expect(models.holdings.get(bookKey('player', player.id), holder)).toBe(held);
+    expect(held.shares).toBe(100);
+    expect(models.holdings.get(bookKey('team', team.id), holder)).toBe(teamHeld);
+    expect(models.instruments.get('player', player.id)!.totalShares).toBe(250);
+    expectModelsEqualSql(t, [player, team], [holder]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { TradeReason } from '../shared/instrument.js';
 import { CommandRun } from './command-run.js';
 import type { InstrumentRef } from './commands.js';
+import type { RescaleWrites } from './contracts.js';
 import type { GameEvent } from './events.js';
 import { writePlanRows, type RowPlan } from './ledger-rows.js';
 import type { MarketMemory } from './market-memory.js';
@@ -18,6 +19,8 @@ export interface AdminWriter {
   cancel(ref: InstrumentRef, orders: readonly { id: number; side: 'ask' | 'offer'; userId: number }[]): void;
   /** What the cancels told: the asks and offers changed, the markets, the portfolios. */
   events(): GameEvent[];
+  /** Where a rescale writes holdings and the open market's shares: the writer's ledger, which keeps the read models in step. */
+  rescale: RescaleWrites;
 }
 
 export interface AdminChange<T> {
@@ -25,6 +28,12 @@ export interface AdminChange<T> {
   events: GameEvent[];
   /** The instruments whose books and read models to rebuild (with their trades, for those marked `traded`); everything when absent. */
   touched?: (InstrumentRef & { traded?: boolean })[];
+  /**
+   * The change wrote the touched instruments' holdings, orders and open markets through the writer
+   * (`cancel`, `write`, `rescale`), so their read models are up to date: only their own rows (a
+   * salary, a payroll) and marks are read again, and their books rebuilt from the read models.
+   */
+  writtenThrough?: boolean;
 }
 
 /** Plans of an admin's change go through the same rows and events as an order's plans (ledger-rows.ts, plan-events.ts). */
@@ -52,5 +61,17 @@ export function adminWriter(memory: MarketMemory, at: number): AdminWriter {
       }
     },
     events: () => run.finalEvents(),
+    rescale: {
+      holding: (kind, id, h, shares) =>
+        ledger.saveHolding(kind, h.userId, id, {
+          shares,
+          costBasisCents: h.costBasisCents,
+          minSellPriceCents: h.minSellPriceCents,
+          minSellCustom: h.minSellCustom,
+          minSellSeq: h.minSellSeq,
+          lockedUntil: h.lockedUntil,
+        }),
+      remaining: (kind, id, remaining) => ledger.setRemaining(kind, id, remaining),
+    },
   };
 }

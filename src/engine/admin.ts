@@ -120,12 +120,13 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         const player = activePlayer(playerId);
         if ('code' in player) return player;
         const before = holderEvents(exchange, playerId, player.teamId);
-        const change = changeSalary(league, playerId, newSalary, cancelThrough(writer));
+        const change = changeSalary(league, playerId, newSalary, cancelThrough(writer), writer.rescale);
         record(actor, 'player.salary', { playerId, name: player.name, oldSalary: change.oldSalary, newSalary, contract }, now());
         return {
           result: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary, cancelledOrders: change.cancelledOrders.length },
           events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...before],
           touched: touchedBy(playerId, player.teamId),
+          writtenThrough: true,
         };
       }, remember);
     },

@@ -1,5 +1,5 @@
 import type { LeagueRepo } from '../db/repos/league.js';
-import type { OrderRow } from '../db/repos/ledger.js';
+import type { HoldingRow, OrderRow } from '../db/repos/ledger.js';
 import { rescaleHoldings } from '../domain/market/contracts.js';
 import type { InstrumentKind } from '../shared/instrument.js';
 
@@ -16,6 +16,33 @@ export interface ContractChange {
  * cancels them as plans on the books.
  */
 export type OrderCanceller = (instrument: InstrumentKind, id: number) => OrderRow[];
+
+/**
+ * Where a rescale writes the holdings and the open market's shares: by default straight in the
+ * tables (the roster import, with the game stopped); the running game's admin passes the writer's
+ * ledger, which keeps its read models in step.
+ */
+export interface RescaleWrites {
+  /** The holding with `shares` shares (0: gone). */
+  holding(kind: InstrumentKind, id: number, h: HoldingRow, shares: number): void;
+  /** The shares the open market holds. */
+  remaining(kind: InstrumentKind, id: number, remaining: number): void;
+}
+
+/** A rescale written straight in the tables. */
+export const tableWrites = (repo: LeagueRepo): RescaleWrites => ({
+  holding: (kind, id, h, shares) =>
+    shares > 0 ? repo.ledger.setHoldingShares(kind, h.userId, id, shares) : repo.ledger.deleteHolding(kind, h.userId, id),
+  remaining: (kind, id, remaining) => (kind === 'player' ? repo.updatePlayer(id, { sharesRemaining: remaining }) : repo.setTeamRemaining(id, remaining)),
+});
+
+/** Holdings rescaled by new/old, the open market absorbing the rounding. */
+function rescale(repo: LeagueRepo, write: RescaleWrites, kind: InstrumentKind, id: number, oldTotal: number, newTotal: number): void {
+  const result = rescaleHoldings(repo.ledger.holders(kind, id), oldTotal, newTotal);
+  for (const h of result.holdings) write.holding(kind, id, h, h.shares);
+  for (const h of result.removed) write.holding(kind, id, h, 0);
+  write.remaining(kind, id, result.remaining);
+}
 
 /** Cancels every open order on an instrument, returning an ask's escrowed cash to its owner. */
 export function cancelOpenOrders(repo: LeagueRepo, instrument: InstrumentKind, id: number): OrderRow[] {
@@ -34,17 +61,12 @@ export function rescaleTeam(
   oldPayroll: number,
   newPayroll: number,
   cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id),
+  write: RescaleWrites = tableWrites(repo),
 ): OrderRow[] {
   if (oldPayroll === newPayroll) return [];
   const cancelled = cancel('team', teamId);
-  if (oldPayroll === 0) {
-    repo.setTeamRemaining(teamId, newPayroll);
-    return cancelled;
-  }
-  const result = rescaleHoldings(repo.ledger.holders('team', teamId), oldPayroll, newPayroll);
-  for (const h of result.holdings) repo.ledger.setHoldingShares('team', h.userId, teamId, h.shares);
-  for (const h of result.removed) repo.ledger.deleteHolding('team', h.userId, teamId);
-  repo.setTeamRemaining(teamId, result.remaining);
+  if (oldPayroll === 0) write.remaining('team', teamId, newPayroll);
+  else rescale(repo, write, 'team', teamId, oldPayroll, newPayroll);
   return cancelled;
 }
 
@@ -58,6 +80,7 @@ export function changeSalary(
   playerId: number,
   newSalary: number,
   cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id),
+  write: RescaleWrites = tableWrites(repo),
 ): ContractChange {
   const player = repo.playerById(playerId);
   if (!player) throw new RangeError(`No player ${playerId}`);
@@ -65,11 +88,11 @@ export function changeSalary(
   if (oldSalary === newSalary) return { playerId, oldSalary, newSalary, cancelledOrders: [] };
   const oldPayroll = repo.teamPayroll(player.teamId);
   const cancelled = cancel('player', playerId);
-  const result = rescaleHoldings(repo.ledger.holders('player', playerId), oldSalary, newSalary);
-  for (const h of result.holdings) repo.ledger.setHoldingShares('player', h.userId, playerId, h.shares);
-  for (const h of result.removed) repo.ledger.deleteHolding('player', h.userId, playerId);
-  repo.updatePlayer(playerId, { salary: newSalary, sharesRemaining: result.remaining });
-  cancelled.push(...rescaleTeam(repo, player.teamId, oldPayroll, repo.teamPayroll(player.teamId), cancel));
+  // The open market never holds more shares than the salary: a raise is written before the rescale, a cut after it.
+  if (newSalary > oldSalary) repo.updatePlayer(playerId, { salary: newSalary });
+  rescale(repo, write, 'player', playerId, oldSalary, newSalary);
+  if (newSalary < oldSalary) repo.updatePlayer(playerId, { salary: newSalary });
+  cancelled.push(...rescaleTeam(repo, player.teamId, oldPayroll, repo.teamPayroll(player.teamId), cancel, write));
   return { playerId, oldSalary, newSalary, cancelledOrders: cancelled };
 }
 

@@ -98,7 +98,7 @@ export class Exchange {
    * Runs an admin's change (a contract change, retirement, draft) as the single writer: in one
    * transaction, its trades written and told through `AdminWriter` like an order's; then the books
    * and read models of the instruments it names are rebuilt from the database (everything when it
-   * names none, or when it fails); its events are published once the commit is durable (await
+   * names none, or when it fails; only their rows and books when it wrote through the writer); its events are published once the commit is durable (await
    * `idle()` before telling anyone it is done). A refusal is returned, and nothing is written.
    * `remember` is told the answer inside the same transaction (an idempotency key's answer),
    * refusals included; whatever it throws rolls the change back.
@@ -132,7 +132,8 @@ export class Exchange {
       throw error;
     }
     if (!('result' in done!)) return { ok: false, error: done! };
-    if (done.touched) this.memory.reloadInstruments(done.touched);
+    if (done.touched && done.writtenThrough) this.memory.refreshInstruments(done.touched);
+    else if (done.touched) this.memory.reloadInstruments(done.touched);
     else this.memory.reload();
     return { ok: true, value: done.result };
   }

@@ -118,6 +118,21 @@ export class MarketMemory {
     this.foreign.acknowledge();
   }
 
+  /**
+   * After an admin's change written through the ledger (its read models are up to date): these
+   * instruments' own rows (a salary, a payroll) and marks are read again, their books rebuilt from
+   * the read models when next needed.
+   */
+  refreshInstruments(refs: readonly InstrumentRef[]): void {
+    this.ledger.clear();
+    for (const ref of refs) {
+      this.books.delete(bookKey(ref.kind, ref.id));
+      this.models.refreshInstrument(ref.kind, ref.id);
+    }
+    this.models.updatePayrolls();
+    this.foreign.acknowledge();
+  }
+
   /** Team holdings whose lock ended since the last call. */
   locksEnded(): { userId: number; teamId: number }[] {
     const at = this.now();

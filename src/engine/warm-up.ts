@@ -11,7 +11,8 @@ const inPlay = (models: ReadModels, k: string): boolean =>
 
 /**
  * Reads the market state after start-up a page at a time between whatever else the event loop
- * does, then every instrument's mark over time and book (of those in play) the same way. Resolves once all is read,
+ * does, then every instrument's mark over time and mark now (one read of its season's trades
+ * between users for both) and book (of those in play) the same way. Resolves once all is read,
  * or `halted()` says to stop, or the read models are rebuilt meanwhile.
  */
 export function warmUp(memory: MarketMemory, halted: () => boolean): Promise<void> {
@@ -30,7 +31,7 @@ export function warmUp(memory: MarketMemory, halted: () => boolean): Promise<voi
         keys = target.instruments.keys();
       }
       if (target !== memory.models) return true;
-      // Every instrument's mark over time, then every book.
+      // Every instrument's mark over time and now, then every book.
       const total = 2 * keys.length;
       while (next < total && performance.now() < until) {
         const k = keys[next % keys.length]!;

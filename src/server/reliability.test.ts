@@ -128,7 +128,7 @@ describe('backups', () => {
     cleanup.push(() => killChild(restored));
     const login = await api(restored.url, 'POST', '/auth/login', { email: users[0]!.email, password: users[0]!.password });
     expect(login.status).toBe(200);
-  });
+  }, 60_000);
 
   it('writes scheduled copies of the accounts and every league into DATA_DIR/backups and keeps only the newest', async () => {
     const server = await testServer();

@@ -113,8 +113,9 @@ export function createMarketStateRepo(db: Db) {
   );
   const maxOrderId = c.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM orders');
   // The same, a page at a time (for a load spread over time): each from where the last page ended.
+  // Along the rowid from where the last page ended (`+instrument` keeps SQLite off the instrument index, which would read and sort every holding of the kind per page).
   const holdingsPage = c.prepare<[InstrumentKind, number, number], HoldingStateRow & { rowid: number }>(
-    `${HOLDING.replace('SELECT ', 'SELECT rowid, ')} WHERE instrument = ? AND rowid > ? ORDER BY rowid LIMIT ?`,
+    `${HOLDING.replace('SELECT ', 'SELECT rowid, ')} WHERE +instrument = ? AND rowid > ? ORDER BY rowid LIMIT ?`,
   );
   const openOrdersPage = c.prepare<[string, number, string, number, number, number, number], OpenOrderStateRow>(
     `${ORDER} INDEXED BY orders_open_book WHERE status = 'open' AND (instrument, instrument_id, side, price_cents, seq, id) > (?, ?, ?, ?, ?, ?)

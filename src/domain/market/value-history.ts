@@ -50,8 +50,8 @@ export interface RosterEntry {
 export interface MarkSource {
   markAt(key: string, at: number): number;
   nextChange(key: string, at: number): number;
-  /** Both for one instrument, without looking it up each time (optional). */
-  cursor?(key: string): { markAt(at: number): number; nextChange(at: number): number };
+  /** Both for one instrument at `from` or later, without looking it up each time (optional). */
+  cursor?(key: string, from: number): { markAt(at: number): number; nextChange(at: number): number };
 }
 
 /** The portfolio now, as GET /portfolio values it. Cents. */
@@ -165,14 +165,17 @@ class ShareValue {
   private dueSize = 0;
   private total = 0;
 
+  /** `start`: the holdings at `from`, the earliest time it is asked for. */
   constructor(
     private readonly marks: MarkSource,
     start: Map<string, number>,
+    from: number,
   ) {
-    for (const [key, n] of start) this.set(key, n);
+    for (const [key, n] of start) this.set(key, n, from);
   }
 
-  private slot(key: string): number {
+  /** An instrument's slot, made when it is first held (at `from`): its marks are asked for from then on only. */
+  private slot(key: string, from: number): number {
     let i = this.index.get(key);
     if (i === undefined) {
       i = this.keys.length;
@@ -184,7 +187,7 @@ class ShareValue {
       this.part.push(0);
       this.held.push(false);
       this.isDirty.push(false);
-      this.cursors.push(this.marks.cursor?.(key) ?? null);
+      this.cursors.push(this.marks.cursor?.(key, from) ?? null);
     }
     return i;
   }
@@ -195,8 +198,8 @@ class ShareValue {
     this.dirty.push(i);
   }
 
-  private set(key: string, n: number): void {
-    const i = this.slot(key);
+  private set(key: string, n: number, at: number): void {
+    const i = this.slot(key, at);
     this.count[i] = n;
     if (n > 0 && !this.held[i]) {
       this.held[i] = true;
@@ -207,8 +210,9 @@ class ShareValue {
     this.touch(i);
   }
 
-  apply(changes: readonly [string, number][]): void {
-    for (const [key, n] of changes) this.set(key, n);
+  /** The holdings changed at `at`. */
+  apply(changes: readonly [string, number][], at: number): void {
+    for (const [key, n] of changes) this.set(key, n, at);
   }
 
   at(time: number): number {
@@ -362,16 +366,17 @@ export function replayValueHistory(rows: HistoryRows, marks: MarkSource): Histor
   after.reverse();
 
   // Forward in time: each point valued at the marks then.
-  const value = new ShareValue(marks, shares);
+  const first = complete ? Math.min(rows.startsAt, after[0]?.at ?? rows.startsAt) : (after[0]?.at ?? now);
+  const value = new ShareValue(marks, shares, first);
   const points: HistoryPoint[] = [];
   const push = (at: number, cashCents: number, atNow: boolean) => {
     const time = Math.max(at, points[points.length - 1]?.at ?? Number.NEGATIVE_INFINITY);
     const shareValueCents = atNow ? portfolio.shareValueCents : value.at(time);
     points.push({ at: time, cashCents, shareValueCents, totalValueCents: cashCents + shareValueCents });
   };
-  if (complete) push(Math.min(rows.startsAt, after[0]?.at ?? rows.startsAt), cash, false);
+  if (complete) push(first, cash, false);
   for (const state of after) {
-    value.apply(state.changes);
+    value.apply(state.changes, Math.max(state.at, points[points.length - 1]?.at ?? Number.NEGATIVE_INFINITY));
     push(state.at, state.cashCents, false);
   }
   push(now, portfolio.cashCents, true);

@@ -68,12 +68,20 @@ describe('the marks under random trading and time', () => {
         // Restarted: a new writer reads the same marks from the database, and they move alike as time passes.
         const restarted = createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now });
         const again = () => items.map((r) => restarted.readModels().markOf(r.kind, r.id));
+        // And one whose warm-up read each mark with its season (one read for the mark over time and now).
+        const warmed = createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now });
+        for (const k of keys) warmed.readModels().marks.preload(k);
+        const warm = () => items.map((r) => warmed.readModels().markOf(r.kind, r.id));
         expect(again()).toEqual(marks());
+        expect(warm()).toEqual(marks());
         t.clock.now += MARK_WINDOW_MS + 1;
         expect(again()).toEqual(marks());
+        expect(warm()).toEqual(marks());
         const scratch = marksFromScratch(t.db, t.clock.now, keys);
         expect(again()).toEqual(keys.map((k) => scratch.get(k)));
+        expect(warm()).toEqual(keys.map((k) => scratch.get(k)));
         restarted.close();
+        warmed.close();
       }),
       { numRuns: 40 },
     );

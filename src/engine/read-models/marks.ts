@@ -12,8 +12,12 @@ export interface MarkInputs {
 export interface MarkStore {
   /** One instrument's inputs at `at`, from the database. */
   inputs(key: string, totalShares: number, at: number): MarkInputs;
-  /** One instrument's whole season, for its mark over time. */
-  season(key: string): { trades: readonly MarkTrade[]; openMarket: readonly OpenMarketChange[] };
+  /**
+   * What one instrument's mark over time is worked out from, at `from` and after: its trades between
+   * users the mark counts at `from` and every one since, oldest first (the whole season's when `from`
+   * is -Infinity), and its open market's changes of the season.
+   */
+  history(key: string, totalShares: number, from: number): { trades: readonly MarkTrade[]; openMarket: readonly OpenMarketChange[] };
 }
 
 /**
@@ -25,14 +29,16 @@ export interface MarkStore {
  * change then, at their own time. Nothing scans the history per read: a read costs nothing unless a
  * mark is due to change.
  *
- * Also each instrument's mark over the season (for the value charts), read the first time it is
- * asked for and then kept up to date with every change.
+ * Also each instrument's mark over time (for the value charts), read the first time it is asked
+ * for, from the earliest time asked (what the mark counts then, not the whole season), and then kept
+ * up to date with every change; a chart reaching further back reads it again from there.
  */
 export class Marks implements MarkSource {
   private readonly books = new Map<string, MarkBook>();
   /** Instruments to build again from the database before their next use (an admin's change). */
   private readonly stale = new Set<string>();
-  private readonly lines = new Map<string, MarkLine>();
+  /** Each instrument's mark over time, right from `from` on. */
+  private readonly lines = new Map<string, { line: MarkLine; from: number }>();
   private nextDue = Number.POSITIVE_INFINITY;
   private time = Number.NEGATIVE_INFINITY;
 
@@ -52,10 +58,25 @@ export class Marks implements MarkSource {
     return this.bookOf(key).book.mark;
   }
 
-  /** Reads an instrument's book and its mark over time now, if they are not yet (to spread the first reads over time). */
+  /**
+   * Reads an instrument's mark over the season and its book now, if they are not yet (to spread the
+   * first reads over time, before any chart asks): one read of its season's trades between users
+   * makes both, the book being where the mark over time ends.
+   */
   preload(key: string): void {
-    this.bookOf(key);
-    this.line(key);
+    this.rebuildStale();
+    if (this.lines.get(key)?.from === Number.NEGATIVE_INFINITY) {
+      this.bookOf(key);
+      return;
+    }
+    const totalShares = this.totalOf(key);
+    const { trades, openMarket } = this.store.history(key, totalShares, Number.NEGATIVE_INFINITY);
+    const { line, book } = markTimeline(trades, openMarket, { totalShares, seasonStart: this.seasonStart }, this.time);
+    this.lines.set(key, { line, from: Number.NEGATIVE_INFINITY });
+    if (!this.books.has(key)) {
+      this.books.set(key, book);
+      this.nextDue = Math.min(this.nextDue, book.due());
+    }
   }
 
   /** Time passed: every mark due to change by `now` changes, at its own time. */
@@ -117,17 +138,20 @@ export class Marks implements MarkSource {
   // ── Over time, for the value charts ─────────────────────────────────────────────────────────
 
   markAt(key: string, at: number): number {
-    return markOnLine(this.line(key), at);
+    return markOnLine(this.line(key, at), at);
   }
 
   nextChange(key: string, at: number): number {
-    const line = this.line(key);
+    const line = this.line(key, at);
     return line.at[firstAfter(line.at, at)] ?? Number.POSITIVE_INFINITY;
   }
 
-  /** One instrument's mark and next change, searching onward from the last time asked (times mostly go forward). */
-  cursor(key: string): { markAt(at: number): number; nextChange(at: number): number } {
-    const line = this.line(key);
+  /**
+   * One instrument's mark and next change at `from` or later, searching onward from the last time
+   * asked (times mostly go forward).
+   */
+  cursor(key: string, from = Number.NEGATIVE_INFINITY): { markAt(at: number): number; nextChange(at: number): number } {
+    const line = this.line(key, from);
     let lastAt = Number.NaN;
     let after = 0;
     const find = (at: number) => {
@@ -146,20 +170,23 @@ export class Marks implements MarkSource {
     };
   }
 
-  private line(key: string): MarkLine {
+  /** The instrument's mark over time, right from `from` on (before the season began: all of it). */
+  private line(key: string, from: number): MarkLine {
     this.rebuildStale();
-    let line = this.lines.get(key);
-    if (!line) {
-      const { trades, openMarket } = this.store.season(key);
-      line = markTimeline(trades, openMarket, { totalShares: this.totalOf(key), seasonStart: this.seasonStart }, this.time).line;
-      this.lines.set(key, line);
-    }
+    const start = from <= this.seasonStart ? Number.NEGATIVE_INFINITY : from;
+    const kept = this.lines.get(key);
+    if (kept && kept.from <= start) return kept.line;
+    const totalShares = this.totalOf(key);
+    const { trades, openMarket } = this.store.history(key, totalShares, start);
+    const { line } = markTimeline(trades, openMarket, { totalShares, seasonStart: this.seasonStart }, this.time);
+    this.lines.set(key, { line, from: start });
     return line;
   }
 
   private tell(key: string, before: number | null, after: number, at: number): void {
-    const line = this.lines.get(key);
-    if (line) {
+    const kept = this.lines.get(key);
+    if (kept) {
+      const { line } = kept;
       if (line.at.length > 0 && at < line.at[line.at.length - 1]!) this.lines.delete(key);
       else setLine(line, at, after);
     }

@@ -9,7 +9,7 @@ import type {
   TeamStateRow,
   TradeStateRow,
 } from '../../db/repos/market-state.js';
-import { MARK_COVER_DIVISOR, MARK_WINDOW_MS } from '../../domain/market/mark.js';
+import { MARK_COVER_DIVISOR, MARK_WINDOW_MS, type MarkTrade } from '../../domain/market/mark.js';
 import type { MarkSource } from '../../domain/market/value-history.js';
 import { valueHolding, type HoldingValuation, type PlayerHoldingValuation, type TeamHoldingValuation } from '../../db/repos/portfolio-reads.js';
 import type { StatisticsRows } from '../../db/repos/stats-reads.js';
@@ -91,23 +91,28 @@ export class ReadModels {
       const [kind, id] = key.split(':') as [InstrumentKind, string];
       return [kind, Number(id)] as const;
     };
+    /**
+     * An instrument's trades between users that the mark counts at `at` and every one since, oldest
+     * first: those of the 24 hours before `at` and after, and older ones until those up to `at` cover
+     * 1% of its shares. Read by time along the instrument's index, never its season.
+     */
+    const countedFrom = (kind: InstrumentKind, id: number, totalShares: number, at: number): MarkTrade[] => {
+      const since = at - MARK_WINDOW_MS;
+      const recent = repo.tradesOfSince(kind, id, since).filter((t) => t.userToUser === 1);
+      const held = recent.reduce((sum, t) => (t.createdAt <= at ? sum + t.shares : sum), 0);
+      const older = repo.userTradesBefore(kind, id, since, Math.ceil(totalShares / MARK_COVER_DIVISOR) - held).reverse();
+      return [...older, ...recent.map((t) => ({ at: t.createdAt, shares: t.shares, priceCents: t.priceCents }))];
+    };
     return new Marks(
       {
         inputs: (key, totalShares, at) => {
           const [kind, id] = split(key);
-          const since = at - MARK_WINDOW_MS;
-          const recent = repo.tradesOfSince(kind, id, since).filter((t) => t.userToUser === 1);
-          const held = recent.reduce((sum, t) => sum + t.shares, 0);
-          const older = repo.userTradesBefore(kind, id, since, Math.ceil(totalShares / MARK_COVER_DIVISOR) - held).reverse();
-          const latest = repo.openMarketLatestOf(kind, id);
-          return {
-            trades: [...older, ...recent.map((t) => ({ at: t.createdAt, shares: t.shares, priceCents: t.priceCents }))],
-            openSince: openSinceOf(latest),
-          };
+          return { trades: countedFrom(kind, id, totalShares, at), openSince: openSinceOf(repo.openMarketLatestOf(kind, id)) };
         },
-        season: (key) => {
+        history: (key, totalShares, from) => {
           const [kind, id] = split(key);
-          return { trades: repo.userTrades(kind, id), openMarket: repo.openMarketChanges(kind, id) };
+          const trades = from === Number.NEGATIVE_INFINITY ? repo.userTrades(kind, id) : countedFrom(kind, id, totalShares, from);
+          return { trades, openMarket: repo.openMarketChanges(kind, id) };
         },
       },
       seasonStart,
@@ -164,6 +169,22 @@ export class ReadModels {
       this.windows.removeInstrument(key);
       for (const t of this.repo.tradesOfSince(kind, id, tradesSince)) this.windows.add(key, t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
     }
+    this.marks.forget(key);
+    this.dirtyInstruments.add(key);
+    this.charts.changed();
+    this.version++;
+  }
+
+  /** An instrument's own row read again (its salary or payroll changed, written through the ledger): its mark is read again before its next use. */
+  refreshInstrument(kind: InstrumentKind, id: number): void {
+    if (kind === 'player') {
+      const p = this.repo.player(id);
+      if (p) this.instruments.setPlayer(p);
+    } else {
+      const t = this.repo.team(id);
+      if (t) this.instruments.setTeam(t);
+    }
+    const key = keyOf(kind, id);
     this.marks.forget(key);
     this.dirtyInstruments.add(key);
     this.charts.changed();
