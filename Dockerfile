@@ -19,7 +19,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/drizzle ./drizzle
-COPY --from=build /app/league ./league
+COPY --from=build /app/roster ./roster
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

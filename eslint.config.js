@@ -49,9 +49,9 @@ export default tseslint.config(
   forbid(['src/db/**'], ['domain', 'engine', 'server', 'web', 'cli']),
   forbid(['src/engine/**'], ['server', 'web', 'cli']),
   forbid(['src/server/**'], ['web', 'cli']),
-  // The game's rules and its single writer stay readable a function at a time.
+  // The game's rules, its single writer, the server and the database code stay readable a function at a time.
   {
-    files: ['src/engine/**/*.ts', 'src/domain/**/*.ts'],
+    files: ['src/engine/**/*.ts', 'src/domain/**/*.ts', 'src/server/**/*.ts', 'src/db/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test-support/**'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },

@@ -45,7 +45,13 @@ const SCENARIOS: readonly Scenario[] = [
   },
   { name: 'web', file: 'scenario-web.ts', title: '5. web app first load (vite build into a temporary folder)', timeoutMs: 120_000, phases: [] },
   { name: 'growth', file: 'scenario-growth.ts', title: '6. growth: a season of data (S and L) and a full evening of fans', timeoutMs: 900_000, phases: [] },
-  { name: 'leagues', file: 'scenario-leagues.ts', title: '7. leagues: 100 leagues of 20 members in one server', timeoutMs: 900_000, phases: [] },
+  {
+    name: 'leagues',
+    file: 'scenario-leagues.ts',
+    title: '7. leagues: 100 leagues of 20 members in one server',
+    timeoutMs: 900_000,
+    phases: ['startup', 'memory', 'idle', 'orders'],
+  },
 ];
 
 const args = process.argv.slice(2);

@@ -11,8 +11,8 @@ import { openDb } from '../src/db/client.js';
 import type { ExchangeCommand } from '../src/engine/commands.js';
 import { EventBus } from '../src/engine/events.js';
 import { createExchange } from '../src/engine/exchange.js';
-import { seedLeagueIfEmpty } from '../src/engine/league.js';
-import { leagueDir, migrationsDir } from '../src/paths.js';
+import { seedRosterIfEmpty } from '../src/engine/roster.js';
+import { rosterDir, migrationsDir } from '../src/paths.js';
 import { sendReport, type ScenarioReport } from './lib/child.js';
 import { makeDataDir } from './lib/data-dir.js';
 import { setupMarket } from './lib/market.js';
@@ -32,7 +32,7 @@ const dir = makeDataDir('exchange-');
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 try {
   const db = openDb({ file: join(dir, 'bench.db'), migrationsFolder: migrationsDir });
-  seedLeagueIfEmpty(db, leagueDir, Date.now());
+  seedRosterIfEmpty(db, rosterDir, Date.now());
   const bus = new EventBus();
   let trades = 0;
   /** Events published: all, and the "changed, fetch again" notices a signed-in follower also gets. */

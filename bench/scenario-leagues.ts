@@ -23,6 +23,9 @@ const CONNECTIONS = MEMBERS;
 /** Each connection buys one player per order in turn, as many players as connections: this many orders touch every league's books the rounds touch. */
 const WARM_UP_ORDERS = CONNECTIONS * CONNECTIONS;
 const DEFAULT_LEAGUE = 1;
+/** The phases, in the order they run; BENCH_PHASES (or `--only=leagues:<phase>,…`) picks some. */
+const PHASES = ['startup', 'memory', 'idle', 'orders'] as const;
+const selected = new Set((process.env.BENCH_PHASES ?? PHASES.join(',')).split(','));
 
 const log = (line: string) => process.stderr.write(`  leagues: ${line}\n`);
 const figures: Figure[] = [];
@@ -87,6 +90,52 @@ async function measureMemory(build: string, dir: string, leagues: readonly Built
   notes.push(
     `leagues: memory after four full GCs, default league only → all ${leagues.length} opened (one leaderboard read each): per league ${per.map((p) => round(p)).join(', ')} MB in the ${MEMORY_RUNS} runs; ` +
       `in the middle run heapUsed ${mb(mid.base.heapUsed)} → ${mb(mid.all.heapUsed)} MB, external ${mb(mid.base.external)} → ${mb(mid.all.external)} MB (the rest of RSS is mostly SQLite's connections and page caches).`,
+  );
+}
+
+/** How long a league stays open unused in the idle phase, in minutes (LEAGUE_IDLE_MINUTES). */
+const IDLE_MINUTES = Number(process.env.BENCH_LEAGUES_IDLE_MINUTES ?? 0.25);
+
+/**
+ * Leagues opened by visitors, then left alone: every league made open by its commissioner, one
+ * anonymous read of each (`GET /api/leagues/{id}/players`, which opens it), the resident set; then,
+ * after the idle time and the hub's next sweep, the resident set again. The memory returned is the
+ * part of what the opened leagues added that is gone.
+ */
+async function measureIdle(build: string, dir: string, leagues: readonly BuiltLeague[]): Promise<void> {
+  log(`leagues opened by visitors, then ${IDLE_MINUTES} min idle …`);
+  const server = await startLeaguesServer(build, dir, { LEAGUE_IDLE_MINUTES: String(IDLE_MINUTES) });
+  running.push(server);
+  for (let i = 0; i < 3; i++) await get(server.url, `/api/leagues/${DEFAULT_LEAGUE}/players`);
+  await inPool(leagues, 4, async (l) => {
+    await callJson(server.url, 'PATCH', `/api/leagues/${l.id}`, { open: true }, l.members[0]!.token);
+  });
+  const base = await stableMemory(server);
+  const visit = async (): Promise<{ opened: ServerMemory; after: ServerMemory }> => {
+    await inPool(leagues, 4, async (l) => {
+      await get(server.url, `/api/leagues/${l.id}/players`);
+    });
+    const opened = await stableMemory(server);
+    // The idle time, then the sweep that follows it (a quarter of the idle time apart), then a margin.
+    await new Promise((r) => setTimeout(r, IDLE_MINUTES * 60_000 * 1.5 + 2_000));
+    return { opened, after: await stableMemory(server) };
+  };
+  const { opened, after } = await visit();
+  // The same again: what the allocator kept from the first round serves the second (no growth), or leaks.
+  const again = await visit();
+  await server.stop();
+  const returned = opened.rss > base.rss ? ((opened.rss - after.rss) / (opened.rss - base.rss)) * 100 : 100;
+  figures.push(
+    figure(`leagues: server RSS, ${leagues.length} leagues opened by visitors`, opened.rss / MB, 'MB'),
+    figure(`leagues: server RSS after ${IDLE_MINUTES} min idle (LEAGUE_IDLE_MINUTES)`, after.rss / MB, 'MB'),
+    figure('leagues: memory the idle leagues returned, of what opening them took', returned, '%', atLeast(80)),
+    figure('leagues: server RSS, the same 100 opened again by visitors, then idle', again.after.rss / MB, 'MB'),
+  );
+  notes.push(
+    `leagues: opened by visitors (one anonymous GET /api/leagues/{id}/players each, the leagues made open first): RSS ${round(base.rss / MB)} MB (default league) → ` +
+      `${round(opened.rss / MB)} MB (${leagues.length} open) → ${round(after.rss / MB)} MB after ${IDLE_MINUTES} min idle; ` +
+      `heapUsed ${round(base.heapUsed / MB)} → ${round(opened.heapUsed / MB)} → ${round(after.heapUsed / MB)} MB, heapTotal ${round(base.heapTotal / MB)} → ${round(opened.heapTotal / MB)} → ${round(after.heapTotal / MB)} MB, external ${round(base.external / MB)} → ${round(opened.external / MB)} → ${round(after.external / MB)} MB; ` +
+      `opened again: RSS ${round(again.opened.rss / MB)} MB → ${round(again.after.rss / MB)} MB idle, heapUsed ${round(again.opened.heapUsed / MB)} → ${round(again.after.heapUsed / MB)} MB.`,
   );
 }
 
@@ -189,9 +238,10 @@ try {
       '; the server runs on a copy in the data folder.',
   );
   cpSync(folder.dir, work, { recursive: true });
-  await measureStartUp(build, work);
-  await measureMemory(build, work, folder.manifest.leagues);
-  await measureThroughput(build, work, folder.manifest.leagues);
+  if (selected.has('startup')) await measureStartUp(build, work);
+  if (selected.has('memory')) await measureMemory(build, work, folder.manifest.leagues);
+  if (selected.has('idle')) await measureIdle(build, work, folder.manifest.leagues);
+  if (selected.has('orders')) await measureThroughput(build, work, folder.manifest.leagues);
 } catch (error) {
   figures.push({ figure: 'leagues: scenario failed', target: '-', measured: error instanceof Error ? error.message : String(error), unit: '-', pass: false });
 } finally {

@@ -14,6 +14,8 @@ import { DESKTOP, launchBrowser, PHONE, screenshot, expectNoSidewaysScroll, open
 import { startServer, type E2eServer } from './support/server.js';
 
 const START_BALANCE = '$80,000,000.00';
+/** A test that walks many pages (and signs in, a memory-hard hash each time), as the other browser tests allow. */
+const LONG = 90_000;
 const user = {
   username: `fan_${Date.now().toString(36)}`,
   email: `fan.${Date.now().toString(36)}@example.com`,
@@ -42,64 +44,68 @@ afterAll(async () => {
 });
 
 describe('app shell and authentication', () => {
-  it('registers, shows the user box, logs out and logs in again', async () => {
-    const { context, page } = await newPage(DESKTOP);
-    try {
-      await page.goto('/register');
-      await expect(page.title()).resolves.toBe('Register · Hoops Exchange');
-      await page.getByLabel('Username').fill(user.username);
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password').fill(user.password);
-      await page.getByRole('button', { name: 'Register' }).click();
+  it(
+    'registers, shows the user box, logs out and logs in again',
+    async () => {
+      const { context, page } = await newPage(DESKTOP);
+      try {
+        await page.goto('/register');
+        await expect(page.title()).resolves.toBe('Register · Hoops Exchange');
+        await page.getByLabel('Username').fill(user.username);
+        await page.getByLabel('Email').fill(user.email);
+        await page.getByLabel('Password').fill(user.password);
+        await page.getByRole('button', { name: 'Register' }).click();
 
-      const userBox = page.getByTestId('user-box');
-      await userBox.getByText(START_BALANCE).first().waitFor();
-      await expect(userBox.textContent()).resolves.toContain(user.username);
-      await expect(page.getByTestId('user-balance').textContent()).resolves.toBe(`Bal ${START_BALANCE}`);
-      await expect(page.getByTestId('user-value').textContent()).resolves.toBe(`Val ${START_BALANCE}`);
-      const stored = await page.evaluate(() => ({ token: localStorage.getItem('hoops.token'), user: localStorage.getItem('hoops.user') }));
-      expect(stored.token).toBeTruthy();
-      expect(JSON.parse(stored.user ?? 'null')).toMatchObject({ username: user.username, isAdmin: false });
+        const userBox = page.getByTestId('user-box');
+        await userBox.getByText(START_BALANCE).first().waitFor();
+        await expect(userBox.textContent()).resolves.toContain(user.username);
+        await expect(page.getByTestId('user-balance').textContent()).resolves.toBe(`Bal ${START_BALANCE}`);
+        await expect(page.getByTestId('user-value').textContent()).resolves.toBe(`Val ${START_BALANCE}`);
+        const stored = await page.evaluate(() => ({ token: localStorage.getItem('hoops.token'), user: localStorage.getItem('hoops.user') }));
+        expect(stored.token).toBeTruthy();
+        expect(JSON.parse(stored.user ?? 'null')).toMatchObject({ username: user.username, isAdmin: false });
 
-      // Logged in: the trading links, no Login/Register, no Admin.
-      const nav = page.getByRole('navigation', { name: 'Main' });
-      for (const name of ['Market', 'Shares for Sale', 'Offers', 'Portfolio', 'Transactions', 'Teams', 'Leaderboard', 'Statistics']) {
-        await expect(nav.getByRole('link', { name, exact: true }).count(), name).resolves.toBe(1);
+        // Logged in: the trading links, no Login/Register, no Admin.
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        for (const name of ['Market', 'Shares for Sale', 'Offers', 'Portfolio', 'Transactions', 'Teams', 'Leaderboard', 'Statistics']) {
+          await expect(nav.getByRole('link', { name, exact: true }).count(), name).resolves.toBe(1);
+        }
+        await expect(nav.getByRole('link', { name: 'Login' }).count()).resolves.toBe(0);
+        await expect(nav.getByRole('link', { name: 'Admin' }).count()).resolves.toBe(0);
+
+        // /admin does not exist for a user who is not an admin.
+        await page.goto('/admin');
+        await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+
+        await nav.getByRole('button', { name: 'Logout' }).click();
+        await nav.getByRole('link', { name: 'Login' }).waitFor();
+        await expect(page.getByTestId('user-box').count()).resolves.toBe(0);
+        await expect(page.evaluate(() => localStorage.getItem('hoops.token'))).resolves.toBeNull();
+        for (const name of ['Market', 'Portfolio', 'Transactions', 'Teams']) {
+          await expect(nav.getByRole('link', { name, exact: true }).count(), name).resolves.toBe(0);
+        }
+
+        // Guarded pages send a visitor to the login page, and back after logging in.
+        await page.goto('/transactions');
+        await page.waitForURL('**/login');
+
+        await page.getByLabel('Email').fill(user.email);
+        await page.getByLabel('Password').fill('not the password');
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).textContent()).resolves.toContain('Invalid email or password');
+
+        await page.getByLabel('Password').fill(user.password);
+        await page.getByLabel('Password').press('Enter');
+        await page.waitForURL('**/transactions');
+        await page.getByTestId('user-box').getByText(START_BALANCE).first().waitFor();
+        await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+        await expect(page.title()).resolves.toBe('Transactions · Hoops Exchange');
+      } finally {
+        await context.close();
       }
-      await expect(nav.getByRole('link', { name: 'Login' }).count()).resolves.toBe(0);
-      await expect(nav.getByRole('link', { name: 'Admin' }).count()).resolves.toBe(0);
-
-      // /admin does not exist for a user who is not an admin.
-      await page.goto('/admin');
-      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-
-      await nav.getByRole('button', { name: 'Logout' }).click();
-      await nav.getByRole('link', { name: 'Login' }).waitFor();
-      await expect(page.getByTestId('user-box').count()).resolves.toBe(0);
-      await expect(page.evaluate(() => localStorage.getItem('hoops.token'))).resolves.toBeNull();
-      for (const name of ['Market', 'Portfolio', 'Transactions', 'Teams']) {
-        await expect(nav.getByRole('link', { name, exact: true }).count(), name).resolves.toBe(0);
-      }
-
-      // Guarded pages send a visitor to the login page, and back after logging in.
-      await page.goto('/transactions');
-      await page.waitForURL('**/login');
-
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password').fill('not the password');
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).textContent()).resolves.toContain('Invalid email or password');
-
-      await page.getByLabel('Password').fill(user.password);
-      await page.getByLabel('Password').press('Enter');
-      await page.waitForURL('**/transactions');
-      await page.getByTestId('user-box').getByText(START_BALANCE).first().waitFor();
-      await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
-      await expect(page.title()).resolves.toBe('Transactions · Hoops Exchange');
-    } finally {
-      await context.close();
-    }
-  });
+    },
+    LONG,
+  );
 
   it('keeps the chosen team theme after a reload', async () => {
     const { context, page } = await newPage(DESKTOP);
@@ -170,54 +176,58 @@ describe('app shell and authentication', () => {
     }
   });
 
-  it('takes screenshots of the public pages at 1280 px and 375 px', async () => {
-    const pages = [
-      ['home', '/'],
-      ['login', '/login'],
-      ['register', '/register'],
-      ['privacy', '/privacy'],
-      ['changelog', '/changelog'],
-      ['not-found', '/this-page-does-not-exist'],
-    ] as const;
-    for (const [label, viewport] of [
-      ['1280', DESKTOP],
-      ['375', PHONE],
-    ] as const) {
-      const { context, page } = await newPage(viewport);
-      try {
-        for (const [name, path] of pages) {
-          await page.goto(path);
-          await page.locator('h1').first().waitFor();
-          if (viewport === PHONE) await expectNoSidewaysScroll(page);
-          await screenshot(page, `shell-${name}-${label}`);
+  it(
+    'takes screenshots of the public pages at 1280 px and 375 px',
+    async () => {
+      const pages = [
+        ['home', '/'],
+        ['login', '/login'],
+        ['register', '/register'],
+        ['privacy', '/privacy'],
+        ['changelog', '/changelog'],
+        ['not-found', '/this-page-does-not-exist'],
+      ] as const;
+      for (const [label, viewport] of [
+        ['1280', DESKTOP],
+        ['375', PHONE],
+      ] as const) {
+        const { context, page } = await newPage(viewport);
+        try {
+          for (const [name, path] of pages) {
+            await page.goto(path);
+            await page.locator('h1').first().waitFor();
+            if (viewport === PHONE) await expectNoSidewaysScroll(page);
+            await screenshot(page, `shell-${name}-${label}`);
+          }
+        } finally {
+          await context.close();
         }
-      } finally {
-        await context.close();
       }
-    }
-    // Logged in, at both widths: the user box and the navigation.
-    for (const [label, viewport] of [
-      ['1280', DESKTOP],
-      ['375', PHONE],
-    ] as const) {
-      const { context, page } = await newPage(viewport);
-      try {
-        await page.goto('/login');
-        await page.getByLabel('Email').fill(user.email);
-        await page.getByLabel('Password').fill(user.password);
-        await page.getByRole('button', { name: 'Log in' }).click();
-        await page.getByTestId('user-box').getByText(START_BALANCE).first().waitFor();
-        await page.goto('/');
-        await page.getByTestId('user-box').getByText(START_BALANCE).first().waitFor();
-        if (viewport === PHONE) {
-          await expectNoSidewaysScroll(page);
-          await page.getByRole('button', { name: 'Menu' }).click();
+      // Logged in, at both widths: the user box and the navigation.
+      for (const [label, viewport] of [
+        ['1280', DESKTOP],
+        ['375', PHONE],
+      ] as const) {
+        const { context, page } = await newPage(viewport);
+        try {
+          await page.goto('/login');
+          await page.getByLabel('Email').fill(user.email);
+          await page.getByLabel('Password').fill(user.password);
+          await page.getByRole('button', { name: 'Log in' }).click();
+          await page.getByTestId('user-box').getByText(START_BALANCE).first().waitFor();
+          await page.goto('/');
+          await page.getByTestId('user-box').getByText(START_BALANCE).first().waitFor();
+          if (viewport === PHONE) {
+            await expectNoSidewaysScroll(page);
+            await page.getByRole('button', { name: 'Menu' }).click();
+          }
+          await screenshot(page, `shell-home-logged-in-${label}`);
+        } finally {
+          await context.close();
         }
-        await screenshot(page, `shell-home-logged-in-${label}`);
-      } finally {
-        await context.close();
       }
-    }
-    expect(pageErrors).toEqual([]);
-  });
+      expect(pageErrors).toEqual([]);
+    },
+    LONG,
+  );
 });

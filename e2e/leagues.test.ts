@@ -253,9 +253,22 @@ describe('leagues in the browser', () => {
       await members.getByRole('button', { name: `Remove ${b.username}` }).click();
       const confirmRemove = a.page.getByRole('dialog', { name: `Remove ${b.username}?` });
       await confirmRemove.getByText('their open orders in this league are cancelled').waitFor();
+      await confirmRemove.getByText('until you let them back in').waitFor();
       await screenshot(a.page, 'league-remove-member-1280');
       await confirmRemove.getByRole('button', { name: `Remove ${b.username}` }).click();
       await expect.poll(() => members.getByRole('link', { name: b.username }).count()).toBe(0);
+
+      // B is listed as removed until the commissioner lets them back in.
+      const removed = a.page.getByTestId('league-removed');
+      await removed
+        .getByRole('listitem')
+        .filter({ hasText: b.username })
+        .getByText(/^removed /)
+        .waitFor();
+      await screenshot(a.page, 'league-removed-members-1280');
+      await removed.getByRole('button', { name: `Let back in ${b.username}` }).click();
+      await toast(a.page, `${b.username} can join ${LEAGUE_NAME} again`).waitFor();
+      await a.page.getByText(`Nobody has been removed from ${LEAGUE_NAME}.`).waitFor();
     },
     LONG,
   );

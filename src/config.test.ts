@@ -38,8 +38,15 @@ describe('loadConfig', () => {
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
     [{ METRICS_TOKEN: 'has a space in it, sadly' }, 'METRICS_TOKEN'],
     [{ PUSH_SERVICE_HOSTS: 'https://push.example/' }, 'PUSH_SERVICE_HOSTS'],
+    [{ PUSH_SERVICE_HOSTS: 'push.example:99999' }, 'PUSH_SERVICE_HOSTS'],
+    [{ PUSH_SERVICE_HOSTS: '*push.example' }, 'PUSH_SERVICE_HOSTS'],
     [{ LEAGUE_NAME: 'ab' }, 'LEAGUE_NAME'],
     [{ LEAGUE_CREATION: 'nobody' }, 'LEAGUE_CREATION'],
+    [{ LEAGUE_IDLE_MINUTES: '-1' }, 'LEAGUE_IDLE_MINUTES'],
+    [{ LEAGUE_IDLE_MINUTES: 'soon' }, 'LEAGUE_IDLE_MINUTES'],
+    [{ MAX_LEAGUES: '0' }, 'MAX_LEAGUES'],
+    [{ MAX_LEAGUES: '2.5' }, 'MAX_LEAGUES'],
+    [{ LEAGUE_NAME: 'Bad\nName' }, 'LEAGUE_NAME'],
   ])('stops on %j with a message naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
@@ -58,9 +65,26 @@ describe('loadConfig', () => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
-  it('sends push notifications to the browsers’ push services unless PUSH_SERVICE_HOSTS names others', () => {
+  it('sends push notifications to the browsers’ push services, by exact host, unless PUSH_SERVICE_HOSTS names others', () => {
     expect(loadConfig({}).pushServiceHosts).toEqual(DEFAULT_PUSH_SERVICE_HOSTS);
-    expect(DEFAULT_PUSH_SERVICE_HOSTS).toEqual(expect.arrayContaining(['googleapis.com', 'push.services.mozilla.com', 'push.apple.com']));
-    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example , 127.0.0.1' }).pushServiceHosts).toEqual(['push.example', '127.0.0.1']);
+    expect(DEFAULT_PUSH_SERVICE_HOSTS).toEqual([
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      'web.push.apple.com',
+      'api.push.apple.com',
+      'api.sandbox.push.apple.com',
+      '*.notify.windows.com',
+    ]);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example , 127.0.0.1:8443, *.push.example' }).pushServiceHosts).toEqual([
+      'push.example',
+      '127.0.0.1:8443',
+      '*.push.example',
+    ]);
+  });
+
+  it('closes idle leagues after 10 minutes and holds at most 200 leagues unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ leagueIdleMs: 600_000, maxLeagues: 200 });
+    expect(loadConfig({ LEAGUE_IDLE_MINUTES: '0.5', MAX_LEAGUES: '1000' })).toMatchObject({ leagueIdleMs: 30_000, maxLeagues: 1000 });
+    expect(loadConfig({ LEAGUE_IDLE_MINUTES: '0' }).leagueIdleMs).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+import { leagueName } from './shared/schemas/leagues.js';
 
 /**
  * Which peers may tell us the client's address in `X-Forwarded-For`: none (off), the nearest
@@ -35,8 +36,23 @@ const trustProxy = z
     return z.NEVER;
   });
 
-/** Push services browsers subscribe with (hosts and their subdomains); the server sends to no other. */
-export const DEFAULT_PUSH_SERVICE_HOSTS = ['googleapis.com', 'google.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
+/**
+ * The push services browsers subscribe with, by exact host name: the server accepts subscriptions
+ * at, and sends to, these alone, on port 443. Chrome, Edge on Android and other Chromium browsers
+ * (FCM), Firefox (Mozilla's autopush), Safari on macOS and iOS (Apple's push service), and Edge on
+ * Windows (WNS, whose hosts are the subdomains of `notify.windows.com`).
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  'api.push.apple.com',
+  'api.sandbox.push.apple.com',
+  '*.notify.windows.com',
+];
+
+/** A host name, `*.` and a host name (its subdomains), or an IP address; with `:port` when not 443. */
+const HOST_ENTRY = /^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/;
 
 const hostList = z
   .string()
@@ -47,9 +63,9 @@ const hostList = z
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean);
-    const bad = hosts.find((h) => !/^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(h));
+    const bad = hosts.find((h) => !HOST_ENTRY.test(h) || Number(h.split(':').at(-1)) > 65535);
     if (bad) {
-      ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name` });
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name (a host, *.host for its subdomains, with :port when not 443)` });
       return z.NEVER;
     }
     return hosts;
@@ -88,8 +104,15 @@ const envSchema = z.object({
       .optional(),
   ),
   PUSH_SERVICE_HOSTS: hostList,
-  LEAGUE_NAME: z.string().trim().min(3).max(40).default('Hoops Exchange'),
+  LEAGUE_NAME: leagueName.default('Hoops Exchange'),
   LEAGUE_CREATION: z.enum(['anyone', 'admins']).default('anyone'),
+  // Minutes, fractions allowed; 0 keeps every league open.
+  LEAGUE_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(10),
+  MAX_LEAGUES: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
 
 export type Config = Readonly<{
@@ -108,12 +131,16 @@ export type Config = Readonly<{
   trustProxy: TrustProxy;
   /** The bearer token a Prometheus scrape of /metrics must send; without it /metrics is off. */
   metricsToken: string | undefined;
-  /** The push services (host names, with their subdomains) whose subscriptions the server accepts and sends to. */
+  /** The push services (exact hosts, `*.host` for subdomains, `:port` when not 443) whose subscriptions the server accepts and sends to. */
   pushServiceHosts: readonly string[];
   /** The default league's name, given when it is made (the first start). */
   leagueName: string;
   /** Who may create leagues. */
   leagueCreation: 'anyone' | 'admins';
+  /** A league nobody used for this long is closed and its memory returned (ms); 0 never closes one. */
+  leagueIdleMs: number;
+  /** The most leagues the server holds, the default league included. */
+  maxLeagues: number;
 }>;
 
 export class ConfigError extends Error {
@@ -144,5 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushServiceHosts: Object.freeze([...e.PUSH_SERVICE_HOSTS]),
     leagueName: e.LEAGUE_NAME,
     leagueCreation: e.LEAGUE_CREATION,
+    leagueIdleMs: Math.round(e.LEAGUE_IDLE_MINUTES * 60_000),
+    maxLeagues: e.MAX_LEAGUES,
   });
 }

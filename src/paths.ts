@@ -15,5 +15,5 @@ function findRoot(): string {
 
 export const projectRoot = findRoot();
 export const migrationsDir = join(projectRoot, 'drizzle');
-export const leagueDir = join(projectRoot, 'league');
+export const rosterDir = join(projectRoot, 'roster');
 export const webDistDir = join(projectRoot, 'dist', 'web');

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameS
 import { join, relative } from 'node:path';
 import { openDb } from '../../src/db/client.js';
 import { ledgerProblems } from '../../src/engine/test-support/invariants.js';
-import { leagueDir, migrationsDir, projectRoot } from '../../src/paths.js';
+import { rosterDir, migrationsDir, projectRoot } from '../../src/paths.js';
 import { buildLeague, GENERATOR_VERSION, SIZES, type LeagueSummary } from './growth-league.js';
 
 export const CACHE_DIR = join(projectRoot, 'bench', '.cache');
@@ -39,7 +39,7 @@ export interface CachedLeague {
 
 /** The S and L leagues, built through the exchange when the cache has no copy for this key. */
 export async function cachedLeagues(log: (line: string) => void): Promise<Record<'S' | 'L', CachedLeague>> {
-  const key = hashFiles([...filesUnder(migrationsDir, () => true), ...filesUnder(leagueDir, () => true)], JSON.stringify({ GENERATOR_VERSION, SIZES }));
+  const key = hashFiles([...filesUnder(migrationsDir, () => true), ...filesUnder(rosterDir, () => true)], JSON.stringify({ GENERATOR_VERSION, SIZES }));
   const dir = join(CACHE_DIR, `growth-${key}`);
   mkdirSync(dir, { recursive: true });
   const out = {} as Record<'S' | 'L', CachedLeague>;

@@ -5,15 +5,15 @@
  * declines, dumps), hold one Eastern and one Western team, and the admin changes salaries now and
  * then. Deterministic: the same size and version give the same league.
  */
-import { createLeagueRepo } from '../../src/db/repos/league.js';
+import { createRosterRepo } from '../../src/db/repos/roster.js';
 import { createUsersRepo } from '../../src/db/repos/users.js';
 import { openDb } from '../../src/db/client.js';
 import { createAdmin } from '../../src/engine/admin.js';
 import type { ExchangeCommand, ExchangeResult, InstrumentRef } from '../../src/engine/commands.js';
 import { EventBus } from '../../src/engine/events.js';
 import { createExchange, MAX_OPEN_ORDERS_PER_USER } from '../../src/engine/exchange.js';
-import { seedLeagueIfEmpty } from '../../src/engine/league.js';
-import { leagueDir, migrationsDir } from '../../src/paths.js';
+import { seedRosterIfEmpty } from '../../src/engine/roster.js';
+import { rosterDir, migrationsDir } from '../../src/paths.js';
 import { START_BALANCE_CENTS } from '../../src/shared/money.js';
 import { between, rng } from './rng.js';
 
@@ -82,7 +82,7 @@ function pickWeighted(cumulative: Float64Array, r: () => number): number {
 export async function buildLeague(file: string, size: LeagueSize, log: (line: string) => void): Promise<LeagueSummary> {
   const started = performance.now();
   const db = openDb({ file, migrationsFolder: migrationsDir });
-  seedLeagueIfEmpty(db, leagueDir, SEASON_START - DAY);
+  seedRosterIfEmpty(db, rosterDir, SEASON_START - DAY);
   const clock = { now: SEASON_START };
   const bus = new EventBus();
   let trades = 0;
@@ -91,20 +91,20 @@ export async function buildLeague(file: string, size: LeagueSize, log: (line: st
   });
   const exchange = createExchange({ db, bus, now: () => clock.now });
   const admin = createAdmin(db, exchange, () => clock.now);
-  const league = createLeagueRepo(db);
+  const roster = createRosterRepo(db);
   const usersRepo = createUsersRepo(db);
   const r = rng(size.seed);
 
-  const roster = db.$client.prepare<[], { id: number }>('SELECT id FROM players WHERE retired_at IS NULL ORDER BY id').all();
-  for (let i = roster.length - 1; i > 0; i--) {
+  const active = db.$client.prepare<[], { id: number }>('SELECT id FROM players WHERE retired_at IS NULL ORDER BY id').all();
+  for (let i = active.length - 1; i > 0; i--) {
     const j = between(r, 0, i);
-    [roster[i], roster[j]] = [roster[j]!, roster[i]!];
+    [active[i], active[j]] = [active[j]!, active[i]!];
   }
-  const players = roster.map((p, rank) => ({ id: p.id, weight: 1 / Math.pow(rank + 1, 1.1) }));
+  const players = active.map((p, rank) => ({ id: p.id, weight: 1 / Math.pow(rank + 1, 1.1) }));
   const playerPick = new Float64Array(players.length);
   players.reduce((sum, p, i) => (playerPick[i] = sum + p.weight), 0);
   const fair = new Map(players.map((p, rank) => [p.id, 110 + (rank < 40 ? 400 * r() + 200 : 150 * r())]));
-  const teams = league.allTeams();
+  const teams = roster.allTeams();
   const east = teams.filter((t) => t.conference === 'East');
   const west = teams.filter((t) => t.conference === 'West');
 
@@ -298,7 +298,7 @@ export async function buildLeague(file: string, size: LeagueSize, log: (line: st
     if (clock.now >= nextSalaryChange) {
       nextSalaryChange += SALARY_CHANGE_EVERY_DAYS * DAY;
       const ref = popularPlayer();
-      const salary = league.playerById(ref.id)?.salary ?? 0;
+      const salary = roster.playerById(ref.id)?.salary ?? 0;
       if (salary > 0) {
         admin.changeSalary({ id: null, username: 'growth-bench' }, ref.id, Math.max(1_000_000, Math.round(salary * (0.8 + 0.45 * r()))));
         salaryChanges++;

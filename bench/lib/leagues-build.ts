@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { leagueDir, migrationsDir, projectRoot } from '../../src/paths.js';
+import { rosterDir, migrationsDir, projectRoot } from '../../src/paths.js';
 import { CACHE_DIR } from './growth-cache.js';
 import { startLeaguesServer } from './leagues-server.js';
 
@@ -55,7 +55,7 @@ function filesUnder(dir: string): string[] {
 
 function cacheKey(): string {
   const h = createHash('sha256').update(JSON.stringify({ BUILDER_VERSION, LEAGUES, MEMBERS }));
-  for (const f of [...filesUnder(migrationsDir), ...filesUnder(leagueDir)]) h.update(relative(projectRoot, f)).update(readFileSync(f));
+  for (const f of [...filesUnder(migrationsDir), ...filesUnder(rosterDir)]) h.update(relative(projectRoot, f)).update(readFileSync(f));
   return h.digest('hex').slice(0, 16);
 }
 

@@ -15,6 +15,7 @@ import { startServer } from './server/start.js';
 const config = loadConfig({
   NODE_ENV: 'production', PORT: process.env.PORT, HOST: '127.0.0.1', DATA_DIR: process.env.DATA_DIR,
   LOG_LEVEL: 'info', PUBLIC_URL: 'http://127.0.0.1', BACKUP_INTERVAL_HOURS: '0',
+  LEAGUE_IDLE_MINUTES: process.env.LEAGUE_IDLE_MINUTES,
 });
 const generous = { points: 1000000000, durationSeconds: 60 };
 const server = await startServer(config, {
@@ -31,7 +32,7 @@ process.on('message', async (m) => {
       await sleep(500);
     }
     const u = process.memoryUsage();
-    process.send({ type: 'memory', rss: u.rss, heapUsed: u.heapUsed, external: u.external });
+    process.send({ type: 'memory', rss: u.rss, heapUsed: u.heapUsed, heapTotal: u.heapTotal, external: u.external });
   } else if (m.type === 'cpu') {
     const u = process.cpuUsage();
     process.send({ type: 'cpu', ms: (u.user + u.system) / 1000 });
@@ -47,6 +48,8 @@ export interface ServerMemory {
   /** Resident set, bytes: the kernel's VmRSS of the process (process.memoryUsage().rss where /proc is missing). */
   rss: number;
   heapUsed: number;
+  /** What V8 holds for its heap, used or not (resident unless the kernel took it back). */
+  heapTotal: number;
   external: number;
 }
 
@@ -91,12 +94,12 @@ function readStatus(pid: number | undefined, field: 'VmRSS' | 'VmHWM' | 'Threads
   return procStatusField(readFileSync(file, 'utf8'), field);
 }
 
-function launch(buildDir: string, dataDir: string, port: number): ChildProcess {
+function launch(buildDir: string, dataDir: string, port: number, env: Record<string, string> = {}): ChildProcess {
   const launcher = join(buildDir, 'leagues-launcher.mjs');
   writeFileSync(launcher, LAUNCHER);
   return fork(launcher, [], {
     execArgv: ['--expose-gc'],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'production' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'production', ...env },
     // Its request log goes where a production log would, without being read.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -110,10 +113,10 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts the server on `dataDir` and waits until it listens. */
-export async function startLeaguesServer(buildDir: string, dataDir: string): Promise<LeaguesServer> {
+/** Starts the server on `dataDir` (with more environment, e.g. LEAGUE_IDLE_MINUTES) and waits until it listens. */
+export async function startLeaguesServer(buildDir: string, dataDir: string, env: Record<string, string> = {}): Promise<LeaguesServer> {
   const port = await freePort();
-  const child = launch(buildDir, dataDir, port);
+  const child = launch(buildDir, dataDir, port, env);
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the server on ${dataDir} exited (${code}) before it was ready`)));
     child.on('message', (m: { type: string }) => m.type === 'ready' && resolve());
@@ -124,7 +127,7 @@ export async function startLeaguesServer(buildDir: string, dataDir: string): Pro
     async settledMemory() {
       const m = await ask<ServerMemory>(child, 'memory');
       const rss = readStatus(child.pid, 'VmRSS');
-      return { rss: Number.isNaN(rss) ? m.rss : rss, heapUsed: m.heapUsed, external: m.external };
+      return { rss: Number.isNaN(rss) ? m.rss : rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external };
     },
     peakRss: () => readStatus(child.pid, 'VmHWM'),
     threads: () => readStatus(child.pid, 'Threads'),

@@ -7,7 +7,7 @@ const usage = 'Usage: npm run admin -- grant <username>   (or: revoke <username>
 const [command, username] = process.argv.slice(2);
 if ((command !== 'grant' && command !== 'revoke') || !username) fail(usage);
 
-const { db } = openGameDb();
+const { db } = openGameDb(`npm run admin -- ${command} ${username}`);
 const users = createUsersRepo(db);
 const user = users.byUsername(username.trim());
 if (!user) fail(`No user named ${username}`);

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { ConfigError, loadConfig } from '../config.js';
 import { backupDatabase } from '../db/backup.js';
 import { ACCOUNTS_FILE, leagueFile } from '../db/leagues/files.js';
+import { whereToLook } from './open.js';
 
 const target = process.argv[2];
 if (!target) {
@@ -19,7 +20,7 @@ try {
 }
 const accounts = join(dataDir, ACCOUNTS_FILE);
 if (!existsSync(accounts)) {
-  console.error(`No game database at ${accounts}`);
+  console.error(`No game database (${ACCOUNTS_FILE}) found: nothing was backed up. ${whereToLook(dataDir, `npm run backup -- ${target}`)}`);
   process.exit(1);
 }
 if (existsSync(target)) {

@@ -1,12 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client.js';
-import { createLeagueRepo } from '../db/repos/league.js';
-import { migrationsDir, projectRoot } from '../paths.js';
+import { createRosterRepo } from '../db/repos/roster.js';
+import { migrationsDir } from '../paths.js';
 import { leagueFile } from '../db/leagues/files.js';
+import { runCli } from '../server/test-support/cli.js';
 import { api, registerUser, startTestServer } from '../server/test-support/server.js';
 
 let dataDir: string;
@@ -15,14 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function run(script: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/cli', script), ...args], {
-    cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' },
-    encoding: 'utf8',
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const run = (script: string, ...args: string[]) => runCli(script, args, dataDir);
 
 function csv(text: string): string {
   const file = join(dataDir, 'roster.csv');
@@ -30,14 +23,44 @@ function csv(text: string): string {
   return file;
 }
 
-function withDb<T>(fn: (repo: ReturnType<typeof createLeagueRepo>) => T, leagueId = 1): T {
+function withDb<T>(fn: (repo: ReturnType<typeof createRosterRepo>) => T, leagueId = 1): T {
   const db = openDb({ file: leagueFile(dataDir, leagueId), migrationsFolder: migrationsDir });
   try {
-    return fn(createLeagueRepo(db));
+    return fn(createRosterRepo(db));
   } finally {
     db.$client.close();
   }
 }
+
+describe('every command-line tool, pointed at a folder without the game', () => {
+  it('refuses to create a database, naming the folder it looked in and DATA_DIR', async () => {
+    const empty = join(dataDir, 'not-the-servers');
+    for (const [script, ...args] of [
+      ['admin.ts', 'grant', 'someone'],
+      ['roster-import.ts', csv('name,team,salary\nZed Newcomer,BOS,1500000\n')],
+      ['backup.ts', join(dataDir, 'copy')],
+    ]) {
+      const result = await runCli(script!, args, empty);
+      expect(result.code, script).toBe(1);
+      expect(result.err).toContain(`No game database (hoops.db) found`);
+      expect(result.err).toContain(`It looked in ${empty} (DATA_DIR is "${empty}")`);
+      expect(existsSync(empty), script).toBe(false);
+    }
+    expect(readdirSync(dataDir)).toEqual(['roster.csv']);
+  });
+
+  it('says so when a league’s file is missing, and creates none', async () => {
+    const server = await startTestServer({ dataDir });
+    const fan = await registerUser(server.url, 'missing_fan');
+    expect((await api(server.url, 'POST', '/leagues', { name: 'Gone Missing' }, fan.token)).status).toBe(200);
+    await server.close();
+    rmSync(leagueFile(dataDir, 2));
+    const result = await run('roster-import.ts', csv('name,team,salary\nZed Newcomer,BOS,1500000\n'));
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(`League file(s) missing: ${leagueFile(dataDir, 2)}`);
+    expect(existsSync(leagueFile(dataDir, 2))).toBe(false);
+  });
+});
 
 describe('npm run roster:import', () => {
   it('adds new players, updates salaries and teams in every league, and reports what it did', async () => {
@@ -45,7 +68,7 @@ describe('npm run roster:import', () => {
     const fan = await registerUser(server.url, 'roster_fan');
     expect((await api(server.url, 'POST', '/leagues', { name: 'Second League' }, fan.token)).status).toBe(200);
     await server.close();
-    const result = run('roster-import.ts', csv('name,team,salary\nZed Newcomer,BOS,1500000\nStephen Curry,GSW,61000000\nLeBron James,GSW,20000000\n'));
+    const result = await run('roster-import.ts', csv('name,team,salary\nZed Newcomer,BOS,1500000\nStephen Curry,GSW,61000000\nLeBron James,GSW,20000000\n'));
     expect(result.code).toBe(0);
     expect(result.out).toContain('1 added, 2 updated, 0 unchanged');
     expect(result.out).toContain('+ Zed Newcomer (BOS) $1,500,000');
@@ -63,8 +86,8 @@ describe('npm run roster:import', () => {
     expect(result.out).toContain('Applied to all 2 leagues.');
   });
 
-  it('reports malformed rows with their line numbers and imports nothing', () => {
-    const result = run('roster-import.ts', csv('name,team,salary\nGood Player,BOS,1000000\nBad Team,XYZ,1000000\n\nNo Salary,BOS,abc\n'));
+  it('reports malformed rows with their line numbers and imports nothing', async () => {
+    const result = await run('roster-import.ts', csv('name,team,salary\nGood Player,BOS,1000000\nBad Team,XYZ,1000000\n\nNo Salary,BOS,abc\n'));
     expect(result.code).toBe(1);
     expect(result.err).toContain('Nothing was imported');
     expect(result.err).toContain('line 3:');
@@ -75,7 +98,7 @@ describe('npm run roster:import', () => {
   it('refuses to run while the game is serving the same data directory', async () => {
     const server = await startTestServer({ dataDir });
     try {
-      const result = run('roster-import.ts', csv('name,team,salary\nZed Newcomer,BOS,1500000\n'));
+      const result = await run('roster-import.ts', csv('name,team,salary\nZed Newcomer,BOS,1500000\n'));
       expect(result.code).toBe(1);
       expect(result.err).toContain('The game is running');
     } finally {
@@ -89,19 +112,20 @@ describe('npm run admin', () => {
     const server = await startTestServer({ dataDir });
     try {
       const user = await registerUser(server.url, 'future_admin');
-      expect(run('admin.ts', 'grant', 'Future_Admin')).toMatchObject({ code: 0, out: 'future_admin is now an admin.\n' });
+      expect(await run('admin.ts', 'grant', 'Future_Admin')).toMatchObject({ code: 0, out: 'future_admin is now an admin.\n' });
       const login = await api<{ user: { isAdmin: boolean } }>(server.url, 'POST', '/auth/login', { email: user.email, password: user.password });
       expect(login.body.user.isAdmin).toBe(true);
-      expect(run('admin.ts', 'revoke', 'future_admin').code).toBe(0);
+      expect((await run('admin.ts', 'revoke', 'future_admin')).code).toBe(0);
       expect((await api(server.url, 'GET', `/users/${user.id}`)).body.isAdmin).toBe(false);
     } finally {
       await server.close();
     }
   });
 
-  it('explains its usage and unknown users', () => {
-    expect(run('admin.ts', 'promote', 'x')).toMatchObject({ code: 1 });
-    expect(run('admin.ts', 'grant', 'nobody').err).toContain('No user named nobody');
+  it('explains its usage and unknown users', async () => {
+    expect(await run('admin.ts', 'promote', 'x')).toMatchObject({ code: 1 });
+    await (await startTestServer({ dataDir })).close();
+    expect((await run('admin.ts', 'grant', 'nobody')).err).toContain('No user named nobody');
   });
 });
 
@@ -111,11 +135,11 @@ describe('npm run backup', () => {
     const fan = await registerUser(server.url, 'backup_fan');
     await api(server.url, 'POST', '/leagues', { name: 'Backed Up League', startingCash: 5_000 }, fan.token);
     const copy = join(dataDir, 'copy');
-    const result = run('backup.ts', copy);
+    const result = await run('backup.ts', copy);
     await server.close();
     expect(result.code).toBe(0);
     expect(result.out).toContain('the accounts and 2 league(s)');
-    expect(run('backup.ts', copy)).toMatchObject({ code: 1 });
+    expect(await run('backup.ts', copy)).toMatchObject({ code: 1 });
     copyFileSync(join(dataDir, 'server-secret'), join(copy, 'server-secret'));
     const restored = await startTestServer({ dataDir: copy });
     try {

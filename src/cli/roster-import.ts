@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseRosterCsv } from '../domain/roster.js';
-import { applyRoster } from '../engine/league.js';
+import { applyRoster } from '../engine/roster.js';
 import { readRunningPid } from '../pid-file.js';
 import { dollarsToCents, formatCents } from '../shared/money.js';
 import { TEAM_CODES } from '../shared/teams.js';
@@ -20,7 +20,7 @@ if (!parsed.ok) {
   fail(`Nothing was imported: ${file} has ${parsed.errors.length} malformed row(s):\n${parsed.errors.map((e) => `  ${e.message}`).join('\n')}`);
 }
 
-const game = openGameLeagues();
+const game = openGameLeagues(`npm run roster:import -- ${file}`);
 const pid = readRunningPid(game.config.dataDir);
 if (pid !== null) {
   game.close();

@@ -16,7 +16,20 @@ export interface OpenDbOptions {
 /** Opens SQLite with the ledger's pragmas and applies the committed migrations. */
 export function openDb({ file, migrationsFolder }: OpenDbOptions): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new Database(file);
+  const db = withPragmas(new Database(file));
+  migrate(db, { migrationsFolder });
+  return db;
+}
+
+/**
+ * A database in memory, made from another one's `serialize()` image, with the same pragmas: tests
+ * migrate (and seed) one database, then start each case from a copy of it.
+ */
+export function openMemoryCopy(image: Buffer): Db {
+  return withPragmas(new Database(image));
+}
+
+function withPragmas(sqlite: Database.Database): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
@@ -31,9 +44,7 @@ export function openDb({ file, migrationsFolder }: OpenDbOptions): Db {
   // pages the exchange stopped for a checkpoint every ~30 commits (three quarters of its commit time).
   // At most ~40 MB of log between checkpoints.
   sqlite.pragma('wal_autocheckpoint = 10000');
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder });
-  return db;
+  return drizzle(sqlite, { schema });
 }
 
 export function isDbOpen(db: Db): boolean {

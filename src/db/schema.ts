@@ -401,6 +401,26 @@ export const leagueMembers = sqliteTable(
 );
 
 /**
+ * Members a commissioner removed (RULES.md, Leagues): they cannot join the league again, by its
+ * code or from the open leagues' list, until the commissioner lets them back in (the row goes).
+ */
+export const leagueRemovals = sqliteTable(
+  'league_removals',
+  {
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedAt: integer('removed_at').notNull(),
+    /** Who removed them (the commissioner then). */
+    removedBy: integer('removed_by').references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.leagueId, t.userId] })],
+);
+
+/**
  * Idempotency keys (docs/api.md §1, docs/architecture.md §3): the first answer to each command a
  * client sent with a key, kept 24 hours. Written in the same transaction as the command's effect,
  * in the file that holds it: a league's file for its market's commands, the accounts database for

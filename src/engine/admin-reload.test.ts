@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLeagueRepo } from '../db/repos/league.js';
+import { createRosterRepo } from '../db/repos/roster.js';
 import { createOrderBook } from '../domain/orderbook/index.js';
 import { createAdmin } from './admin.js';
 import type { InstrumentRef } from './commands.js';
@@ -15,10 +15,10 @@ describe('an admin change rebuilds only what it touched', () => {
   it('keeps every other book as it was, and the rebuilt ones, the tally and the read models equal to the database', () => {
     const t = testExchange();
     const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
-    const league = createLeagueRepo(t.db);
+    const roster = createRosterRepo(t.db);
     const changed = t.player(100);
     const untouched = t.player(100);
-    const teamOf = (r: InstrumentRef): InstrumentRef => ({ kind: 'team', id: league.playerById(r.id)!.teamId });
+    const teamOf = (r: InstrumentRef): InstrumentRef => ({ kind: 'team', id: roster.playerById(r.id)!.teamId });
     const [holder, bidder] = [t.user('holder'), t.user('bidder')];
     for (const p of [changed, untouched]) {
       t.ok({ type: 'buy', userId: holder, instrument: p, shares: 100, priceCents: 100 });
@@ -26,7 +26,7 @@ describe('an admin change rebuilds only what it touched', () => {
       t.ok({ type: 'buy', userId: bidder, instrument: p, shares: 5, priceCents: 105 });
     }
     t.ok({ type: 'buy', userId: bidder, instrument: teamOf(changed), shares: 50, priceCents: 100 });
-    const otherTeam = league.allTeams().find((x) => x.id !== teamOf(changed).id && x.id !== teamOf(untouched).id)!;
+    const otherTeam = roster.allTeams().find((x) => x.id !== teamOf(changed).id && x.id !== teamOf(untouched).id)!;
     const otherTeamRef = { kind: 'team' as const, id: otherTeam.id };
     const before = new Map([changed, untouched, teamOf(changed), teamOf(untouched), otherTeamRef].map((r) => [bookKey(r.kind, r.id), t.exchange.book(r)]));
 
@@ -55,9 +55,9 @@ describe('an admin change rebuilds only what it touched', () => {
   it('writes a salary change through the writer: the rescaled holdings are updated in place, not read again', () => {
     const t = testExchange();
     const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
-    const league = createLeagueRepo(t.db);
+    const roster = createRosterRepo(t.db);
     const player = t.player(100);
-    const team = { kind: 'team' as const, id: league.playerById(player.id)!.teamId };
+    const team = { kind: 'team' as const, id: roster.playerById(player.id)!.teamId };
     const holder = t.user('holder');
     t.ok({ type: 'buy', userId: holder, instrument: player, shares: 40, priceCents: 100 });
     t.ok({ type: 'buy', userId: holder, instrument: team, shares: 30, priceCents: 100 });

@@ -17,6 +17,8 @@ export interface AdminWriter {
   write(ref: InstrumentRef, plan: AdminPlan, reason?: TradeReason): GameEvent[];
   /** Cancels these open orders of an instrument as cancel plans on its book: escrow back, rows and events like a holder's own cancel. */
   cancel(ref: InstrumentRef, orders: readonly { id: number; side: 'ask' | 'offer'; userId: number }[]): void;
+  /** Puts a user's standing sell of an instrument in line with their holding and membership (after they left or came back). */
+  refreshStandingSell(ref: InstrumentRef, userId: number): void;
   /** What the cancels told: the asks and offers changed, the markets, the portfolios. */
   events(): GameEvent[];
   /** Where a rescale writes holdings and the open market's shares: the writer's ledger, which keeps the read models in step. */
@@ -59,6 +61,10 @@ export function adminWriter(memory: MarketMemory, at: number): AdminWriter {
         if (!result.ok) throw new Error(`Cancelling ${o.side} ${o.id} refused: ${result.error.message}`);
         run.commit(ref, book, result.plan);
       }
+    },
+    refreshStandingSell(ref, userId) {
+      const book = memory.book(ref.kind, ref.id);
+      if (book) run.refreshStandingSell(ref, book, userId);
     },
     events: () => run.finalEvents(),
     rescale: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLeagueRepo } from '../db/repos/league.js';
+import { createRosterRepo } from '../db/repos/roster.js';
 import { createAuditRepo } from '../db/repos/audit.js';
 import { createAdmin, ROOKIE_EXCLUSIVE_MS } from './admin.js';
 import { ledgerProblems } from './test-support/invariants.js';
@@ -13,7 +13,7 @@ const admin = { id: null, username: 'test admin' };
 function setup() {
   const t = testExchange();
   const a = createAdmin(t.db, t.exchange, () => t.clock.now);
-  const league = createLeagueRepo(t.db);
+  const league = createRosterRepo(t.db);
   return { t, a, league };
 }
 
@@ -191,7 +191,7 @@ describe('retirement', () => {
       'retirement',
       'retirement',
     ]);
-    const name = createLeagueRepo(t.db).playerById(p.id)!.name;
+    const name = createRosterRepo(t.db).playerById(p.id)!.name;
     expect(published.filter((e) => e.type === 'playerRetired')).toEqual(
       expect.arrayContaining([
         { id: expect.any(Number), type: 'playerRetired', userId: first, itemType: 'player', itemId: p.id, itemName: name, shares: 280, priceCents: 100, at },

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import { createAuditRepo } from '../db/repos/audit.js';
+import { createRosterRepo, type RosterRepo } from '../db/repos/roster.js';
 import { createContractReads } from '../db/repos/contract-reads.js';
-import { createLeagueRepo, type LeagueRepo } from '../db/repos/league.js';
 import { retirementPayouts, validSalary } from '../domain/market/contracts.js';
 import { draftAfterRookieWeek, planDraft, ROOKIE_EXCLUSIVE_MS, type DraftPick } from '../domain/market/draft.js';
 import { refusal, type Refusal } from '../domain/market/refusal.js';
@@ -82,7 +82,7 @@ const retiredNotices = (fills: readonly { sellerId: number | null; shares: numbe
     at,
   }));
 
-function activePlayerOf(league: LeagueRepo, playerId: number) {
+function activePlayerOf(league: RosterRepo, playerId: number) {
   const player = league.playerById(playerId);
   if (!player) return refusal('instrument_not_found', 'Player not found');
   if (player.retiredAt !== null) return refusal('retired', `${player.name} is retired`);
@@ -95,7 +95,7 @@ function activePlayerOf(league: LeagueRepo, playerId: number) {
  */
 export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
   const audit = createAuditRepo(db);
-  const league = createLeagueRepo(db);
+  const league = createRosterRepo(db);
   const ledger = league.ledger;
   const reads = createContractReads(db);
   const activePlayer = (playerId: number) => activePlayerOf(league, playerId);

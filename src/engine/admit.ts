@@ -1,4 +1,5 @@
 import {
+  activeMember,
   declinesOthersAsk,
   holdsShares,
   instrumentExists,
@@ -50,6 +51,9 @@ export function admissionChecks(memory: MarketMemory, at: number) {
     openOrderCap: (userId: number, postsOrder: boolean) => openOrderCap(memory.tally.openOrders(userId), postsOrder),
 
     knownUser: (userId: number) => knownUser(ledger.balance(userId)),
+
+    /** Removed from the league: every command refused, whatever it is. */
+    member: (userId: number) => activeMember(ledger.leftAt(userId)),
 
     /** The book of an open order, checking its side (and kind, when the caller names one). */
     order(id: number, side: 'ask' | 'offer', kind?: InstrumentKind): { ref: InstrumentRef; refusal: null } | { ref: null; refusal: Refusal } {

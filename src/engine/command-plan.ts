@@ -142,7 +142,12 @@ const steps: { [T in ExchangeCommand['type']]: (cmd: Of<T>, c: CommandContext) =
   },
 };
 
-/** Runs one command: its admission rules, then its plan written and applied; a refusal is an answer, decided before anything is written. */
+/**
+ * Runs one command: its sender still a member, its admission rules, then its plan written and
+ * applied; a refusal is an answer, decided before anything is written.
+ */
 export function runCommand(cmd: ExchangeCommand, c: CommandContext): ExchangeResult {
+  const removed = c.checks.member(cmd.userId);
+  if (removed) return refused(removed);
   return (steps[cmd.type] as Step)(cmd as never, c);
 }

@@ -59,10 +59,13 @@ export class CommandRun {
     for (const userId of users) this.refreshStandingSell(ref, book, userId);
   }
 
-  /** Keeps a user's standing sell equal to the holding's unlisted shares at its minimum price; it may fill resting asks. */
+  /**
+   * Keeps a user's standing sell equal to the holding's unlisted shares at its minimum price; it may
+   * fill resting asks. A member removed from the league has none (RULES.md, Leagues).
+   */
   refreshStandingSell(ref: InstrumentRef, book: OrderBook, userId: number): void {
     const h = this.memory.ledger.holding(ref.kind, userId, ref.id);
-    const shares = h ? this.unlisted(ref, userId) : 0;
+    const shares = h && this.memory.ledger.leftAt(userId) == null ? this.unlisted(ref, userId) : 0;
     const current = book.getStandingSell(userId);
     let command: Command | null = null;
     if (shares === 0 || !h) {

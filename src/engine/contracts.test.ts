@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createLeagueRepo } from '../db/repos/league.js';
+import { createRosterRepo } from '../db/repos/roster.js';
 import { holdings, orders, players, users } from '../db/schema.js';
 import { addPlayer, changeSalary } from './contracts.js';
 import { addUser, seededDb } from './test-support/db.js';
 
 function setup() {
   const db = seededDb();
-  const repo = createLeagueRepo(db);
+  const repo = createRosterRepo(db);
   const player = repo.playerByName('Stephen Curry')!;
   const alice = addUser(db, 'alice');
   const bob = addUser(db, 'bob');

@@ -1,4 +1,4 @@
-import type { LeagueRepo } from '../db/repos/league.js';
+import type { RosterRepo } from '../db/repos/roster.js';
 import type { HoldingRow, OrderRow } from '../db/repos/ledger.js';
 import { rescaleHoldings } from '../domain/market/contracts.js';
 import type { InstrumentKind } from '../shared/instrument.js';
@@ -30,14 +30,13 @@ export interface RescaleWrites {
 }
 
 /** A rescale written straight in the tables. */
-export const tableWrites = (repo: LeagueRepo): RescaleWrites => ({
-  holding: (kind, id, h, shares) =>
-    shares > 0 ? repo.ledger.setHoldingShares(kind, h.userId, id, shares) : repo.ledger.deleteHolding(kind, h.userId, id),
+export const tableWrites = (repo: RosterRepo): RescaleWrites => ({
+  holding: (kind, id, h, shares) => (shares > 0 ? repo.ledger.setHoldingShares(kind, h.userId, id, shares) : repo.ledger.deleteHolding(kind, h.userId, id)),
   remaining: (kind, id, remaining) => (kind === 'player' ? repo.updatePlayer(id, { sharesRemaining: remaining }) : repo.setTeamRemaining(id, remaining)),
 });
 
 /** Holdings rescaled by new/old, the open market absorbing the rounding. */
-function rescale(repo: LeagueRepo, write: RescaleWrites, kind: InstrumentKind, id: number, oldTotal: number, newTotal: number): void {
+function rescale(repo: RosterRepo, write: RescaleWrites, kind: InstrumentKind, id: number, oldTotal: number, newTotal: number): void {
   const result = rescaleHoldings(repo.ledger.holders(kind, id), oldTotal, newTotal);
   for (const h of result.holdings) write.holding(kind, id, h, h.shares);
   for (const h of result.removed) write.holding(kind, id, h, 0);
@@ -45,7 +44,7 @@ function rescale(repo: LeagueRepo, write: RescaleWrites, kind: InstrumentKind, i
 }
 
 /** Cancels every open order on an instrument, returning an ask's escrowed cash to its owner. */
-export function cancelOpenOrders(repo: LeagueRepo, instrument: InstrumentKind, id: number): OrderRow[] {
+export function cancelOpenOrders(repo: RosterRepo, instrument: InstrumentKind, id: number): OrderRow[] {
   const open = repo.ledger.openOrdersOf(instrument, id);
   for (const order of open) {
     repo.ledger.cancelOrder(order.id);
@@ -56,7 +55,7 @@ export function cancelOpenOrders(repo: LeagueRepo, instrument: InstrumentKind, i
 
 /** A team's payroll moved from `oldPayroll` to `newPayroll`: its holdings are rescaled like a player's. */
 export function rescaleTeam(
-  repo: LeagueRepo,
+  repo: RosterRepo,
   teamId: number,
   oldPayroll: number,
   newPayroll: number,
@@ -76,7 +75,7 @@ export function rescaleTeam(
  * Must run inside a transaction.
  */
 export function changeSalary(
-  repo: LeagueRepo,
+  repo: RosterRepo,
   playerId: number,
   newSalary: number,
   cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id),
@@ -98,7 +97,7 @@ export function changeSalary(
 
 /** A new player joins a team's payroll: the open market holds all of the player's shares. */
 export function addPlayer(
-  repo: LeagueRepo,
+  repo: RosterRepo,
   player: { name: string; teamId: number; salary: number; restrictedUntil: number | null },
   now: number,
   cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id),
@@ -110,7 +109,7 @@ export function addPlayer(
 }
 
 /** A player moves to another team: both payrolls change, both teams' holdings are rescaled. */
-export function movePlayer(repo: LeagueRepo, playerId: number, toTeamId: number): OrderRow[] {
+export function movePlayer(repo: RosterRepo, playerId: number, toTeamId: number): OrderRow[] {
   const player = repo.playerById(playerId);
   if (!player || player.teamId === toTeamId) return [];
   const fromOld = repo.teamPayroll(player.teamId);

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client.js';
-import { createLeagueRepo } from '../db/repos/league.js';
-import { leagueDir, migrationsDir } from '../paths.js';
+import { createRosterRepo } from '../db/repos/roster.js';
+import { rosterDir, migrationsDir } from '../paths.js';
 import { addPlayer } from './contracts.js';
 import { EventBus } from './events.js';
 import { createExchange } from './exchange.js';
-import { seedLeagueIfEmpty } from './league.js';
+import { seedRosterIfEmpty } from './roster.js';
 import { addUser } from './test-support/db.js';
 import { ledgerProblems } from './test-support/invariants.js';
 
@@ -21,8 +21,8 @@ function fileExchange() {
   dirs.push(dir);
   const file = join(dir, 'game.db');
   const db = openDb({ file, migrationsFolder: migrationsDir });
-  seedLeagueIfEmpty(db, leagueDir, 1);
-  const league = createLeagueRepo(db);
+  seedRosterIfEmpty(db, rosterDir, 1);
+  const league = createRosterRepo(db);
   const { player } = db.$client.transaction(() =>
     addPlayer(league, { name: 'Group Commit', teamId: league.allTeams()[0]!.id, salary: 1_000, restrictedUntil: null }, 1),
   )();

@@ -89,7 +89,7 @@ export class MarketMemory {
     const kept = this.books.get(k);
     if (kept) return kept;
     this.loaded();
-    const sources = bookSourcesOf(this.models, kind, id);
+    const sources = bookSourcesOf(this.models, kind, id, this.ledger.removedIds());
     if (!sources) return undefined;
     const book = booksFrom(sources, this.now(), createOrderBook).get(k)!;
     this.books.set(k, book);

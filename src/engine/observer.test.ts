@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb } from '../db/client.js';
-import { createLeagueRepo } from '../db/repos/league.js';
-import { leagueDir, migrationsDir } from '../paths.js';
+import { createRosterRepo } from '../db/repos/roster.js';
+import { rosterDir, migrationsDir } from '../paths.js';
 import type { RefusalReason } from './commands.js';
 import { addPlayer } from './contracts.js';
 import { EventBus } from './events.js';
 import { createExchange } from './exchange.js';
-import { seedLeagueIfEmpty } from './league.js';
+import { seedRosterIfEmpty } from './roster.js';
 import type { CommandType, ExchangeObserver } from './observer.js';
 import { addUser } from './test-support/db.js';
 
@@ -42,10 +42,10 @@ function observedExchange() {
   const dir = mkdtempSync(join(tmpdir(), 'hoops-obs-'));
   dirs.push(dir);
   const db = openDb({ file: join(dir, 'game.db'), migrationsFolder: migrationsDir });
-  seedLeagueIfEmpty(db, leagueDir, 1);
-  const league = createLeagueRepo(db);
+  seedRosterIfEmpty(db, rosterDir, 1);
+  const roster = createRosterRepo(db);
   const { player } = db.$client.transaction(() =>
-    addPlayer(league, { name: 'Observed', teamId: league.allTeams()[0]!.id, salary: 1_000, restrictedUntil: null }, 1),
+    addPlayer(roster, { name: 'Observed', teamId: roster.allTeams()[0]!.id, salary: 1_000, restrictedUntil: null }, 1),
   )();
   const { seen, observer } = recorder();
   const exchange = createExchange({ db, bus: new EventBus(), now: () => 1_000, observer });

@@ -75,14 +75,17 @@ const fromLedger = (h: { userId: number; instrumentId: number; shares: number; p
 
 /**
  * One instrument's book sources from the read models (kept equal to the database by the single
- * writer): no query. Undefined for an unknown instrument or a retired player.
+ * writer): no query. Undefined for an unknown instrument or a retired player. The holdings of
+ * `removed` members make no standing sells.
  */
-export function bookSourcesOf(models: ReadModels, kind: InstrumentKind, id: number): BookSources | undefined {
+export function bookSourcesOf(models: ReadModels, kind: InstrumentKind, id: number, removed: ReadonlySet<number> = new Set()): BookSources | undefined {
   const i = models.instruments.get(kind, id);
   if (!i?.active) return undefined;
   const k = key(kind, id);
   const orders = [...models.orders.asks(k), ...models.orders.offers(k)].map((o) => ({ ...o, instrument: o.kind }));
-  const holdings = models.holdings.holders(k);
+  // A removed member's shares stay theirs but offer nothing for sale: no standing sell (RULES.md, Leagues).
+  const holders = models.holdings.holders(k);
+  const holdings = removed.size === 0 ? holders : holders.filter((h) => !removed.has(h.userId));
   return {
     instruments: [{ kind, id, remaining: i.remaining }],
     orders,

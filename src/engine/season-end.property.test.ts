@@ -62,8 +62,7 @@ describe('seasons under random trading', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 25 }), fc.array(step, { maxLength: 25 }), (first, second) => {
         const t = testExchange();
-        const p1 = t.player(120);
-        const p2 = t.player(60);
+        const [p1, p2] = t.players(120, 60) as [InstrumentRef, InstrumentRef];
         const items: InstrumentRef[] = [p1, p2, { kind: 'team', id: 1 }];
         const users = [0, 1, 2].map((i) => t.user(`s${i}`, START));
         play(t, users, items, first, 1);
@@ -105,7 +104,8 @@ describe('seasons under random trading', () => {
         const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook, new Set(items.map((r) => bookKey(r.kind, r.id))));
         for (const r of items) expect(t.exchange.book(r)!.snapshot()).toEqual(rebuilt.get(bookKey(r.kind, r.id))!.snapshot());
       }),
-      { numRuns: 25 },
+      // Two seasons of up to 25 steps each: a few seconds on a busy 2-core machine, within the default limit.
+      { numRuns: 20 },
     );
   });
 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createLeagueRepo } from '../db/repos/league.js';
+import { createRosterRepo } from '../db/repos/roster.js';
 import type { InstrumentRef } from './commands.js';
 import { TEAM_LOCK_MS } from './exchange.js';
 import { testExchange } from './test-support/exchange.js';
 
 function teams(t: ReturnType<typeof testExchange>) {
-  const all = createLeagueRepo(t.db).allTeams();
+  const all = createRosterRepo(t.db).allTeams();
   const ref = (code: string): InstrumentRef => ({ kind: 'team', id: all.find((x) => x.code === code)!.id });
-  return { bos: ref('BOS'), nyk: ref('NYK'), lal: ref('LAL'), gsw: ref('GSW'), payroll: (r: InstrumentRef) => createLeagueRepo(t.db).teamPayroll(r.id) };
+  return { bos: ref('BOS'), nyk: ref('NYK'), lal: ref('LAL'), gsw: ref('GSW'), payroll: (r: InstrumentRef) => createRosterRepo(t.db).teamPayroll(r.id) };
 }
 
 describe('team shares', () => {

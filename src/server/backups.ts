@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.js';
 import { backupDatabase, backupFileName, pruneBackups } from '../db/backup.js';
 
-/** A database to back up, and the folder (under the backups folder) its copies go to. */
+/** A database file to back up, and the folder (under the backups folder) its copies go to. */
 export interface BackupSource {
   folder: string;
-  db: Db;
+  file: string;
 }
 
 /**
@@ -26,7 +25,13 @@ export function scheduleBackups(
     for (const source of sources()) {
       const folder = join(dir, source.folder);
       const file = join(folder, name);
-      await backupDatabase(source.db.$client, file);
+      try {
+        await backupDatabase(source.file, file);
+      } catch (error) {
+        // One file that cannot be read (gone, damaged) does not stop the others' copies.
+        logger.error({ err: error, file: source.file }, 'Backing up a database failed');
+        continue;
+      }
       pruneBackups(folder, keep);
       written.push(file);
     }

@@ -4,6 +4,7 @@ import { LEAGUE_TEXT } from '../shared/schemas/leagues.js';
 import type { AppServices, ServerServices } from './services.js';
 import type { Session } from './auth/sessions.js';
 import { leagueAccess, type LeagueAccess } from './leagues/access.js';
+import type { Identity } from './live/connections.js';
 
 export interface Context {
   /** The process's services and those of the call's league. */
@@ -17,6 +18,10 @@ export interface Context {
   access: LeagueAccess;
   /** Set when the call named a league that does not exist (its league calls answer 404). */
   leagueMissing: string | null;
+  /** True on a WebSocket: the context outlives a call, and each call is judged by `renew()`. */
+  connection: boolean;
+  /** The same caller's context again, as of now (the same token, address and league). */
+  renew: () => Context;
   /** Set when a command's answer is the replay of its idempotency key's first answer (REST says so in a header). */
   idempotency: { replayed: boolean };
 }
@@ -41,7 +46,7 @@ export function leagueIdFrom(value: unknown): number | null {
  * The call's context: its session and user, and its league — the one it names, else the session's
  * current league, else the default league (docs/leagues.md §5).
  */
-export function createContextFor(server: ServerServices, token: string | null, ip: string, named: number | null = null): Context {
+export function createContextFor(server: ServerServices, token: string | null, ip: string, named: number | null = null, connection = false): Context {
   const session = token ? server.sessions.validate(token) : null;
   const account = session ? (server.users.byId(session.userId) ?? null) : null;
   const wanted = named ?? session?.currentLeagueId ?? DEFAULT_LEAGUE_ID;
@@ -50,7 +55,15 @@ export function createContextFor(server: ServerServices, token: string | null, i
   const leagueMissing = !services && named !== null ? LEAGUE_TEXT.notFound : null;
   services ??= server.defaultLeague();
   const isMember = account !== null && server.registry.isMember(services.league.id, account.id);
-  const user = account && { ...account, balanceCents: isMember ? (services.members.balanceOf(account.id) ?? 0) : 0 };
+  // Read when asked (the user box): a call that needs only the registry opens no league's market.
+  const user =
+    account &&
+    Object.defineProperty({ ...account }, 'balanceCents', {
+      enumerable: true,
+      get: () => (isMember ? (services.members.balanceOf(account.id) ?? 0) : 0),
+    });
+  // Renewed, a connection stays on the league it started on, even if the session's current one changes.
+  const league = named ?? services.league.id;
   return {
     services,
     user,
@@ -58,6 +71,22 @@ export function createContextFor(server: ServerServices, token: string | null, i
     ip,
     access: leagueMissing ? 'none' : leagueAccess(services.league, isMember),
     leagueMissing,
+    connection,
+    renew: () => createContextFor(server, token, ip, league, connection),
     idempotency: { replayed: false },
+  };
+}
+
+/** Who the context's caller is, as a connection's guard compares it over time. */
+export function identityOf(ctx: Context): Identity {
+  const { user, session } = ctx;
+  return {
+    sessionId: session?.id ?? null,
+    userId: user?.id ?? null,
+    isAdmin: user?.isAdmin ?? false,
+    leagueId: ctx.services.league.id,
+    access: ctx.access,
+    memberOf: user ? ctx.services.registry.leagueIdsOf(user.id) : [],
+    expiresAt: session?.expiresAt ?? Infinity,
   };
 }

@@ -55,6 +55,7 @@ const REFUSAL_CODES: Record<MarketErrorCode, AppErrorCode> = {
   not_your_ask: 'FORBIDDEN',
   not_your_offer: 'FORBIDDEN',
   rookie_restricted: 'FORBIDDEN',
+  not_member: 'FORBIDDEN',
   order_not_open: 'CONFLICT',
   draft_too_soon: 'CONFLICT',
   unavailable: 'SERVICE_UNAVAILABLE',

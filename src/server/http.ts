@@ -7,12 +7,14 @@ import type { Logger } from 'pino';
 import sirv from 'sirv';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDbOpen } from '../db/client.js';
-import { clientAddressOf } from './client-address.js';
-import { bearerToken, createContextFor, leagueIdFrom } from './context.js';
+import { clientAddressOf, type ClientAddress } from './client-address.js';
+import { bearerToken, createContextFor, identityOf, leagueIdFrom } from './context.js';
+import { ConnectionGuard } from './live/connections.js';
 import { LEAGUE_TEXT } from '../shared/schemas/leagues.js';
 import { TickerFeed, type TickerOf } from './live/ticker-feed.js';
 import { createRequestLog } from './request-log.js';
-import { createRestHandler, sendJson } from './rest/handler.js';
+import { createRestHandler } from './rest/handler.js';
+import { sendJson } from './json-response.js';
 import { createArchivePages } from './seasons/og.js';
 import { restRoutes } from './rest/routes.js';
 import { appRouter } from './routers/index.js';
@@ -138,22 +140,48 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
     sendJson(res, 404, { error: 'Not found' });
   });
 
+  const live = attachWebSockets(server, services, ipOf, logger, serveWeb !== null);
+  return {
+    server,
+    async close() {
+      await live.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+/**
+ * tRPC over WebSocket on `/trpc`, with the ticker feed in front of it and every connection watched
+ * by the connection guard (who its caller is, judged again whenever that may have changed).
+ */
+function attachWebSockets(server: Server, services: ServerServices, ipOf: ClientAddress, logger: Logger, servesWeb: boolean): { close(): Promise<void> } {
   // No compression: the ticker feed writes its frames to the sockets directly.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
   // A connection follows the ticker of the league its parameters name, else its session's current league.
   const tickerOf: TickerOf = (params) => {
     const ctx = createContextFor(services, tokenFromConnectionParams(params), '', leagueIdFrom(params?.leagueId));
-    return ctx.access === 'none' ? { refused: ctx.leagueMissing ?? LEAGUE_TEXT.inviteOnly } : ctx.services.ticker;
+    if (ctx.access === 'none') return { refused: ctx.leagueMissing ?? LEAGUE_TEXT.inviteOnly };
+    // Its league stays open while followed.
+    const held = services.hub.hold(ctx.services.league.id);
+    return held ? { ticker: held.league.ticker, release: held.release } : { refused: LEAGUE_TEXT.notFound };
   };
   const tickerFeed = new TickerFeed(tickerOf, appRouter, { observer: services.metrics?.tickerFeed });
+  // Every connection's caller is judged again whenever their access may have changed.
+  const guard = new ConnectionGuard(services.access, services.now);
   const encoder = createSharedPayloadEncoder();
   const coalesceWrites = createWriteCoalescer(encoder.lastWasEvent);
-  services.metrics?.watch(server, wss, serveWeb !== null);
+  services.metrics?.watch(server, wss, { rest: restRoutes, procedures: Object.keys(appRouter._def.procedures), servesWeb });
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req, info }) =>
-      createContextFor(services, tokenFromConnectionParams(info.connectionParams), ipOf(req), leagueIdFrom(info.connectionParams?.leagueId)),
+    createContext: ({ req, res, info }) => {
+      const ctx = createContextFor(services, tokenFromConnectionParams(info.connectionParams), ipOf(req), leagueIdFrom(info.connectionParams?.leagueId), true);
+      guard.add(res, () => identityOf(ctx.renew()));
+      return ctx;
+    },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
     experimental_encoder: encoder,
     onError: ({ error, path }) => {
@@ -174,16 +202,12 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
   });
 
   return {
-    server,
     async close() {
+      guard.close();
       tickerFeed.close();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.close(1012, 'Server restarting');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
     },
   };
 }

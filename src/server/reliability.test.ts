@@ -130,24 +130,23 @@ describe('backups', () => {
     expect(login.status).toBe(200);
   }, 60_000);
 
-  it('writes scheduled copies of the accounts and every league into DATA_DIR/backups and keeps only the newest', async () => {
-    const server = await testServer();
-    const { scheduleBackups } = await import('./backups.js');
-    const dir = join(server.dataDir, 'backups');
-    const sources = () => [
-      { folder: '.', db: server.accounts },
-      { folder: 'leagues/1', db: server.db },
-    ];
-    const schedule = scheduleBackups(sources, dir, 0, 2, server.logger);
+  it('writes scheduled copies of the accounts and every league into DATA_DIR/backups, keeps only the newest, and opens no league to do it', async () => {
+    const server = await testServer({ env: { BACKUP_KEEP: '2' } });
+    const fan = await registerUser(server.url);
+    for (const name of ['Backed Up One', 'Backed Up Two']) expect((await api(server.url, 'POST', '/leagues', { name }, fan.token)).status).toBe(200);
+    for (const id of [2, 3]) await server.serverServices.hub.close(id);
+    expect(server.serverServices.hub.size).toBe(1);
     const runs: string[][] = [];
     for (let i = 0; i < 3; i += 1) {
-      runs.push(await schedule.runNow());
+      runs.push(await server.backupNow());
       await new Promise((r) => setTimeout(r, 1_100));
     }
-    expect(runs.map((files) => files.length)).toEqual([2, 2, 2]);
-    expect(runs[2]![1]!).toContain(join('backups', 'leagues', '1'));
+    expect(runs.map((files) => files.length)).toEqual([4, 4, 4]);
+    expect(runs[2]!.filter((f) => f.includes(join('backups', 'leagues')))).toHaveLength(3);
     expect(runs[0]!.some((f) => existsSync(f))).toBe(false);
     expect([...runs[1]!, ...runs[2]!].every((f) => existsSync(f))).toBe(true);
+    // The copies were read from the files: the closed leagues stayed closed.
+    expect(server.serverServices.hub.size).toBe(1);
   });
 });
 

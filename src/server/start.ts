@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { ACCOUNTS_FILE } from '../db/leagues/files.js';
+import { ACCOUNTS_FILE, leagueFile } from '../db/leagues/files.js';
 import { databaseFiles, openAccounts } from './leagues/data-dir.js';
-import { leagueFiles } from './leagues/hub.js';
+import { leagueFiles, type LeagueHub } from './leagues/hub.js';
 import { migrationsDir, webDistDir } from '../paths.js';
 import { writePidFile } from '../pid-file.js';
 import type { AuthRateLimits, Limit } from './auth/rate-limits.js';
@@ -47,6 +47,8 @@ export interface RunningServer {
   /** The default league's database (`DATA_DIR/leagues/1.db`). */
   db: Db;
   logger: Logger;
+  /** Writes a scheduled backup now (into DATA_DIR/backups); answers the files written. */
+  backupNow(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -58,12 +60,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const vapidKeys = loadOrCreateVapidKeys(config.dataDir);
   const now = options.now ?? Date.now;
   const accounts = openAccounts(config.dataDir, { leagueName: config.leagueName, now: now(), logger });
+  // Known once the services are wired, which take the metrics.
+  const wired: { hub?: LeagueHub } = {};
   const services = createServices({
     db: accounts,
     leagues: leagueFiles(config.dataDir, migrationsDir),
     dataDir: config.dataDir,
     migrationsFolder: migrationsDir,
     leagueCreation: config.leagueCreation,
+    leagueIdleMs: config.leagueIdleMs,
+    maxLeagues: config.maxLeagues,
     logger,
     now,
     secret,
@@ -72,9 +78,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     authRateLimits: options.authRateLimits,
     orderRateLimit: options.orderRateLimit,
     chatRateLimit: options.chatRateLimit,
-    metrics: config.metricsToken ? createMetrics({ token: config.metricsToken, dbFiles: () => databaseFiles(config.dataDir, accounts), logger }) : null,
+    metrics: config.metricsToken
+      ? createMetrics({ token: config.metricsToken, dbFiles: () => databaseFiles(config.dataDir, accounts), leaguesOpen: () => wired.hub?.size ?? 0, logger })
+      : null,
     push: { keys: vapidKeys, subject: vapidSubject(config.publicUrl, config.mailFrom), hosts: config.pushServiceHosts, ...options.push },
   });
+  wired.hub = services.hub;
   // The default league opens now (its market state and prices load in small steps: healthy at once); others on first use.
   const defaultLeague = services.defaultLeague();
   // Every other league whose season ends by itself gets a timer (its file opens when the time comes).
@@ -97,12 +106,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
   }, 60_000);
   lockTimer.unref();
+  // Each league's file is copied as it is on disk (SQLite's online backup, beside whoever writes it): no market is opened.
   const backupSources = () => [
-    { folder: '.', db: accounts },
-    ...services.registry.all().flatMap((l) => {
-      const league = services.hub.get(l.id);
-      return league ? [{ folder: `leagues/${l.id}`, db: league.db }] : [];
-    }),
+    { folder: '.', file: join(config.dataDir, ACCOUNTS_FILE) },
+    ...services.registry.all().map((l) => ({ folder: `leagues/${l.id}`, file: leagueFile(config.dataDir, l.id) })),
   ];
   const backups = scheduleBackups(backupSources, join(config.dataDir, 'backups'), config.backupIntervalHours, config.backupKeep, logger);
   let closing: Promise<void> | undefined;
@@ -114,6 +121,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     accounts,
     db: defaultLeague.db,
     logger,
+    backupNow: () => backups.runNow(),
     close() {
       closing ??= (async () => {
         clearInterval(lockTimer);
@@ -123,6 +131,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         // the last trades reach the tickers' followers before they are told to reconnect.
         await services.hub.closeAll();
         await app.close();
+        services.access.close();
         accounts.$client.close();
         removePidFile();
       })();

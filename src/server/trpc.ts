@@ -44,9 +44,17 @@ function checkLeague(ctx: Context, path: string, type: 'query' | 'mutation' | 's
   throw new AppError('FORBIDDEN', ctx.access === 'none' && !ctx.services.league.open ? LEAGUE_TEXT.inviteOnly : LEAGUE_TEXT.notMember);
 }
 
-export const publicProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
+/**
+ * The caller as of this call: an HTTP call's context is made for it, a WebSocket's when the
+ * connection opened, so there it is made again — a session ended, an admin flag revoked or a
+ * membership removed since is seen at the next call (RULES.md, Accounts).
+ */
+const current = (ctx: Context): Context => (ctx.connection ? ctx.renew() : ctx);
+
+export const publicProcedure = t.procedure.use(async ({ ctx: opened, path, type, next }) => {
+  const ctx = current(opened);
   checkLeague(ctx, path, type);
-  return mapErrors(await next());
+  return mapErrors(await next({ ctx }));
 });
 
 /**
@@ -55,11 +63,12 @@ export const publicProcedure = t.procedure.use(async ({ ctx, path, type, next })
  * server's hot path. A guard's AppError is a TRPCError, so it reaches the client with its code.
  */
 function signedInProcedure(admit?: (user: NonNullable<Context['user']>, ctx: Context) => Promise<void>) {
-  return t.procedure.use(async ({ ctx, path, type, next }) => {
+  return t.procedure.use(async ({ ctx: opened, path, type, next }) => {
+    const ctx = current(opened);
     const auth = signedIn(ctx);
     checkLeague(ctx, path, type);
     if (admit) await admit(auth.user, ctx);
-    return mapErrors(await next({ ctx: auth }));
+    return mapErrors(await next({ ctx: { ...ctx, ...auth } }));
   });
 }
 
@@ -100,7 +109,8 @@ export function orderMutation<I extends z.ZodType, O extends z.ZodType>(
     .input(input)
     .output(output)
     .experimental_caller(async ({ args }) => {
-      const { ctx, getRawInput, path } = args[0] as { ctx: Context; getRawInput: () => Promise<unknown>; path: string };
+      const { ctx: opened, getRawInput, path } = args[0] as { ctx: Context; getRawInput: () => Promise<unknown>; path: string };
+      const ctx = current(opened);
       const auth = signedIn(ctx);
       checkLeague(ctx, path, 'mutation');
       await ctx.services.orderLimiter(String(auth.user.id));

@@ -39,10 +39,23 @@ export function createLeagueMembersRepo(db: Db) {
     balanceOf(userId: number): number | undefined {
       return balance.get(userId)?.b;
     },
+    /** The name and avatar each member has in this league's file. */
+    accounts(): MemberAccount[] {
+      return c.prepare<[], MemberAccount>('SELECT id, username, avatar FROM users WHERE left_at IS NULL').all();
+    },
     /** Ids of the rows that are members now (not removed). */
     currentIds(): number[] {
       return c
         .prepare<[], { id: number }>('SELECT id FROM users WHERE left_at IS NULL')
+        .all()
+        .map((r) => r.id);
+    },
+    /** Removed members who still have open orders (none should: a crash mid-removal, or an older version). */
+    removedWithOpenOrders(): number[] {
+      return c
+        .prepare<[], { id: number }>(
+          "SELECT DISTINCT o.user_id AS id FROM orders o JOIN users u ON u.id = o.user_id WHERE o.status = 'open' AND u.left_at IS NOT NULL",
+        )
         .all()
         .map((r) => r.id);
     },

@@ -1,9 +1,18 @@
+import type Database from 'better-sqlite3';
 import type { Db } from '../client.js';
 import type { Ranking } from '../../shared/ranking.js';
 import type { leagues } from '../schema.js';
 
 export type LeagueRow = typeof leagues.$inferSelect;
 export type NewLeague = Omit<LeagueRow, 'id' | 'seasonEndsAt'>;
+
+/** A member the commissioner removed, who cannot join again until let back in. */
+export interface RemovedRow {
+  userId: number;
+  username: string;
+  avatar: string | null;
+  removedAt: number;
+}
 
 export interface MemberRow {
   userId: number;
@@ -18,14 +27,11 @@ const COLUMNS = `id, slug, name, invite_code AS inviteCode, starting_cash_cents 
 type RawLeague = Omit<LeagueRow, 'open'> & { open: number };
 const toRow = (raw: RawLeague | undefined): LeagueRow | undefined => (raw ? { ...raw, open: raw.open === 1 } : undefined);
 
-/** The league registry and its memberships, in the accounts database (docs/leagues.md §2). */
-export function createLeaguesRepo(db: Db) {
-  const c = db.$client;
+/** The registry's rows: each league, by id, slug or invite code. */
+function registryRows(c: Database.Database) {
   const byId = c.prepare<[number], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE id = ?`);
   const bySlug = c.prepare<[string], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE slug = ?`);
   const byCode = c.prepare<[string], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE invite_code = ?`);
-  const isMember = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_members WHERE league_id = ? AND user_id = ?');
-  const memberCount = c.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM league_members WHERE league_id = ?');
   return {
     byId: (id: number) => toRow(byId.get(id)),
     bySlug: (slug: string) => toRow(bySlug.get(slug)),
@@ -35,6 +41,8 @@ export function createLeaguesRepo(db: Db) {
         .prepare<[], RawLeague>(`SELECT ${COLUMNS} FROM leagues ORDER BY id`)
         .all()
         .map((r) => toRow(r)!),
+    /** How many leagues the server holds. */
+    count: (): number => c.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM leagues').get()!.n,
     /** The default league and the open ones, oldest first. */
     listed: (): LeagueRow[] =>
       c
@@ -65,6 +73,17 @@ export function createLeaguesRepo(db: Db) {
         id,
       );
     },
+  };
+}
+
+/** Who belongs to which league, and where each session's calls go. */
+function memberships(c: Database.Database) {
+  const isMember = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_members WHERE league_id = ? AND user_id = ?');
+  const leagueIdsOf = c.prepare<[number], { id: number }>('SELECT league_id AS id FROM league_members WHERE user_id = ? ORDER BY league_id');
+  const memberCount = c.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM league_members WHERE league_id = ?');
+  return {
+    /** The ids of the leagues the user belongs to, in order. */
+    leagueIdsOf: (userId: number): number[] => leagueIdsOf.all(userId).map((r) => r.id),
     isMember: (leagueId: number, userId: number): boolean => isMember.get(leagueId, userId) !== undefined,
     memberCount: (leagueId: number): number => memberCount.get(leagueId)!.n,
     /** How many leagues the user runs as commissioner, and belongs to. */
@@ -99,5 +118,34 @@ export function createLeaguesRepo(db: Db) {
       c.prepare('UPDATE sessions SET current_league_id = ? WHERE id = ?').run(leagueId, sessionId);
     },
   };
+}
+
+/** Those the commissioner removed, barred from joining again until let back in (RULES.md, Leagues). */
+function removals(c: Database.Database) {
+  const isRemoved = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_removals WHERE league_id = ? AND user_id = ?');
+  return {
+    /** Removed by the commissioner: out of the league, and barred from joining it again until let back in. */
+    recordRemoval(leagueId: number, userId: number, at: number, by: number | null): void {
+      c.prepare('INSERT OR REPLACE INTO league_removals (league_id, user_id, removed_at, removed_by) VALUES (?, ?, ?, ?)').run(leagueId, userId, at, by);
+    },
+    isRemoved: (leagueId: number, userId: number): boolean => isRemoved.get(leagueId, userId) !== undefined,
+    /** Those removed from the league and not let back in, the latest first. */
+    removed: (leagueId: number): RemovedRow[] =>
+      c
+        .prepare<[number], RemovedRow>(
+          `SELECT r.user_id AS userId, u.username, u.avatar, r.removed_at AS removedAt
+           FROM league_removals r JOIN users u ON u.id = r.user_id WHERE r.league_id = ? ORDER BY r.removed_at DESC, r.user_id LIMIT 1000`,
+        )
+        .all(leagueId),
+    /** Lets a removed member back in (they may join again); false when they were not barred. */
+    readmit: (leagueId: number, userId: number): boolean =>
+      c.prepare('DELETE FROM league_removals WHERE league_id = ? AND user_id = ?').run(leagueId, userId).changes > 0,
+  };
+}
+
+/** The league registry and its memberships, in the accounts database (docs/leagues.md §2). */
+export function createLeaguesRepo(db: Db) {
+  const c = db.$client;
+  return { ...registryRows(c), ...memberships(c), ...removals(c) };
 }
 export type LeaguesRepo = ReturnType<typeof createLeaguesRepo>;

@@ -96,17 +96,36 @@ function instrumentWideWrites(c: Database.Database) {
   };
 }
 
-/**
- * The ledger (cash, holdings, orders, trades, the open market's shares), as prepared statements:
- * the exchange's hot path of every order, and the writes of contract changes. Everything here runs
- * inside the caller's transaction.
- */
-export function createLedgerRepo(db: Db) {
-  const c = db.$client;
-  const perKind = <T>(make: (kind: InstrumentKind) => T) => ({ player: make('player'), team: make('team') });
-
+/** The members' cash and names, and who was removed from the league. */
+function accountRows(c: Database.Database) {
   const balance = c.prepare<[number], { b: number }>('SELECT balance_cents AS b FROM users WHERE id = ?');
+  const leftAt = c.prepare<[number], { l: number | null }>('SELECT left_at AS l FROM users WHERE id = ?');
+  const removedIds = c.prepare<[], { id: number }>('SELECT id FROM users WHERE left_at IS NOT NULL');
   const addCash = c.prepare<[number, number]>('UPDATE users SET balance_cents = balance_cents + ? WHERE id = ?');
+  const username = c.prepare<[number], { u: string }>('SELECT username AS u FROM users WHERE id = ?');
+  return {
+    username(userId: number): string | null {
+      return username.get(userId)?.u ?? null;
+    },
+    balance(userId: number): number | undefined {
+      return balance.get(userId)?.b;
+    },
+    /** When the member was removed from the league (null while a member; undefined: no such member). */
+    leftAt(userId: number): number | null | undefined {
+      return leftAt.get(userId)?.l;
+    },
+    /** The members removed from the league (their holdings stand for nothing in the books). */
+    removedIds(): Set<number> {
+      return new Set(removedIds.all().map((r) => r.id));
+    },
+    addCash(userId: number, cents: number): void {
+      if (cents !== 0) addCash.run(cents, userId);
+    },
+  };
+}
+
+/** Holdings: one user's, all of an instrument's, the team locks ending, a second team of a conference. */
+function holdingRows(c: Database.Database) {
   const holding = c.prepare<[InstrumentKind, number, number], { shares: number; cost: number; price: number; custom: number; seq: number; locked: number }>(
     `SELECT shares, cost_basis_cents AS cost, min_sell_price_cents AS price, min_sell_custom AS custom, min_sell_seq AS seq, locked_until AS locked
      FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?`,
@@ -119,71 +138,20 @@ export function createLedgerRepo(db: Db) {
        locked_until = excluded.locked_until`,
   );
   const deleteHolding = c.prepare<[InstrumentKind, number, number]>('DELETE FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
-  const orderById = c.prepare<[number], OpenOrderRow & { status: string }>(
-    `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_remaining AS sharesRemaining, seq, status FROM orders WHERE id = ?`,
-  );
-  const insertOrder = c.prepare(
-    `INSERT INTO orders (id, side, instrument, instrument_id, user_id, price_cents, shares_total, shares_remaining, status, seq, created_at)
-     VALUES (@id, @side, @instrument, @instrumentId, @userId, @priceCents, @shares, @shares, 'open', @seq, @at)`,
-  );
-  // A partial fill leaves the status alone: naming `status` in SET would rewrite the four indexes
-  // that hold it on every fill, even when it stays 'open'.
-  const shrinkOrder = c.prepare<[number, number]>('UPDATE orders SET shares_remaining = ? WHERE id = ?');
-  const fillOrder = c.prepare<[number]>(`UPDATE orders SET shares_remaining = 0, status = 'filled' WHERE id = ?`);
-  const cancelOrder = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
-  const insertTrade = c.prepare(
-    `INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at, reason)
-     VALUES (@instrument, @instrumentId, @buyerId, @sellerId, @shares, @price, @at, @reason)`,
-  );
-  const setRemaining = perKind((k) => c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET shares_remaining = ? WHERE id = ?`));
-  const setLastPrice = perKind((k) =>
-    c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET last_trade_price_cents = ? WHERE id = ?`),
-  );
-  const openMarketChange = c.prepare<[InstrumentKind, number, number, number]>(
-    'INSERT INTO open_market_changes (instrument, instrument_id, held, at) VALUES (?, ?, ?, ?)',
-  );
-  const openMarketHeld = c.prepare<[InstrumentKind, number], { held: number }>(
-    'SELECT held FROM open_market_changes WHERE instrument = ? AND instrument_id = ? ORDER BY id DESC LIMIT 1',
-  );
-  const everyInstrument = c.prepare<[], { kind: InstrumentKind; id: number }>(
-    "SELECT 'player' AS kind, id FROM players WHERE retired_at IS NULL UNION ALL SELECT 'team' AS kind, id FROM teams",
-  );
-  const decline = c.prepare<[number, number, number]>('INSERT OR IGNORE INTO declined_asks (order_id, user_id, created_at) VALUES (?, ?, ?)');
-  const player = c.prepare<[number], { id: number; remaining: number; retired: number | null; restricted: number | null; teamId: number }>(
-    'SELECT id, shares_remaining AS remaining, retired_at AS retired, restricted_until AS restricted, team_id AS teamId FROM players WHERE id = ?',
-  );
-  const team = c.prepare<[number], { id: number; remaining: number }>('SELECT id, shares_remaining AS remaining FROM teams WHERE id = ?');
-  const maxOrder = c.prepare<[], { id: number | null; seq: number | null }>('SELECT MAX(id) AS id, MAX(seq) AS seq FROM orders');
-  const maxHoldingSeq = c.prepare<[], { seq: number | null }>('SELECT MAX(min_sell_seq) AS seq FROM holdings');
-  const openOrders = c.prepare<[], OpenOrderRow>(
-    `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_remaining AS sharesRemaining, seq FROM orders WHERE status = 'open' ORDER BY seq`,
-  );
   const allHoldings = c.prepare<[InstrumentKind], { userId: number; instrumentId: number; shares: number; price: number; seq: number; locked: number }>(
     `SELECT user_id AS userId, instrument_id AS instrumentId, shares, min_sell_price_cents AS price, min_sell_seq AS seq, locked_until AS locked
      FROM holdings WHERE instrument = ? ORDER BY rowid`,
   );
-  const instruments = perKind((k) =>
-    c.prepare<[], { id: number; remaining: number }>(
-      k === 'player' ? 'SELECT id, shares_remaining AS remaining FROM players WHERE retired_at IS NULL' : 'SELECT id, shares_remaining AS remaining FROM teams',
-    ),
+  const locksEnding = c.prepare<[number, number], { userId: number; teamId: number }>(
+    `SELECT user_id AS userId, instrument_id AS teamId FROM holdings WHERE instrument = 'team' AND locked_until > ? AND locked_until <= ?`,
   );
-
-  const username = c.prepare<[number], { u: string }>('SELECT username AS u FROM users WHERE id = ?');
-  const name = perKind((k) => c.prepare<[number], { n: string }>(`SELECT name AS n FROM ${k === 'player' ? 'players' : 'teams'} WHERE id = ?`));
-
   const sameConferenceTeam = c.prepare<[number, number, number, number], { name: string }>(
     `SELECT t.name FROM teams t WHERE t.conference = (SELECT conference FROM teams WHERE id = ?) AND t.id <> ?
        AND (EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = ? AND h.instrument = 'team' AND h.instrument_id = t.id)
          OR EXISTS (SELECT 1 FROM orders o WHERE o.instrument = 'team' AND o.instrument_id = t.id AND o.user_id = ? AND o.side = 'ask' AND o.status = 'open'))
      LIMIT 1`,
   );
-  const locksEnding = c.prepare<[number, number], { userId: number; teamId: number }>(
-    `SELECT user_id AS userId, instrument_id AS teamId FROM holdings WHERE instrument = 'team' AND locked_until > ? AND locked_until <= ?`,
-  );
-  const teamInfo = c.prepare<[number], { name: string; conference: string }>('SELECT name, conference FROM teams WHERE id = ?');
-
   return {
-    ...instrumentWideWrites(c),
     /** Another team of the same conference that the user holds or bids on, if any. */
     sameConferenceTeam(userId: number, teamId: number): string | null {
       return sameConferenceTeam.get(teamId, teamId, userId, userId)?.name ?? null;
@@ -191,21 +159,6 @@ export function createLedgerRepo(db: Db) {
     /** Team holdings whose 7-day lock ends in (from, to]. */
     locksEnding(from: number, to: number): { userId: number; teamId: number }[] {
       return locksEnding.all(from, to);
-    },
-    team(teamId: number): { name: string; conference: string } | undefined {
-      return teamInfo.get(teamId);
-    },
-    username(userId: number): string | null {
-      return username.get(userId)?.u ?? null;
-    },
-    instrumentName(kind: InstrumentKind, id: number): string {
-      return name[kind].get(id)?.n ?? '';
-    },
-    balance(userId: number): number | undefined {
-      return balance.get(userId)?.b;
-    },
-    addCash(userId: number, cents: number): void {
-      if (cents !== 0) addCash.run(cents, userId);
     },
     holding(kind: InstrumentKind, userId: number, instrumentId: number): HoldingState | undefined {
       const row = holding.get(kind, userId, instrumentId);
@@ -237,6 +190,37 @@ export function createLedgerRepo(db: Db) {
         locked: h.lockedUntil,
       });
     },
+    allHoldings(kind: InstrumentKind) {
+      return allHoldings.all(kind);
+    },
+  };
+}
+
+/** Orders, trades and declined asks, and the counters new ones continue from. */
+function orderRows(c: Database.Database) {
+  const orderById = c.prepare<[number], OpenOrderRow & { status: string }>(
+    `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_remaining AS sharesRemaining, seq, status FROM orders WHERE id = ?`,
+  );
+  const insertOrder = c.prepare(
+    `INSERT INTO orders (id, side, instrument, instrument_id, user_id, price_cents, shares_total, shares_remaining, status, seq, created_at)
+     VALUES (@id, @side, @instrument, @instrumentId, @userId, @priceCents, @shares, @shares, 'open', @seq, @at)`,
+  );
+  // A partial fill leaves the status alone: naming `status` in SET would rewrite the four indexes
+  // that hold it on every fill, even when it stays 'open'.
+  const shrinkOrder = c.prepare<[number, number]>('UPDATE orders SET shares_remaining = ? WHERE id = ?');
+  const fillOrder = c.prepare<[number]>(`UPDATE orders SET shares_remaining = 0, status = 'filled' WHERE id = ?`);
+  const cancelOrder = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
+  const insertTrade = c.prepare(
+    `INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at, reason)
+     VALUES (@instrument, @instrumentId, @buyerId, @sellerId, @shares, @price, @at, @reason)`,
+  );
+  const decline = c.prepare<[number, number, number]>('INSERT OR IGNORE INTO declined_asks (order_id, user_id, created_at) VALUES (?, ?, ?)');
+  const maxOrder = c.prepare<[], { id: number | null; seq: number | null }>('SELECT MAX(id) AS id, MAX(seq) AS seq FROM orders');
+  const maxHoldingSeq = c.prepare<[], { seq: number | null }>('SELECT MAX(min_sell_seq) AS seq FROM holdings');
+  const openOrders = c.prepare<[], OpenOrderRow>(
+    `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_remaining AS sharesRemaining, seq FROM orders WHERE status = 'open' ORDER BY seq`,
+  );
+  return {
     order(id: number) {
       return orderById.get(id);
     },
@@ -252,6 +236,55 @@ export function createLedgerRepo(db: Db) {
     },
     insertTrade(t: NewTradeRow): number {
       return Number(insertTrade.run({ ...t, reason: t.reason ?? null }).lastInsertRowid);
+    },
+    declineAsk(orderId: number, userId: number, at: number): void {
+      decline.run(orderId, userId, at);
+    },
+    /** The largest order id and sequence number in use, to continue from after a restart. */
+    counters(): { orderId: number; seq: number } {
+      const o = maxOrder.get();
+      const h = maxHoldingSeq.get();
+      return { orderId: o?.id ?? 0, seq: Math.max(o?.seq ?? 0, h?.seq ?? 0) };
+    },
+    openOrders(): OpenOrderRow[] {
+      return openOrders.all();
+    },
+  };
+}
+
+/** Players and teams as the market sees them: supply, last price, names. */
+function instrumentRows(c: Database.Database) {
+  const perKind = <T>(make: (kind: InstrumentKind) => T) => ({ player: make('player'), team: make('team') });
+  const player = c.prepare<[number], { id: number; remaining: number; retired: number | null; restricted: number | null; teamId: number }>(
+    'SELECT id, shares_remaining AS remaining, retired_at AS retired, restricted_until AS restricted, team_id AS teamId FROM players WHERE id = ?',
+  );
+  const team = c.prepare<[number], { id: number; remaining: number }>('SELECT id, shares_remaining AS remaining FROM teams WHERE id = ?');
+  const setRemaining = perKind((k) => c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET shares_remaining = ? WHERE id = ?`));
+  const setLastPrice = perKind((k) =>
+    c.prepare<[number, number]>(`UPDATE ${k === 'player' ? 'players' : 'teams'} SET last_trade_price_cents = ? WHERE id = ?`),
+  );
+  const instruments = perKind((k) =>
+    c.prepare<[], { id: number; remaining: number }>(
+      k === 'player' ? 'SELECT id, shares_remaining AS remaining FROM players WHERE retired_at IS NULL' : 'SELECT id, shares_remaining AS remaining FROM teams',
+    ),
+  );
+  const openMarketChange = c.prepare<[InstrumentKind, number, number, number]>(
+    'INSERT INTO open_market_changes (instrument, instrument_id, held, at) VALUES (?, ?, ?, ?)',
+  );
+  const openMarketHeld = c.prepare<[InstrumentKind, number], { held: number }>(
+    'SELECT held FROM open_market_changes WHERE instrument = ? AND instrument_id = ? ORDER BY id DESC LIMIT 1',
+  );
+  const everyInstrument = c.prepare<[], { kind: InstrumentKind; id: number }>(
+    "SELECT 'player' AS kind, id FROM players WHERE retired_at IS NULL UNION ALL SELECT 'team' AS kind, id FROM teams",
+  );
+  const name = perKind((k) => c.prepare<[number], { n: string }>(`SELECT name AS n FROM ${k === 'player' ? 'players' : 'teams'} WHERE id = ?`));
+  const teamInfo = c.prepare<[number], { name: string; conference: string }>('SELECT name, conference FROM teams WHERE id = ?');
+  return {
+    team(teamId: number): { name: string; conference: string } | undefined {
+      return teamInfo.get(teamId);
+    },
+    instrumentName(kind: InstrumentKind, id: number): string {
+      return name[kind].get(id)?.n ?? '';
     },
     setRemaining(kind: InstrumentKind, instrumentId: number, remaining: number): void {
       setRemaining[kind].run(remaining, instrumentId);
@@ -276,9 +309,6 @@ export function createLedgerRepo(db: Db) {
         if (recorded !== i.remaining > 0) openMarketChange.run(kind, id, i.remaining > 0 ? 1 : 0, at);
       }
     },
-    declineAsk(orderId: number, userId: number, at: number): void {
-      decline.run(orderId, userId, at);
-    },
     instrument(kind: InstrumentKind, id: number): InstrumentState | undefined {
       if (kind === 'player') {
         const p = player.get(id);
@@ -287,21 +317,19 @@ export function createLedgerRepo(db: Db) {
       const t = team.get(id);
       return t && { id: t.id, sharesRemaining: t.remaining, active: true, restrictedUntil: null, teamId: t.id };
     },
-    /** The largest order id and sequence number in use, to continue from after a restart. */
-    counters(): { orderId: number; seq: number } {
-      const o = maxOrder.get();
-      const h = maxHoldingSeq.get();
-      return { orderId: o?.id ?? 0, seq: Math.max(o?.seq ?? 0, h?.seq ?? 0) };
-    },
-    openOrders(): OpenOrderRow[] {
-      return openOrders.all();
-    },
-    allHoldings(kind: InstrumentKind) {
-      return allHoldings.all(kind);
-    },
     instruments(kind: InstrumentKind) {
       return instruments[kind].all();
     },
   };
+}
+
+/**
+ * The ledger (cash, holdings, orders, trades, the open market's shares), as prepared statements:
+ * the exchange's hot path of every order, and the writes of contract changes. Everything here runs
+ * inside the caller's transaction.
+ */
+export function createLedgerRepo(db: Db) {
+  const c = db.$client;
+  return { ...instrumentWideWrites(c), ...accountRows(c), ...holdingRows(c), ...orderRows(c), ...instrumentRows(c) };
 }
 export type LedgerRepo = ReturnType<typeof createLedgerRepo>;

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { Db } from '../client.js';
 import type { InstrumentKind, OpenOrderRow } from './ledger.js';
 import { inCurrentSeasonSql } from '../seasons/season-sql.js';
@@ -68,6 +69,48 @@ export interface OpenMarketStateRow {
   at: number;
 }
 
+/** What the marks are worked out from: trades between two users, the season's start, the open market's changes. */
+function markStateRows(c: Database.Database) {
+  const USER_TRADE = `SELECT created_at AS at, shares, price_cents AS priceCents FROM trades
+     WHERE instrument = ? AND instrument_id = ? AND buyer_id IS NOT NULL AND seller_id IS NOT NULL AND ${inCurrentSeasonSql()}`;
+  const userTrades = c.prepare<[InstrumentKind, number], MarkTradeRow>(`${USER_TRADE} ORDER BY created_at, id`);
+  const userTradesBefore = c.prepare<[InstrumentKind, number, number], MarkTradeRow>(`${USER_TRADE} AND created_at < ? ORDER BY created_at DESC, id DESC`);
+  const seasonStart = c.prepare<[], { at: number }>('SELECT started_at AS at FROM seasons ORDER BY number DESC LIMIT 1');
+  // Only changes are written (a season's reset writes those it makes): the latest one says whether the open market holds shares, and since when.
+  const openMarketLatestOf = c.prepare<[InstrumentKind, number], OpenMarketStateRow>(
+    `SELECT instrument, instrument_id AS instrumentId, held, at FROM open_market_changes WHERE instrument = ? AND instrument_id = ?
+     ORDER BY id DESC LIMIT 1`,
+  );
+  const openMarketChanges = c.prepare<[InstrumentKind, number], { at: number; held: 0 | 1 }>(
+    'SELECT at, held FROM open_market_changes WHERE instrument = ? AND instrument_id = ? ORDER BY at, id',
+  );
+  return {
+    /** Every trade between two users of one instrument in the season, oldest first: its mark over time. */
+    userTrades: (kind: InstrumentKind, id: number): MarkTradeRow[] => userTrades.all(kind, id),
+    /**
+     * Trades between two users of one instrument before `before`, newest first, until they hold
+     * `shares` shares (or all of them): what the mark counts beyond the last week.
+     */
+    userTradesBefore(kind: InstrumentKind, id: number, before: number, shares: number): MarkTradeRow[] {
+      const rows: MarkTradeRow[] = [];
+      let held = 0;
+      for (const row of userTradesBefore.iterate(kind, id, before)) {
+        if (held >= shares) break;
+        rows.push(row);
+        held += row.shares;
+      }
+      return rows;
+    },
+    /** When the current season began (epoch ms; 0 before any). */
+    seasonStart: (): number => seasonStart.get()?.at ?? 0,
+    /** An instrument's latest open-market change. */
+    openMarketLatestOf: (kind: InstrumentKind, id: number): OpenMarketStateRow | undefined => openMarketLatestOf.get(kind, id),
+    /** One instrument's open-market changes, oldest first. */
+    openMarketChanges: (kind: InstrumentKind, id: number): { at: number; held: boolean }[] =>
+      openMarketChanges.all(kind, id).map((r) => ({ at: r.at, held: r.held === 1 })),
+  };
+}
+
 export function createMarketStateRepo(db: Db) {
   const c = db.$client;
   const PLAYER = `SELECT id, name, team_id AS teamId, salary, shares_remaining AS remaining, last_trade_price_cents AS lastPriceCents,
@@ -93,19 +136,6 @@ export function createMarketStateRepo(db: Db) {
   const tradesOfSince = c.prepare<[InstrumentKind, number, number], TradeStateRow>(
     `${TRADE} WHERE instrument = ? AND instrument_id = ? AND created_at >= ? AND ${inCurrentSeasonSql()} ORDER BY created_at, id`,
   );
-  const USER_TRADE = `SELECT created_at AS at, shares, price_cents AS priceCents FROM trades
-     WHERE instrument = ? AND instrument_id = ? AND buyer_id IS NOT NULL AND seller_id IS NOT NULL AND ${inCurrentSeasonSql()}`;
-  const userTrades = c.prepare<[InstrumentKind, number], MarkTradeRow>(`${USER_TRADE} ORDER BY created_at, id`);
-  const userTradesBefore = c.prepare<[InstrumentKind, number, number], MarkTradeRow>(`${USER_TRADE} AND created_at < ? ORDER BY created_at DESC, id DESC`);
-  const seasonStart = c.prepare<[], { at: number }>('SELECT started_at AS at FROM seasons ORDER BY number DESC LIMIT 1');
-  // Only changes are written (a season's reset writes those it makes): the latest one says whether the open market holds shares, and since when.
-  const openMarketLatestOf = c.prepare<[InstrumentKind, number], OpenMarketStateRow>(
-    `SELECT instrument, instrument_id AS instrumentId, held, at FROM open_market_changes WHERE instrument = ? AND instrument_id = ?
-     ORDER BY id DESC LIMIT 1`,
-  );
-  const openMarketChanges = c.prepare<[InstrumentKind, number], { at: number; held: 0 | 1 }>(
-    'SELECT at, held FROM open_market_changes WHERE instrument = ? AND instrument_id = ? ORDER BY at, id',
-  );
   const declines = c.prepare<[], { orderId: number; userId: number }>('SELECT order_id AS orderId, user_id AS userId FROM declined_asks');
   const declinesOf = c.prepare<[InstrumentKind, number], { orderId: number; userId: number }>(
     `SELECT d.order_id AS orderId, d.user_id AS userId FROM declined_asks d
@@ -126,6 +156,7 @@ export function createMarketStateRepo(db: Db) {
   );
 
   return {
+    ...markStateRows(c),
     players: () => players.all(),
     player: (id: number) => player.get(id),
     teams: () => teams.all(),
@@ -137,29 +168,6 @@ export function createMarketStateRepo(db: Db) {
     /** Trades at or after `since`, oldest first. */
     tradesSince: (since: number) => tradesSince.all(since),
     tradesOfSince: (kind: InstrumentKind, id: number, since: number) => tradesOfSince.all(kind, id, since),
-    /** Every trade between two users of one instrument in the season, oldest first: its mark over time. */
-    userTrades: (kind: InstrumentKind, id: number): MarkTradeRow[] => userTrades.all(kind, id),
-    /**
-     * Trades between two users of one instrument before `before`, newest first, until they hold
-     * `shares` shares (or all of them): what the mark counts beyond the last week.
-     */
-    userTradesBefore(kind: InstrumentKind, id: number, before: number, shares: number): MarkTradeRow[] {
-      const rows: MarkTradeRow[] = [];
-      let held = 0;
-      for (const row of userTradesBefore.iterate(kind, id, before)) {
-        if (held >= shares) break;
-        rows.push(row);
-        held += row.shares;
-      }
-      return rows;
-    },
-    /** When the current season began (epoch ms; 0 before any). */
-    seasonStart: (): number => seasonStart.get()?.at ?? 0,
-    /** An instrument's latest open-market change. */
-    openMarketLatestOf: (kind: InstrumentKind, id: number): OpenMarketStateRow | undefined => openMarketLatestOf.get(kind, id),
-    /** One instrument's open-market changes, oldest first. */
-    openMarketChanges: (kind: InstrumentKind, id: number): { at: number; held: boolean }[] =>
-      openMarketChanges.all(kind, id).map((r) => ({ at: r.at, held: r.held === 1 })),
     /** Every decline; the caller keeps those of open asks. */
     declines: () => declines.all(),
     declinesOf: (kind: InstrumentKind, id: number) => declinesOf.all(kind, id),

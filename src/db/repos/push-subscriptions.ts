@@ -72,6 +72,15 @@ export function createPushSubscriptionsRepo(db: Db) {
     removeById(id: number): void {
       removeById.run(id);
     },
+    /** Removes every subscription whose endpoint `keep` refuses (a push service no longer allowed); returns how many. */
+    removeUnless(keep: (endpoint: string) => boolean): number {
+      const doomed = c
+        .prepare<[], { id: number; endpoint: string }>('SELECT id, endpoint FROM push_subscriptions')
+        .all()
+        .filter((r) => !keep(r.endpoint));
+      c.transaction(() => doomed.forEach((r) => removeById.run(r.id)))();
+      return doomed.length;
+    },
     /** The kinds `userId`'s subscription at `endpoint` opted into; null when there is none of theirs. */
     kinds(userId: number, endpoint: string): PushKind[] | null {
       const owner = ownerOf.get(endpoint);

@@ -87,3 +87,8 @@ export function holdsShares(kind: InstrumentKind, holding: unknown): Refusal | n
 export function knownUser(cash: number | undefined): Refusal | null {
   return cash === undefined ? refusal('user_not_found', 'User not found') : null;
 }
+
+/** RULES.md, Leagues: a member the commissioner removed does nothing more in the league, from the moment of removal. */
+export function activeMember(leftAt: number | null | undefined): Refusal | null {
+  return typeof leftAt === 'number' ? refusal('not_member', 'You were removed from this league: nothing was changed') : null;
+}

@@ -8,6 +8,7 @@ export type MarketErrorCode =
   | BookErrorCode
   | 'instrument_not_found'
   | 'user_not_found'
+  | 'not_member'
   | 'order_not_found'
   | 'order_not_open'
   | 'open_order_limit'

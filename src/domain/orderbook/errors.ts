@@ -1,7 +1,6 @@
 /** Why a command was refused. Refusals are values with a message a person can read. */
 import { formatCount, formatShares } from '../../shared/counts.js';
 import { formatCents, MIN_ORDER_PRICE_CENTS, type UnbrandedCents as Cents } from '../../shared/money.js';
-import type { OrderId } from './types.js';
 
 export type BookErrorCode =
   | 'invalid_shares'
@@ -24,6 +23,8 @@ export interface BookError {
 }
 
 const err = (code: BookErrorCode, message: string): BookError => ({ code, message });
+/** An order's id (types.ts's OrderId), named here without importing the types that name this file's errors. */
+type OrderId = number;
 
 export const bookErrors = {
   invalidShares: (shares: number) => err('invalid_shares', `Shares must be a whole number of at least 1 (got ${shares}).`),

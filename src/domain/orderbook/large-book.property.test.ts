@@ -74,6 +74,8 @@ describe('order book properties, large books', () => {
           w.submit(command);
         }
       }),
+      // Large books are slow to plan twice (fast and reference): enough sequences for the counts below,
+      // a few seconds on a busy 2-core machine, within the default limit.
       { numRuns: 12 },
     );
     for (const kind of ['buy', 'listOffer', 'dump']) expect(stats.get(`${kind}:matched`) ?? 0, kind).toBeGreaterThan(5);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLeagueRepo } from '../../db/repos/league.js';
+import { createRosterRepo } from '../../db/repos/roster.js';
 import { MARK_WINDOW_MS } from '../../domain/market/mark.js';
 import type { InstrumentRef } from '../commands.js';
 import { EventBus } from '../events.js';
@@ -43,13 +43,13 @@ describe('the marks under random trading and time', () => {
         const t = testExchange();
         // Small contracts, so that open markets sell out, refill, and users trade with each other.
         const players = [t.player(60), t.player(150)];
-        const team: InstrumentRef = { kind: 'team', id: createLeagueRepo(t.db).playerById(players[0]!.id)!.teamId };
+        const team: InstrumentRef = { kind: 'team', id: createRosterRepo(t.db).playerById(players[0]!.id)!.teamId };
         const items: InstrumentRef[] = [...players, team];
         const keys = items.map((r) => keyOf(r.kind, r.id));
         const users = [0, 1, 2, 3].map((i) => t.user(`m${i}`, 5_000_000));
         // The players' open markets bought out by three holders to begin with: then buys trade between users, and dumps refill them.
         for (const p of players) {
-          const salary = createLeagueRepo(t.db).playerById(p.id)!.salary;
+          const salary = createRosterRepo(t.db).playerById(p.id)!.salary;
           for (const [i, part] of [0.4, 0.3, 0.3].entries())
             t.submit({ type: 'buy', userId: users[i]!, instrument: p, shares: Math.round(salary * part), priceCents: 100 });
         }

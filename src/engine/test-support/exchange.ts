@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { createLeagueRepo } from '../../db/repos/league.js';
+import { createRosterRepo } from '../../db/repos/roster.js';
 import { createLedgerRepo } from '../../db/repos/ledger.js';
 import { holdings, orders, trades, users } from '../../db/schema.js';
 import type { ExchangeCommand, ExchangeResult, InstrumentRef } from '../commands.js';
@@ -21,11 +21,29 @@ export function testExchange() {
 
   /** A player with a small salary, all of it on the open market. */
   function player(salary: number, name = `Test Player ${salary}-${Math.random().toString(36).slice(2, 7)}`): InstrumentRef {
-    const league = createLeagueRepo(db);
-    const team = league.allTeams()[0]!;
-    const { player: row } = db.$client.transaction(() => addPlayer(league, { name, teamId: team.id, salary, restrictedUntil: null }, clock.now))();
+    const roster = createRosterRepo(db);
+    const team = roster.allTeams()[0]!;
+    const { player: row } = db.$client.transaction(() => addPlayer(roster, { name, teamId: team.id, salary, restrictedUntil: null }, clock.now))();
     exchange.reload();
     return { kind: 'player', id: row.id };
+  }
+
+  /** Players of the first team, one per salary, with one reload of the exchange for all of them. */
+  function players(...salaries: number[]): InstrumentRef[] {
+    const roster = createRosterRepo(db);
+    const team = roster.allTeams()[0]!;
+    const rows = db.$client.transaction(() =>
+      salaries.map(
+        (salary, i) =>
+          addPlayer(
+            roster,
+            { name: `Test Player ${salary}-${i}${Math.random().toString(36).slice(2, 7)}`, teamId: team.id, salary, restrictedUntil: null },
+            clock.now,
+          ).player,
+      ),
+    )();
+    exchange.reload();
+    return rows.map((row) => ({ kind: 'player', id: row.id }));
   }
 
   function submit(cmd: ExchangeCommand): ExchangeResult {
@@ -47,6 +65,7 @@ export function testExchange() {
     exchange,
     ledger,
     player,
+    players,
     submit,
     ok,
     user: (name: string, balanceCents?: number) => addUser(db, name, balanceCents),

@@ -13,7 +13,7 @@ import { booksFrom, bookSourcesOf, loadBooks } from '../recovery.js';
 import type { HolderCursor } from '../read-models/holdings-index.js';
 import { keyOf } from '../read-models/instruments.js';
 import type { OrderCursor } from '../read-models/open-orders.js';
-import type { TestExchange } from './exchange.js';
+import type { Db, TestExchange } from './exchange.js';
 import { markOfMap, markRowsFromDb, markSourceOf } from './marks.js';
 
 /** Every page of a list, `limit` at a time, from the first. */
@@ -30,16 +30,29 @@ function allPages<T, C>(page: (cursor: C | null) => T[], cursorOf: (last: T) => 
 const orderCursor = (o: { priceCents: number; seq: number; id: number }): OrderCursor => ({ priceCents: o.priceCents, seq: o.seq, id: o.id });
 const holderCursor = (h: { shares: number; userId: number }): HolderCursor => ({ shares: h.shares, userId: h.userId });
 
+/** The reads from scratch in SQL, their statements prepared once per database (checked after every step of a property test). */
+const sqlReads = new WeakMap<Db, ReturnType<typeof prepareSqlReads>>();
+function prepareSqlReads(db: Db) {
+  return {
+    market: createMarketReadsRepo(db),
+    portfolios: createPortfolioReadsRepo(db),
+    stats: createStatsReadsRepo(db),
+    valuation: createValuationRepo(db),
+    teams: createTeamReadsRepo(db),
+    history: createPortfolioHistoryRepo(db),
+  };
+}
+function sqlReadsOf(db: Db) {
+  let reads = sqlReads.get(db);
+  if (!reads) sqlReads.set(db, (reads = prepareSqlReads(db)));
+  return reads;
+}
+
 /** Every figure of the read models against the same figure worked out from scratch in SQL. */
 export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], users: number[]): void {
   const models = t.exchange.readModels();
   const now = t.clock.now;
-  const market = createMarketReadsRepo(t.db);
-  const portfolios = createPortfolioReadsRepo(t.db);
-  const stats = createStatsReadsRepo(t.db);
-  const valuation = createValuationRepo(t.db);
-  const teams = createTeamReadsRepo(t.db);
-  const history = createPortfolioHistoryRepo(t.db);
+  const { market, portfolios, stats, valuation, teams, history } = sqlReadsOf(t.db);
   // The marks worked out from scratch from the database's rows, now and over time (the items are all that trade).
   const markRows = markRowsFromDb(
     t.db,

@@ -36,14 +36,53 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** Password reset (RULES.md, Accounts): the same answer whether the email is known or not; a link works once, within the hour, and ends every session. */
+function passwordReset(deps: AuthDeps) {
+  const { users, sessions, now } = deps;
+  const limit = { resetIp: createLimiter(deps.limits.resetPerIp), resetAccount: createLimiter(deps.limits.resetPerAccount) };
+  return {
+    /** Always answers the same, whether the email belongs to an account or not. */
+    async requestPasswordReset(email: string, ip: string): Promise<{ message: string }> {
+      const emailHash = hashEmail(deps.secret, email);
+      await limit.resetIp(ip);
+      await limit.resetAccount(emailHash);
+      const user = users.byEmailHash(emailHash);
+      if (user) {
+        const token = generateToken();
+        deps.resetTokens.insert({ id: hashToken(token), userId: user.id, expiresAt: now() + RESET_TOKEN_LIFETIME_MS, usedAt: null });
+        const link = `${deps.publicUrl}/reset-password?token=${token}`;
+        // Mail is sent in the background so that the answer takes as long for known and unknown emails.
+        deps.mailer.sendPasswordReset(email, link).catch((error: unknown) => {
+          deps.logger.error({ err: error }, 'Could not send the password reset mail');
+        });
+      }
+      return { message: AUTH_TEXT.resetRequested };
+    },
+
+    async resetPassword(input: { token: string; newPassword: string }): Promise<{ message: string }> {
+      const passwordHash = await hashPassword(input.newPassword);
+      const done = deps.transaction(() => {
+        const row = deps.resetTokens.consume(hashToken(input.token), now());
+        if (!row) return false;
+        // Every other link of the account ends with this one, and so does every session.
+        deps.resetTokens.deleteForUser(row.userId);
+        users.setPasswordHash(row.userId, passwordHash);
+        sessions.invalidateAllForUser(row.userId);
+        return true;
+      });
+      if (!done) throw new AppError('BAD_REQUEST', AUTH_TEXT.invalidResetToken);
+      return { message: AUTH_TEXT.passwordUpdated };
+    },
+  };
+}
+
+/** Registration, login and logout, and the password reset. */
 export function createAuthService(deps: AuthDeps) {
   const { users, sessions, now } = deps;
   const limit = {
     loginIp: createLimiter(deps.limits.loginPerIp),
     loginAccount: createLimiter(deps.limits.loginPerAccount),
     registerIp: createLimiter(deps.limits.registerPerIp),
-    resetIp: createLimiter(deps.limits.resetPerIp),
-    resetAccount: createLimiter(deps.limits.resetPerAccount),
   };
   // Verifying against a real hash when the email is unknown keeps both failures equally slow.
   const dummyHash = hashPassword('not-a-real-password-' + generateToken());
@@ -105,38 +144,7 @@ export function createAuthService(deps: AuthDeps) {
       sessions.invalidate(sessionId);
     },
 
-    /** Always answers the same, whether the email belongs to an account or not. */
-    async requestPasswordReset(email: string, ip: string): Promise<{ message: string }> {
-      const emailHash = hashEmail(deps.secret, email);
-      await limit.resetIp(ip);
-      await limit.resetAccount(emailHash);
-      const user = users.byEmailHash(emailHash);
-      if (user) {
-        const token = generateToken();
-        deps.resetTokens.insert({ id: hashToken(token), userId: user.id, expiresAt: now() + RESET_TOKEN_LIFETIME_MS, usedAt: null });
-        const link = `${deps.publicUrl}/reset-password?token=${token}`;
-        // Mail is sent in the background so that the answer takes as long for known and unknown emails.
-        deps.mailer.sendPasswordReset(email, link).catch((error: unknown) => {
-          deps.logger.error({ err: error }, 'Could not send the password reset mail');
-        });
-      }
-      return { message: AUTH_TEXT.resetRequested };
-    },
-
-    async resetPassword(input: { token: string; newPassword: string }): Promise<{ message: string }> {
-      const passwordHash = await hashPassword(input.newPassword);
-      const done = deps.transaction(() => {
-        const row = deps.resetTokens.consume(hashToken(input.token), now());
-        if (!row) return false;
-        // Every other link of the account ends with this one, and so does every session.
-        deps.resetTokens.deleteForUser(row.userId);
-        users.setPasswordHash(row.userId, passwordHash);
-        sessions.invalidateAllForUser(row.userId);
-        return true;
-      });
-      if (!done) throw new AppError('BAD_REQUEST', AUTH_TEXT.invalidResetToken);
-      return { message: AUTH_TEXT.passwordUpdated };
-    },
+    ...passwordReset(deps),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

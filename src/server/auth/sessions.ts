@@ -14,7 +14,11 @@ export interface Session {
   currentLeagueId: number | null;
 }
 
-export function createSessionManager(repo: SessionsRepo, now: () => number) {
+/**
+ * Sessions (docs/architecture.md §11). `ended` hears of every session this process ends (logout,
+ * password reset, expiry found), so open connections of that user are judged again at once.
+ */
+export function createSessionManager(repo: SessionsRepo, now: () => number, ended: (userId: number) => void = () => undefined) {
   return {
     create(userId: number): { token: string; session: Session } {
       const token = generateToken();
@@ -29,6 +33,7 @@ export function createSessionManager(repo: SessionsRepo, now: () => number) {
       const t = now();
       if (row.expiresAt <= t) {
         repo.delete(row.id);
+        ended(row.userId);
         return null;
       }
       if (row.expiresAt - t < RENEW_WITHIN_MS) {
@@ -43,10 +48,13 @@ export function createSessionManager(repo: SessionsRepo, now: () => number) {
       return row !== undefined && row.expiresAt > now();
     },
     invalidate(sessionId: string): void {
+      const row = repo.byId(sessionId);
       repo.delete(sessionId);
+      if (row) ended(row.userId);
     },
     invalidateAllForUser(userId: number): void {
       repo.deleteAllForUser(userId);
+      ended(userId);
     },
   };
 }

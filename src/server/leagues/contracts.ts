@@ -56,6 +56,44 @@ function applyTo(league: LeagueServices, entry: LoggedChange): AdminResult<unkno
   }
 }
 
+/** The preview of a change of this player (docs/leagues.md §4): his contract in the default league, the holdings in every league. */
+function previewOf(deps: ContractsDeps, playerId: number, newSalary: number | null): AdminResult<ContractPreview> {
+  const player = deps.hub.get(DEFAULT_LEAGUE_ID)!.contractStatus.player(playerId);
+  if (!player) return { ok: false, error: refusal('instrument_not_found', 'Player not found') };
+  if (player.retiredAt !== null) return { ok: false, error: refusal('retired', `${player.name} is retired`) };
+  const leagues = deps.exposure.ofPlayer(playerId, player.teamId);
+  const sum = (f: (l: (typeof leagues)[number]) => number) => leagues.reduce((n, l) => n + f(l), 0);
+  return {
+    ok: true,
+    value: {
+      playerId,
+      name: player.name,
+      teamId: player.teamId,
+      teamName: player.teamName,
+      salary: player.salary,
+      newSalary,
+      leagues: leagues.length,
+      leaguesWithHoldings: leagues.filter((l) => l.player.holdings + l.team.holdings > 0).length,
+      holdings: sum((l) => l.player.holdings),
+      sharesHeld: sum((l) => l.player.shares),
+      teamHoldings: sum((l) => l.team.holdings),
+      openOrders: sum((l) => l.player.openOrders + l.team.openOrders),
+    },
+  };
+}
+
+/** Applies, in order, every logged change the league has not applied yet. */
+function catchUpLeague(deps: ContractsDeps, league: LeagueServices): void {
+  const { log, logger } = deps;
+  for (const entry of log.after(appliedContract(league.db))) {
+    const result = applyTo(league, entry);
+    if (result.ok) continue;
+    // The league cannot take it (its state differs from the default league's): noted, and not tried again.
+    logger.error({ leagueId: league.leagueId, contract: entry.id, refusal: result.error }, 'A league refused a logged contract change');
+    markContractsApplied(league.db, entry.id, deps.now());
+  }
+}
+
 /**
  * The server admin's contract changes (a salary, a retirement, the draft) are facts of the NBA
  * (docs/leagues.md §4). Each is logged once, applied at once to the default league (whose answer
@@ -67,17 +105,7 @@ function applyTo(league: LeagueServices, entry: LoggedChange): AdminResult<unkno
 export function createContracts(deps: ContractsDeps) {
   const { hub, log, logger } = deps;
   let spreading: Promise<void> = Promise.resolve();
-
-  /** Applies, in order, every logged change the league has not applied yet. */
-  function catchUp(league: LeagueServices): void {
-    for (const entry of log.after(appliedContract(league.db))) {
-      const result = applyTo(league, entry);
-      if (result.ok) continue;
-      // The league cannot take it (its state differs from the default league's): noted, and not tried again.
-      logger.error({ leagueId: league.leagueId, contract: entry.id, refusal: result.error }, 'A league refused a logged contract change');
-      markContractsApplied(league.db, entry.id, deps.now());
-    }
-  }
+  const catchUp = (league: LeagueServices) => catchUpLeague(deps, league);
 
   /** Every open league but the default one catches up, one per turn, after the current turn. */
   function spread(): void {
@@ -115,35 +143,9 @@ export function createContracts(deps: ContractsDeps) {
     return result;
   }
 
-  /** The preview of a change of this player (docs/leagues.md §4): his contract in the default league, the holdings in every league. */
-  function preview(playerId: number, newSalary: number | null): AdminResult<ContractPreview> {
-    const player = hub.get(DEFAULT_LEAGUE_ID)!.contractStatus.player(playerId);
-    if (!player) return { ok: false, error: refusal('instrument_not_found', 'Player not found') };
-    if (player.retiredAt !== null) return { ok: false, error: refusal('retired', `${player.name} is retired`) };
-    const leagues = deps.exposure.ofPlayer(playerId, player.teamId);
-    const sum = (f: (l: (typeof leagues)[number]) => number) => leagues.reduce((n, l) => n + f(l), 0);
-    return {
-      ok: true,
-      value: {
-        playerId,
-        name: player.name,
-        teamId: player.teamId,
-        teamName: player.teamName,
-        salary: player.salary,
-        newSalary,
-        leagues: leagues.length,
-        leaguesWithHoldings: leagues.filter((l) => l.player.holdings + l.team.holdings > 0).length,
-        holdings: sum((l) => l.player.holdings),
-        sharesHeld: sum((l) => l.player.shares),
-        teamHoldings: sum((l) => l.team.holdings),
-        openOrders: sum((l) => l.player.openOrders + l.team.openOrders),
-      },
-    };
-  }
-
   return {
     catchUp,
-    preview,
+    preview: (playerId: number, newSalary: number | null) => previewOf(deps, playerId, newSalary),
     /** When the last draft ran and the next may: the default league's, which every draft reaches first. */
     draftStatus: () => hub.get(DEFAULT_LEAGUE_ID)!.contractStatus.draftStatus(),
     /** `remember`: told the default league's answer inside its transaction (the admin's idempotency key). */

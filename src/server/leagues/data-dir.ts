@@ -4,8 +4,8 @@ import { openDb, type Db } from '../../db/client.js';
 import { ACCOUNTS_FILE, DEFAULT_LEAGUE_ID, leagueFile, openLeagueDb } from '../../db/leagues/files.js';
 import { splitIntoLeagues } from '../../db/leagues/split.js';
 import { createLeaguesRepo } from '../../db/repos/leagues.js';
-import { seedLeagueIfEmpty } from '../../engine/league.js';
-import { leagueDir, migrationsDir } from '../../paths.js';
+import { seedRosterIfEmpty } from '../../engine/roster.js';
+import { rosterDir, migrationsDir } from '../../paths.js';
 import { START_BALANCE_CENTS } from '../../shared/money.js';
 
 /**
@@ -15,7 +15,7 @@ import { START_BALANCE_CENTS } from '../../shared/money.js';
 export function openAccounts(dataDir: string, options: { leagueName: string; now: number; logger?: Pick<Logger, 'info'> }): Db {
   const db = openDb({ file: join(dataDir, ACCOUNTS_FILE), migrationsFolder: migrationsDir });
   if (createLeaguesRepo(db).byId(DEFAULT_LEAGUE_ID)) return db;
-  const seeded = seedLeagueIfEmpty(db, leagueDir, options.now);
+  const seeded = seedRosterIfEmpty(db, rosterDir, options.now);
   if (seeded.seeded) options.logger?.info(`Seeded the league: 30 teams, ${seeded.players} players`);
   splitIntoLeagues(db, { dataDir, leagueName: options.leagueName, startingCashCents: START_BALANCE_CENTS, now: options.now });
   options.logger?.info(

@@ -1,25 +1,27 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
-import { createLeagueMembersRepo } from '../../db/repos/league-members.js';
-import { createIdempotencyKeysRepo } from '../../db/repos/idempotency-keys.js';
+import { createLeagueMembersRepo, type LeagueMembersRepo } from '../../db/repos/league-members.js';
+import { createPortfolioHistoryRepo, type PortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
 import type { PushSubscriptionsRepo } from '../../db/repos/push-subscriptions.js';
-import { createAdmin } from '../../engine/admin.js';
-import { createContractStatus } from '../../engine/contract-status.js';
-import { EventBus } from '../../engine/events.js';
+import { createSeasonsRepo, type SeasonsRepo } from '../../db/seasons/seasons-repo.js';
+import { createAdmin, type Admin } from '../../engine/admin.js';
+import { createIdempotencyKeysRepo, type IdempotencyKeysRepo } from '../../db/repos/idempotency-keys.js';
+import { createContractStatus, type ContractStatus } from '../../engine/contract-status.js';
 import type { CheckpointWorker } from '../../engine/checkpoint-worker.js';
-import { createExchange } from '../../engine/exchange.js';
+import { EventBus } from '../../engine/events.js';
+import { createExchange, type Exchange } from '../../engine/exchange.js';
 import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES } from '../../shared/live.js';
 import { Ticker } from '../live/ticker.js';
-import type { Metrics } from '../metrics/index.js';
-import { createPushSender, type PushSenderOptions } from '../push/sender.js';
-import { createLeagueFeed } from '../chat/feed.js';
-import { createRivalry } from '../rivalry/rivalry.js';
+import type { Metrics } from '../metrics/types.js';
+import { createPushSender, type PushSender, type PushSenderOptions } from '../push/sender.js';
+import { createLeagueFeed, type LeagueFeed } from '../chat/feed.js';
+import { createRivalry, type Rivalry } from '../rivalry/rivalry.js';
 import { bigTradeCents } from '../../domain/chat/moments.js';
 import { START_BALANCE_CENTS } from '../../shared/money.js';
 import { DEFAULT_LEAGUE_RANKING, type Ranking } from '../../shared/ranking.js';
-import { createExportService } from '../reads/exports.js';
-import { createReadService } from '../reads/service.js';
-import { createTeamReadService } from '../reads/teams.js';
+import { createExportService, type ExportService } from '../reads/exports.js';
+import { createReadService, type ReadService } from '../reads/service.js';
+import { createTeamReadService, type TeamReadService } from '../reads/teams.js';
 
 export interface LeagueServiceDeps {
   /** One checkpoint thread for every league's file. */
@@ -39,16 +41,96 @@ export interface LeagueServiceDeps {
 
 /**
  * One league's market as the routers use it (docs/leagues.md §3): its file, its single writer and
- * the bus it publishes on, the ticker and push sender that follow that bus, and the reads.
+ * the bus it publishes on, the ticker and push sender that follow that bus, and what reads it.
+ * Set up once each time the league opens (LeagueHub), nowhere else.
  */
-export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServiceDeps) {
+export interface LeagueServices {
+  leagueId: number;
+  db: Db;
+  bus: EventBus;
+  ticker: Ticker;
+  exchange: Exchange;
+  reads: ReadService;
+  /** The user box's figures, from the exchange's read models. */
+  valuation: { shareValueCents(userId: number): number; escrowCents(userId: number): number };
+  /** Contract changes as this league's writer applies them. */
+  leagueAdmin: Admin;
+  /** Contracts and the draft as the admin's previews read them. */
+  contractStatus: ContractStatus;
+  exports: ExportService;
+  teamReads: TeamReadService;
+  members: LeagueMembersRepo;
+  /** A member's portfolio value over time. */
+  history: PortfolioHistoryRepo;
+  seasons: SeasonsRepo;
+  /** Idempotency keys of the league's commands, written by its writer with their effects (server/idempotency/once.ts). */
+  leagueKeys: { place: string; repo: IdempotencyKeysRepo };
+  push: PushSender;
+  /** The league's chat and feed (docs/chat.md). */
+  feed: LeagueFeed;
+  /** Who passed whom, the new leader, the weekly recap (started once the market state is read). */
+  rivalry: Rivalry;
+  /** Stops taking orders; resolves once everything acknowledged is durable and the followers were told. */
+  stop(): Promise<void>;
+}
+
+/** Every member of LeagueServices, by name: what a league's view (services.ts) reads from the open league. */
+export const LEAGUE_SERVICE_KEYS = [
+  'leagueId',
+  'db',
+  'bus',
+  'ticker',
+  'exchange',
+  'reads',
+  'valuation',
+  'leagueAdmin',
+  'contractStatus',
+  'exports',
+  'teamReads',
+  'members',
+  'history',
+  'seasons',
+  'leagueKeys',
+  'push',
+  'feed',
+  'rivalry',
+  'stop',
+] as const satisfies readonly (keyof LeagueServices)[];
+// A member added to LeagueServices and not listed above fails to compile here.
+const _everyKey: Exclude<keyof LeagueServices, (typeof LEAGUE_SERVICE_KEYS)[number]> extends never ? true : never = true;
+void _everyKey;
+
+/** The league's chat and feed, and the rivalry that compares its standings after trades settle. */
+function createClubhouse(leagueId: number, db: Db, bus: EventBus, exchange: Exchange, reads: ReadService, deps: LeagueServiceDeps) {
+  const { now, logger } = deps;
+  const startingCashCents = () => deps.startingCashCents?.(leagueId) ?? START_BALANCE_CENTS;
+  const feed = createLeagueFeed({ db, bus, now, logger, bigTradeCents: () => bigTradeCents(startingCashCents()) });
+  const rivalry = createRivalry({
+    leagueId,
+    db,
+    bus,
+    reads,
+    feed,
+    now,
+    logger,
+    startingCashCents,
+    leagueName: () => deps.leagueName?.(leagueId) ?? 'the league',
+    ranking: () => deps.ranking?.(leagueId) ?? DEFAULT_LEAGUE_RANKING,
+    markOf: (kind, id) => exchange.readModels().markOf(kind, id),
+  });
+  return { feed, rivalry };
+}
+
+export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServiceDeps): LeagueServices {
   const { now, metrics } = deps;
   const bus = new EventBus();
   const ticker = new Ticker(bus, TICKER_INTERVAL_MS, TICKER_MAX_TRADES, metrics?.ticker);
   const exchange = createExchange({ db, bus, now, observer: metrics?.exchange, checkpointWorker: deps.checkpointWorker });
   const reads = createReadService(db, now, exchange);
+  // Members only: someone removed who still holds shares hears nothing more from the league.
   const holdersOf = db.$client.prepare<[string, number], { userId: number }>(
-    'SELECT user_id AS userId FROM holdings WHERE instrument = ? AND instrument_id = ?',
+    `SELECT h.user_id AS userId FROM holdings h JOIN users u ON u.id = h.user_id
+     WHERE h.instrument = ? AND h.instrument_id = ? AND u.left_at IS NULL`,
   );
   const push = createPushSender({
     bus,
@@ -57,26 +139,7 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     holdersOf: (kind, id) => holdersOf.all(kind, id).map((r) => r.userId),
     ...deps.push,
   });
-  const feed = createLeagueFeed({
-    db,
-    bus,
-    now,
-    logger: deps.logger,
-    bigTradeCents: () => bigTradeCents(deps.startingCashCents?.(leagueId) ?? START_BALANCE_CENTS),
-  });
-  const rivalry = createRivalry({
-    leagueId,
-    db,
-    bus,
-    reads,
-    feed,
-    now,
-    logger: deps.logger,
-    startingCashCents: () => deps.startingCashCents?.(leagueId) ?? START_BALANCE_CENTS,
-    leagueName: () => deps.leagueName?.(leagueId) ?? 'the league',
-    ranking: () => deps.ranking?.(leagueId) ?? DEFAULT_LEAGUE_RANKING,
-    markOf: (kind, id) => exchange.readModels().markOf(kind, id),
-  });
+  const { feed, rivalry } = createClubhouse(leagueId, db, bus, exchange, reads, deps);
   return {
     leagueId,
     db,
@@ -84,7 +147,6 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     ticker,
     exchange,
     reads,
-    // The user box's figures, from the exchange's read models.
     valuation: {
       shareValueCents: (userId: number) => reads.valueOf(userId).shareValueCents,
       escrowCents: (userId: number) => reads.valueOf(userId).escrowCents,
@@ -94,14 +156,12 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     exports: createExportService(db, reads, now),
     teamReads: createTeamReadService(db, exchange),
     members: createLeagueMembersRepo(db),
-    /** Idempotency keys of the league's commands, written by its writer with their effects (server/idempotency/once.ts). */
+    history: createPortfolioHistoryRepo(db),
+    seasons: createSeasonsRepo(db),
     leagueKeys: { place: `league:${leagueId}`, repo: createIdempotencyKeysRepo(db) },
     push,
-    /** The league's chat and feed (docs/chat.md). */
     feed,
-    /** Who passed whom, the new leader, the weekly recap (started once the market state is read). */
     rivalry,
-    /** Stops taking orders; resolves once everything acknowledged is durable and the followers were told. */
     async stop(): Promise<void> {
       exchange.stop();
       await exchange.idle();
@@ -113,4 +173,3 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     },
   };
 }
-export type LeagueServices = ReturnType<typeof createLeagueServices>;

@@ -3,13 +3,15 @@ import { DEFAULT_LEAGUE_ID, leagueSlug, newInviteCode, writeNewLeagueFile } from
 import type { AuditRepo } from '../../db/repos/audit.js';
 import type { LeagueRow, LeaguesRepo } from '../../db/repos/leagues.js';
 import type { UserRow } from '../../db/repos/users.js';
-import type { OrderView } from '../../engine/read-models/open-orders.js';
+import { joinMarket, removeFromMarket } from '../../engine/membership.js';
 import { centsToDollars } from '../../shared/money.js';
 import { NEW_LEAGUE_RANKING, type Ranking } from '../../shared/ranking.js';
 import { LEAGUE_TEXT, MAX_LEAGUES_JOINED, MAX_LEAGUES_RUN, type LeaguePublic, type LeagueView } from '../../shared/schemas/leagues.js';
 import { AppError } from '../errors.js';
+import { reservedLeagueName } from '../../shared/league-name.js';
 import type { LeagueHub } from './hub.js';
 import type { LeagueServices } from './league-services.js';
+import type { AccessWatch } from '../auth/access-watch.js';
 
 export type LeagueCreation = 'anyone' | 'admins';
 
@@ -22,6 +24,10 @@ export interface LeagueManagementDeps {
   dataDir: string;
   migrationsFolder: string;
   creation: LeagueCreation;
+  /** The most leagues the server holds (MAX_LEAGUES), the default league included. */
+  maxLeagues: number;
+  /** Told when someone's access to a league ends (a removal, a league made invite-only). */
+  access: AccessWatch;
 }
 
 const fail = (code: 'NOT_FOUND', message: string): never => {
@@ -30,8 +36,8 @@ const fail = (code: 'NOT_FOUND', message: string): never => {
 
 type Caller = Pick<UserRow, 'id' | 'username' | 'avatar' | 'isAdmin'>;
 
-/** Creating, joining and running leagues (docs/leagues.md §5): the registry in the accounts database, each member's cash in the league's file. */
-export function createLeagueManagement(deps: LeagueManagementDeps) {
+/** What every league call shares: the registry's rows as callers see them, who may act, the audit. */
+function basics(deps: LeagueManagementDeps) {
   const { registry, hub, now } = deps;
   const transaction = <T>(fn: () => T): T => deps.accounts.$client.transaction(fn)();
 
@@ -64,23 +70,41 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       if (!registry.bySlug(slug)) return slug;
     }
   };
+  /** The default league's name is taken, in any case or spacing (checked beside the input's schema, which cannot know it). */
+  const nameFree = (name: string): void => {
+    const taken = reservedLeagueName(name, known(DEFAULT_LEAGUE_ID).name);
+    if (taken) throw new AppError('BAD_REQUEST', taken);
+  };
   const record = (user: Caller, action: string, details: Record<string, unknown>) =>
     deps.audit.record({ actorId: user.id, actor: user.username, action, details, at: now() });
 
   /** The member's row in the league's file (their cash), then the membership: a crash between is repaired when the league opens. */
-  function addMember(league: LeagueRow, user: Caller): void {
+  const addMember = (league: LeagueRow, user: Caller): void => {
+    if (registry.isRemoved(league.id, user.id)) throw new AppError('FORBIDDEN', LEAGUE_TEXT.removedCannotRejoin);
     if (league.id !== DEFAULT_LEAGUE_ID && registry.countsOf(user.id).joined >= MAX_LEAGUES_JOINED) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyJoined);
     const services = market(league.id);
+    const joined = joinMarket(services.exchange, services.db, { id: user.id, username: user.username, avatar: user.avatar }, league.startingCashCents);
+    if (!joined.ok) throw new AppError('SERVICE_UNAVAILABLE', joined.error.message);
     const at = now();
-    services.members.join({ id: user.id, username: user.username, avatar: user.avatar }, league.startingCashCents, at);
     registry.addMember(league.id, user.id, at);
     services.feed.memberJoined(user, at);
+  };
+
+  return { deps, registry, hub, now, transaction, known, market, publicView, view, commissioned, uniqueSlug, nameFree, record, addMember };
+}
+type Basics = ReturnType<typeof basics>;
+
+/** Creating, joining, finding and switching leagues. */
+function joiningCalls(b: Basics) {
+  const { deps, registry, now, transaction, known, market, publicView, view, uniqueSlug, nameFree, record, addMember } = b;
+  function join(user: Caller, code: string, sessionId: string | null): LeagueView {
+    const league = registry.byCode(code) ?? fail('NOT_FOUND', LEAGUE_TEXT.badInvite);
+    if (!registry.isMember(league.id, user.id)) addMember(league, user);
+    if (sessionId) registry.setCurrent(sessionId, league.id);
+    return view(league, user.id);
   }
 
   return {
-    view,
-    publicView,
-
     /** Joins the default league (every new account does). */
     joinDefault(user: Caller): void {
       addMember(known(DEFAULT_LEAGUE_ID), user);
@@ -99,6 +123,8 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       const counts = registry.countsOf(user.id);
       if (counts.run >= MAX_LEAGUES_RUN) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyRun);
       if (counts.joined >= MAX_LEAGUES_JOINED) throw new AppError('FORBIDDEN', LEAGUE_TEXT.tooManyJoined);
+      nameFree(input.name);
+      if (registry.count() >= deps.maxLeagues) throw new AppError('FORBIDDEN', LEAGUE_TEXT.serverFull(deps.maxLeagues));
       const template = market(DEFAULT_LEAGUE_ID).db;
       const league = transaction(() => {
         const row = registry.insert({
@@ -121,18 +147,13 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       return view(league, user.id);
     },
 
-    join(user: Caller, code: string, sessionId: string | null): LeagueView {
-      const league = registry.byCode(code) ?? fail('NOT_FOUND', LEAGUE_TEXT.badInvite);
-      if (!registry.isMember(league.id, user.id)) addMember(league, user);
-      if (sessionId) registry.setCurrent(sessionId, league.id);
-      return view(league, user.id);
-    },
+    join,
 
     /** An open league joined from its listing, without a code. */
     joinOpen(user: Caller, leagueId: number, sessionId: string | null): LeagueView {
       const league = known(leagueId);
       if (!league.open && !registry.isMember(league.id, user.id)) throw new AppError('FORBIDDEN', LEAGUE_TEXT.inviteOnly);
-      return this.join(user, league.inviteCode, sessionId);
+      return join(user, league.inviteCode, sessionId);
     },
 
     switchTo(user: Caller, leagueId: number, sessionId: string): LeagueView {
@@ -141,11 +162,20 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       registry.setCurrent(sessionId, leagueId);
       return view(league, user.id);
     },
+  };
+}
 
+/** What a league's commissioner does: rename, open or close it, renew its invite, see and remove members, let them back in. */
+function commissionerCalls(b: Basics) {
+  const { deps, registry, now, transaction, known, market, view, commissioned, nameFree, record } = b;
+  return {
     update(user: Caller, leagueId: number, change: { name?: string | undefined; open?: boolean | undefined; ranking?: Ranking | undefined }): LeagueView {
-      commissioned(user, leagueId);
+      const before = commissioned(user, leagueId);
+      if (change.name !== undefined) nameFree(change.name);
       registry.update(leagueId, { name: change.name, open: change.open, ranking: change.ranking });
       record(user, 'league.update', { leagueId, ...change });
+      // Visitors of a league now invite-only lose it at once, open connections included.
+      if (before.open && change.open === false) deps.access.changed(null);
       return view(known(leagueId), user.id);
     },
 
@@ -171,8 +201,10 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
     },
 
     /**
-     * The member's open orders are cancelled by the league's writer (escrow returned), then the
-     * membership ends; their holdings stay in the league, counted on no leaderboard.
+     * RULES.md, Leagues: the member is out first — the registry refuses their calls, their open
+     * connections close, and they cannot join again until let back in — then the league's writer
+     * marks them removed (it refuses whatever of theirs is still on its way) and cancels their open
+     * orders, escrow returned, in the same turn. Their holdings stay, counted on no leaderboard.
      */
     async removeMember(
       user: Caller,
@@ -186,33 +218,57 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       if (userId === user.id) throw new AppError('BAD_REQUEST', LEAGUE_TEXT.cannotRemoveSelf);
       const member = registry.members(leagueId).find((m) => m.userId === userId) ?? fail('NOT_FOUND', LEAGUE_TEXT.notAMember);
       const services = market(league.id);
-      const cancelled = services.exchange.exclusive((writer) => {
-        const byInstrument = new Map<string, OrderView[]>();
-        for (const o of [...services.exchange.readModels().orders.ofUser(userId)]) {
-          const key = `${o.kind}:${o.instrumentId}`;
-          byInstrument.set(key, [...(byInstrument.get(key) ?? []), o]);
-        }
-        for (const orders of byInstrument.values()) writer.cancel({ kind: orders[0]!.kind, id: orders[0]!.instrumentId }, orders);
-        services.members.leave(userId, writer.at);
-        const count = [...byInstrument.values()].reduce((n, list) => n + list.length, 0);
-        // Every write went through the writer: nothing to rebuild.
-        return { result: count, events: [...writer.events(), { type: 'portfolioUpdated' as const, userId }], touched: [] };
-      });
-      if (!cancelled.ok) throw new AppError('CONFLICT', cancelled.error.message);
-      await services.exchange.idle();
       const answer = { message: LEAGUE_TEXT.removed(member.username) };
       transaction(() => {
         registry.removeMember(leagueId, userId);
-        record(user, 'league.remove-member', { leagueId, userId, username: member.username, cancelledOrders: cancelled.value });
+        registry.recordRemoval(leagueId, userId, now(), user.id);
+        remember?.(answer);
+      });
+      deps.access.changed(userId);
+      const cancelled = removeFromMarket(services.exchange, services.db, userId);
+      // The writer could not take it (stopped): the league finishes the removal when it next opens (reconcile).
+      if (!cancelled.ok) throw new AppError('SERVICE_UNAVAILABLE', cancelled.error.message);
+      await services.exchange.idle();
+      record(user, 'league.remove-member', { leagueId, userId, username: member.username, cancelledOrders: cancelled.value });
+      return answer;
+    },
+
+    /** Who the commissioner removed and has not let back in. */
+    removedMembers(user: Caller, leagueId: number): { removed: { userId: number; username: string; avatar: string | null; removedAt: string }[] } {
+      commissioned(user, leagueId);
+      return {
+        removed: registry
+          .removed(leagueId)
+          .map((r) => ({ userId: r.userId, username: r.username, avatar: r.avatar, removedAt: new Date(r.removedAt).toISOString() })),
+      };
+    },
+
+    /** The commissioner lets a removed member back in: they may join again (by the invite link, or from the list if the league is open). */
+    readmit(user: Caller, leagueId: number, userId: number, remember?: (answer: { message: string }) => void): { message: string } {
+      const league = commissioned(user, leagueId);
+      const removed = registry.removed(leagueId).find((r) => r.userId === userId) ?? fail('NOT_FOUND', LEAGUE_TEXT.notRemoved);
+      const answer = { message: LEAGUE_TEXT.readmitted(removed.username, league.name) };
+      transaction(() => {
+        registry.readmit(leagueId, userId);
+        record(user, 'league.readmit', { leagueId, userId, username: removed.username });
         remember?.(answer);
       });
       return answer;
     },
+  };
+}
 
-    /** The account's name or avatar changed: each of its leagues' copies follows, and its tabs there refresh. */
+/** Keeping each league's file in step with the accounts: names and avatars, and memberships after a crash. */
+function keepingInStep(b: Basics) {
+  const { registry, hub } = b;
+  return {
+    /**
+     * The account's name or avatar changed: the copies in its open leagues follow, and its tabs
+     * there refresh; a closed league's copy follows when it next opens (reconcile).
+     */
     accountChanged(user: Caller): void {
       for (const league of registry.ofUser(user.id)) {
-        const services = hub.get(league.id);
+        const services = hub.peek(league.id);
         if (!services) continue;
         services.members.rename({ id: user.id, username: user.username, avatar: user.avatar });
         services.bus.publish([{ type: 'portfolioUpdated', userId: user.id }]);
@@ -222,7 +278,7 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
     /**
      * Brings a league's member rows in line with the registry when it opens: a membership whose
      * row is missing gets it, a row whose membership ended is marked removed (a crash between the
-     * two files' writes).
+     * two files' writes), and names and avatars changed meanwhile are copied.
      */
     reconcile(leagueId: number): void {
       const league = registry.byId(leagueId);
@@ -230,11 +286,25 @@ export function createLeagueManagement(deps: LeagueManagementDeps) {
       if (!league || !services) return;
       const members = registry.members(leagueId);
       const memberIds = new Set(members.map((m) => m.userId));
+      const copies = new Map(services.members.accounts().map((a) => [a.id, a]));
       for (const m of members) {
-        if (!services.members.has(m.userId)) services.members.join({ id: m.userId, username: m.username, avatar: m.avatar }, league.startingCashCents, now());
+        const account = { id: m.userId, username: m.username, avatar: m.avatar };
+        const copy = copies.get(m.userId);
+        if (!copy) joinMarket(services.exchange, services.db, account, league.startingCashCents);
+        // A name or avatar changed while the league was closed.
+        else if (copy.username !== m.username || copy.avatar !== m.avatar) services.members.rename(account);
       }
-      for (const id of services.members.currentIds()) if (!memberIds.has(id)) services.members.leave(id, now());
+      // Out of the registry but not of the file, or marked removed with orders still open (a crash, or
+      // a version that let orders race the removal): the writer finishes the removal.
+      const leaving = new Set([...services.members.currentIds().filter((id) => !memberIds.has(id)), ...services.members.removedWithOpenOrders()]);
+      for (const id of leaving) removeFromMarket(services.exchange, services.db, id);
     },
   };
+}
+
+/** Creating, joining and running leagues (docs/leagues.md §5): the registry in the accounts database, each member's cash in the league's file. */
+export function createLeagueManagement(deps: LeagueManagementDeps) {
+  const b = basics(deps);
+  return { view: b.view, publicView: b.publicView, ...joiningCalls(b), ...commissionerCalls(b), ...keepingInStep(b) };
 }
 export type LeagueManagement = ReturnType<typeof createLeagueManagement>;

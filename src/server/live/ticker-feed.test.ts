@@ -39,12 +39,21 @@ const trade = (tradeId: number, name = 'A Player'): GameEvent => ({
 async function harness(ticker: Ticker, bus: EventBus, feedOptions: TickerFeedOptions | null) {
   const server: Server = createServer();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
-  const feed = feedOptions ? new TickerFeed(() => ticker, appRouter, feedOptions) : null;
-  const services = { ticker, bus, sessions: { isLive: () => false }, league: { id: 1 }, registry: { ofUser: () => [] }, hub: { get: () => null } };
+  const feed = feedOptions ? new TickerFeed(() => ({ ticker, release: () => undefined }), appRouter, feedOptions) : null;
+  const services = {
+    ticker,
+    bus,
+    now: Date.now,
+    access: { revision: 0 },
+    league: { id: 1 },
+    registry: { ofUser: () => [], leagueIdsOf: () => [] },
+    hub: { get: () => null, peek: () => undefined, hold: () => null, onOpened: () => () => undefined, onClosed: () => () => undefined },
+  };
+  const context = { services, user: null, session: null, ip: '127.0.0.1', access: 'reader', leagueMissing: null, connection: false, renew: () => context };
   applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: () => ({ services, user: null, session: null, ip: '127.0.0.1', access: 'reader', leagueMissing: null }) as unknown as Context,
+    createContext: () => context as unknown as Context,
     experimental_encoder: createSharedPayloadEncoder(),
   });
   server.on('upgrade', (req, socket, head) =>

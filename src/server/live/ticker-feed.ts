@@ -49,7 +49,7 @@ interface Follower {
   behindSince: number | null;
   following: boolean;
   readonly channel: Channel;
-  /** Tells the observer this follower left. */
+  /** Tells the observer this follower left, and lets its league close once nobody follows it. */
   left: () => void;
 }
 
@@ -69,7 +69,7 @@ export interface TickerFeedObserver {
  * The ticker a connection follows, from its connection parameters (null: none were sent): the
  * league it names or its session's, or an error message when the connection may not follow it.
  */
-export type TickerOf = (params: Partial<Record<string, string>> | null) => Ticker | { refused: string };
+export type TickerOf = (params: Partial<Record<string, string>> | null) => { ticker: Ticker; release(): void } | { refused: string };
 
 export interface TickerFeedOptions {
   /** A follower whose socket holds more than this many bytes not yet sent skips messages until it drains. */
@@ -110,7 +110,8 @@ interface Delivery {
  */
 export class TickerFeed {
   private readonly channels = new Map<Ticker, Channel>();
-  private readonly tickerOfSocket = new Map<WebSocket, Ticker | { refused: string }>();
+  /** Each connection's parameters (null: none were sent): its ticker is decided at each request, by who the caller is then. */
+  private readonly paramsOfSocket = new Map<WebSocket, Partial<Record<string, string>> | null>();
   private readonly bySocket = new Map<WebSocket, Map<SubscriptionId, Follower>>();
   private readonly queue: Delivery[] = [];
   private readonly highWater: number;
@@ -159,7 +160,7 @@ export class TickerFeed {
     // and refuses everything on a connection whose parameters are malformed: so does the feed.
     let paramsPending = new URL(req.url ?? '/', 'http://localhost').searchParams.get('connectionParams') === '1';
     let refused = false;
-    if (!paramsPending) this.tickerOfSocket.set(ws, this.tickerOf(null));
+    if (!paramsPending) this.paramsOfSocket.set(ws, null);
     const emit = ws.emit.bind(ws) as (event: string | symbol, ...args: unknown[]) => boolean;
     (ws as { emit: typeof emit }).emit = (event, ...args) => {
       if (event !== 'message' || args[1] === true || refused) return emit(event, ...args);
@@ -167,7 +168,7 @@ export class TickerFeed {
         paramsPending = false;
         const params = paramsOf(args[0] as Buffer);
         refused = params === null;
-        if (params) this.tickerOfSocket.set(ws, this.tickerOf(params));
+        if (params) this.paramsOfSocket.set(ws, params);
         return emit(event, ...args);
       }
       const rest = this.intercept(ws, socket, args[0] as Buffer);
@@ -176,7 +177,7 @@ export class TickerFeed {
     };
     ws.once('close', () => {
       this.detach(ws);
-      this.tickerOfSocket.delete(ws);
+      this.paramsOfSocket.delete(ws);
     });
   }
 
@@ -215,19 +216,28 @@ export class TickerFeed {
       this.refuse(ws, id, jsonrpc, request.input, 'BAD_REQUEST', `Duplicate id ${id}`);
       return;
     }
-    const ticker = this.tickerOfSocket.get(ws) ?? { refused: 'Not connected' };
-    if ('refused' in ticker) {
-      this.refuse(ws, id, jsonrpc, request.input, 'FORBIDDEN', ticker.refused);
+    const params = this.paramsOfSocket.get(ws);
+    const source = params === undefined ? { refused: 'Not connected' } : this.tickerOf(params);
+    if ('refused' in source) {
+      this.refuse(ws, id, jsonrpc, request.input, 'FORBIDDEN', source.refused);
       return;
     }
-    if (ws.readyState !== OPEN) return;
+    if (ws.readyState !== OPEN) {
+      source.release();
+      return;
+    }
+    const { ticker } = source;
     ws.send(controlMessage(id, jsonrpc, 'started'));
     const head = dataHead(id, jsonrpc);
     // Whatever was sent since the client's last id, as far as the history reaches, before anything new.
     const lastEventId = resumeInput.parse(request.input)?.lastEventId;
     const missed = lastEventId ? ticker.since(Number(lastEventId)) : null;
     if (missed) ws.send(dataMessage(head, String(missed.lastId), JSON.stringify(missed.message)));
-    const left = this.observer?.followed() ?? (() => undefined);
+    const unobserve = this.observer?.followed() ?? (() => undefined);
+    const left = () => {
+      unobserve();
+      source.release();
+    };
     const channel = this.channel(ticker);
     const follower: Follower = { ws, socket, id, jsonrpc, head, missed: 0, behindSince: null, following: true, channel, left };
     if (!ours) {
@@ -245,6 +255,11 @@ export class TickerFeed {
     follower.following = false;
     follower.left();
     follower.channel.followers.delete(follower);
+    // A ticker nobody follows is let go (its league may close, and open again with a new one).
+    if (follower.channel.followers.size === 0) {
+      follower.channel.unsubscribe();
+      this.channels.delete(follower.channel.ticker);
+    }
     ours.delete(id);
     if (ours.size === 0) this.bySocket.delete(ws);
     if (answer && ws.readyState === OPEN) ws.send(controlMessage(id, follower.jsonrpc, 'stopped'));

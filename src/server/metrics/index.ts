@@ -1,42 +1,15 @@
 import { statSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { WebSocketServer } from 'ws';
 import type { CommandType, ExchangeObserver } from '../../engine/observer.js';
+import { sendJson } from '../json-response.js';
 import type { TickerObserver } from '../live/ticker.js';
 import type { TickerFeedObserver } from '../live/ticker-feed.js';
-import { sendJson } from '../rest/handler.js';
-import { restRoutes } from '../rest/routes.js';
-import { appRouter } from '../routers/index.js';
 import { bearerMatcher } from './bearer.js';
 import { createRouteLabeler, methodLabel, pathOf } from './routes.js';
+import type { LiveStream, Metrics, MetricsOptions } from './types.js';
 
-export type LiveStream = 'ticker' | 'events';
-
-export interface Metrics {
-  readonly exchange: ExchangeObserver;
-  readonly ticker: TickerObserver;
-  /** The ticker's WebSocket followers: who follows, what each was sent or skipped. */
-  readonly tickerFeed: TickerFeedObserver;
-  /** An order refused by the per-user rate limit (before it reached the exchange). */
-  rateLimited(): void;
-  /** One more follower of a live stream; the returned function is called when it leaves. */
-  followed(stream: LiveStream): () => void;
-  /** Counts the server's requests by route and status, and its WebSocket connections. */
-  watch(server: Server, wss: WebSocketServer, servesWeb: boolean): void;
-  /** Answers GET /metrics: the text format to a caller with the token, 401 to anyone else. */
-  serve(req: IncomingMessage, res: ServerResponse): void;
-}
-
-export interface MetricsOptions {
-  /** The bearer token a scrape must send. */
-  token: string;
-  /** The SQLite file, whose size and its log's are read at each scrape. */
-  /** The database files (the accounts and every league's): their sizes are summed. */
-  dbFiles: () => string[];
-  logger: Logger;
-}
+export type { LiveStream, Metrics, MetricsOptions } from './types.js';
 
 const COMMAND_TYPES = Object.keys({
   buy: 1,
@@ -63,15 +36,22 @@ const fileSize = (path: string): number => {
   }
 };
 
-/**
- * The server's metrics, in a registry of its own (several servers may run in one process, as in
- * the tests), with Node's default metrics (event-loop lag, memory, CPU, GC) beside the game's.
- */
-export function createMetrics({ token, dbFiles, logger }: MetricsOptions): Metrics {
-  const registry = new Registry();
-  const registers = [registry];
-  collectDefaultMetrics({ register: registry });
+type Registers = Registry[];
 
+/** A gauge read at each scrape. */
+const gaugeOf = (registers: Registers, name: string, help: string, read: () => number): void => {
+  new Gauge({
+    name,
+    help,
+    registers,
+    collect() {
+      this.set(read());
+    },
+  });
+};
+
+/** The exchanges' commands: carried out, refused, failed, and how long each phase took. */
+function exchangeMetrics(registers: Registers): ExchangeObserver & { rateLimited(): void } {
   const accepted = new Counter({
     name: 'hoops_orders_accepted_total',
     help: 'Trading commands the exchange carried out, by command',
@@ -109,25 +89,35 @@ export function createMetrics({ token, dbFiles, logger }: MetricsOptions): Metri
     buckets: PHASE_BUCKETS,
     registers,
   });
-  const plan = phases.labels('plan');
-  const commit = phases.labels('commit');
-  const fsync = phases.labels('fsync');
+  const [plan, commit, fsync] = [phases.labels('plan'), phases.labels('commit'), phases.labels('fsync')];
   const groupCommit = new Histogram({
     name: 'hoops_group_commit_commands',
     help: 'Commands committed together in one transaction',
     buckets: BATCH_BUCKETS,
     registers,
   });
-
-  let connectionCount = () => 0;
-  new Gauge({
-    name: 'hoops_ws_connections',
-    help: 'Open WebSocket connections',
-    registers,
-    collect() {
-      this.set(connectionCount());
+  return {
+    accepted(command, seconds) {
+      accepted.inc({ command });
+      commandSeconds.observe(seconds);
     },
-  });
+    refused(command, reason, seconds) {
+      refused.inc({ command, reason });
+      commandSeconds.observe(seconds);
+    },
+    failed: (command) => failed.inc({ command }),
+    planned: (seconds) => plan.observe(seconds),
+    committed(commands, seconds) {
+      commit.observe(seconds);
+      groupCommit.observe(commands);
+    },
+    synced: (seconds) => fsync.observe(seconds),
+    rateLimited: () => rateLimited.inc(),
+  };
+}
+
+/** The live feeds: followers of each stream, and what the ticker sent, skipped and cut off. */
+function liveMetrics(registers: Registers): { ticker: TickerObserver; tickerFeed: TickerFeedObserver; followed(stream: LiveStream): () => void } {
   const subscriptions = new Gauge({
     name: 'hoops_live_subscriptions',
     help: 'Live subscriptions being followed, by stream (live.ticker, live.events)',
@@ -135,116 +125,98 @@ export function createMetrics({ token, dbFiles, logger }: MetricsOptions): Metri
     registers,
   });
   for (const stream of ['ticker', 'events']) subscriptions.set({ stream }, 0);
-  const tickerMessages = new Counter({ name: 'hoops_ticker_messages_total', help: 'Ticker messages sent (one per interval with trades)', registers });
-  const tickerDeliveries = new Counter({
-    name: 'hoops_ticker_deliveries_total',
-    help: 'Ticker messages written to followers (messages times followers)',
-    registers,
-  });
-  const tickerSkippedDeliveries = new Counter({
-    name: 'hoops_ticker_skipped_deliveries_total',
-    help: 'Ticker messages a follower skipped because it was not reading fast enough',
-    registers,
-  });
-  const tickerDisconnected = new Counter({ name: 'hoops_ticker_disconnected_total', help: 'Ticker followers disconnected for staying behind', registers });
-  const tickerSkipped = new Counter({
-    name: 'hoops_ticker_skipped_trades_total',
-    help: 'Trades left out of ticker messages in a burst (counted in their skipped field)',
-    registers,
-  });
+  const counter = (name: string, help: string) => new Counter({ name, help, registers });
+  const messages = counter('hoops_ticker_messages_total', 'Ticker messages sent (one per interval with trades)');
+  const deliveries = counter('hoops_ticker_deliveries_total', 'Ticker messages written to followers (messages times followers)');
+  const skippedDeliveries = counter('hoops_ticker_skipped_deliveries_total', 'Ticker messages a follower skipped because it was not reading fast enough');
+  const disconnected = counter('hoops_ticker_disconnected_total', 'Ticker followers disconnected for staying behind');
+  const skippedTrades = counter('hoops_ticker_skipped_trades_total', 'Trades left out of ticker messages in a burst (counted in their skipped field)');
+  const followed = (stream: LiveStream) => {
+    subscriptions.inc({ stream });
+    return () => subscriptions.dec({ stream });
+  };
+  return {
+    ticker: {
+      sent(skipped) {
+        messages.inc();
+        skippedTrades.inc(skipped);
+      },
+    },
+    tickerFeed: {
+      followed: () => followed('ticker'),
+      delivered: () => deliveries.inc(),
+      skipped: () => skippedDeliveries.inc(),
+      disconnected: () => disconnected.inc(),
+    },
+    followed,
+  };
+}
 
+/** Answers a scrape: the text format to a caller with the token, 401 to anyone else. */
+function scrapeHandler(registry: Registry, token: string, logger: MetricsOptions['logger']): Metrics['serve'] {
+  const authorized = bearerMatcher(token);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (!authorized(req.headers.authorization)) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
+      return sendJson(res, 401, { error: 'A valid bearer token is required' });
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return sendJson(res, 405, { error: `Method ${req.method} is not allowed here` });
+    }
+    registry.metrics().then(
+      (text) => {
+        res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : text);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'Collecting metrics failed');
+        if (!res.headersSent) sendJson(res, 500, { error: 'Something went wrong on the server. Please try again.' });
+      },
+    );
+  };
+}
+
+/**
+ * The server's metrics, in a registry of its own (several servers may run in one process, as in
+ * the tests), with Node's default metrics (event-loop lag, memory, CPU, GC) beside the game's.
+ */
+export function createMetrics({ token, dbFiles, leaguesOpen, logger }: MetricsOptions): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+  const { rateLimited, ...exchange } = exchangeMetrics(registers);
+  const live = liveMetrics(registers);
+  let connectionCount = () => 0;
+  gaugeOf(registers, 'hoops_ws_connections', 'Open WebSocket connections', () => connectionCount());
+  gaugeOf(registers, 'hoops_leagues_open', 'Leagues open now (their market in memory); idle ones close after LEAGUE_IDLE_MINUTES', leaguesOpen);
   const requests = new Counter({
     name: 'hoops_http_requests_total',
     help: 'HTTP responses by route pattern, method and status',
     labelNames: ['route', 'method', 'status'],
     registers,
   });
-
-  new Gauge({
-    name: 'hoops_database_size_bytes',
-    help: 'Size of the SQLite database files (the accounts and every league)',
-    registers,
-    collect() {
-      this.set(dbFiles().reduce((sum, f) => sum + fileSize(f), 0));
-    },
-  });
-  new Gauge({
-    name: 'hoops_wal_size_bytes',
-    help: 'Size of the SQLite write-ahead logs (the accounts and every league)',
-    registers,
-    collect() {
-      this.set(dbFiles().reduce((sum, f) => sum + fileSize(`${f}-wal`), 0));
-    },
-  });
-
-  const authorized = bearerMatcher(token);
-
+  gaugeOf(registers, 'hoops_database_size_bytes', 'Size of the SQLite database files (the accounts and every league)', () =>
+    dbFiles().reduce((sum, f) => sum + fileSize(f), 0),
+  );
+  gaugeOf(registers, 'hoops_wal_size_bytes', 'Size of the SQLite write-ahead logs (the accounts and every league)', () =>
+    dbFiles().reduce((sum, f) => sum + fileSize(`${f}-wal`), 0),
+  );
   return {
-    exchange: {
-      accepted(command, seconds) {
-        accepted.inc({ command });
-        commandSeconds.observe(seconds);
-      },
-      refused(command, reason, seconds) {
-        refused.inc({ command, reason });
-        commandSeconds.observe(seconds);
-      },
-      failed: (command) => failed.inc({ command }),
-      planned: (seconds) => plan.observe(seconds),
-      committed(commands, seconds) {
-        commit.observe(seconds);
-        groupCommit.observe(commands);
-      },
-      synced: (seconds) => fsync.observe(seconds),
-    },
-    ticker: {
-      sent(skipped) {
-        tickerMessages.inc();
-        tickerSkipped.inc(skipped);
-      },
-    },
-    tickerFeed: {
-      followed() {
-        subscriptions.inc({ stream: 'ticker' });
-        return () => subscriptions.dec({ stream: 'ticker' });
-      },
-      delivered: () => tickerDeliveries.inc(),
-      skipped: () => tickerSkippedDeliveries.inc(),
-      disconnected: () => tickerDisconnected.inc(),
-    },
-    rateLimited: () => rateLimited.inc(),
-    followed(stream) {
-      subscriptions.inc({ stream });
-      return () => subscriptions.dec({ stream });
-    },
-    watch(server, wss, servesWeb) {
+    exchange,
+    ticker: live.ticker,
+    tickerFeed: live.tickerFeed,
+    rateLimited,
+    followed: live.followed,
+    watch(server, wss, routes) {
       connectionCount = () => wss.clients.size;
-      const routeOf = createRouteLabeler(restRoutes, Object.keys(appRouter._def.procedures), servesWeb);
+      const routeOf = createRouteLabeler(routes.rest, routes.procedures, routes.servesWeb);
       // Ahead of the app's own listener, which may answer (and finish) synchronously.
       server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
         const route = routeOf(pathOf(req));
         res.once('finish', () => requests.inc({ route, method: methodLabel(req.method), status: String(res.statusCode) }));
       });
     },
-    serve(req, res) {
-      if (!authorized(req.headers.authorization)) {
-        res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
-        return sendJson(res, 401, { error: 'A valid bearer token is required' });
-      }
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.setHeader('Allow', 'GET, HEAD');
-        return sendJson(res, 405, { error: `Method ${req.method} is not allowed here` });
-      }
-      registry.metrics().then(
-        (text) => {
-          res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
-          res.end(req.method === 'HEAD' ? undefined : text);
-        },
-        (error: unknown) => {
-          logger.error({ err: error }, 'Collecting metrics failed');
-          if (!res.headersSent) sendJson(res, 500, { error: 'Something went wrong on the server. Please try again.' });
-        },
-      );
-    },
+    serve: scrapeHandler(registry, token, logger),
   };
 }

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import type { RestRoute } from '../rest/route.js';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -13,7 +12,7 @@ export const methodLabel = (method: string | undefined): string => (method && ME
  * and `web` for the web app's pages and files. Anything unknown is `/api/other`, `/trpc/other` or
  * `other`.
  */
-export function createRouteLabeler(restRoutes: readonly RestRoute[], procedures: readonly string[], servesWeb: boolean) {
+export function createRouteLabeler(restRoutes: readonly { path: string }[], procedures: readonly string[], servesWeb: boolean) {
   const rest = restRoutes.map((r) => ({
     label: `/api${r.path}`,
     pattern: new RegExp(`^/api${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),

@@ -70,7 +70,7 @@ async function ownedPlayer(owner: User, index: number): Promise<Player> {
 beforeAll(async () => {
   endpoint = await startPushEndpoint();
   server = await startTestServer({
-    env: { PUSH_SERVICE_HOSTS: '127.0.0.1' },
+    env: { PUSH_SERVICE_HOSTS: new URL(endpoint.origin).host },
     push: { gatherMs: GATHER_MS, windowMs: WINDOW_MS, agent: new Agent({ ca: endpoint.ca }) },
   });
   publicKey = (await api<{ publicKey: string }>(server.url, 'GET', '/push/public-key')).body.publicKey;

@@ -1,15 +1,14 @@
-import { createPortfolioHistoryRepo, type PortfolioHistoryRepo } from '../../db/repos/portfolio-history.js';
 import { replayValueHistory, type HistoryPoint, type PortfolioNow } from '../../domain/market/value-history.js';
 import type { ChartMark } from '../../engine/read-models/chart-marks.js';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
 import { centsToDollars } from '../../shared/money.js';
 import type { PortfolioHistoryOut } from '../../shared/schemas/account.js';
 import { AppError } from '../errors.js';
-import type { AppServices } from '../services.js';
+import type { LeagueServices } from '../leagues/league-services.js';
 import { USER_NOT_FOUND } from './service.js';
 
-// One repository (prepared statements) per database, made on first use.
-const repos = new WeakMap<object, PortfolioHistoryRepo>();
+/** What a chart reads: a league's market, and the clock. */
+type HistoryServices = Pick<LeagueServices, 'db' | 'members' | 'reads' | 'exchange' | 'history'> & { now: () => number };
 
 /**
  * The points before "now" of the users' charts, kept while what they follow from stands (the read
@@ -20,7 +19,7 @@ const kept = new WeakMap<ReadModels, Map<number, { mark: ChartMark; past: Histor
 const KEPT_CHARTS = 256;
 
 /** The portfolio now, from the read models and the user's balance; undefined for an unknown user. */
-function currentPortfolio(services: AppServices, models: ReadModels, userId: number): PortfolioNow | undefined {
+function currentPortfolio(services: HistoryServices, models: ReadModels, userId: number): PortfolioNow | undefined {
   const balance = services.members.balanceOf(userId);
   if (balance === undefined) return undefined;
   const { shareValueCents, escrowCents } = services.reads.valueOf(userId);
@@ -29,12 +28,8 @@ function currentPortfolio(services: AppServices, models: ReadModels, userId: num
 }
 
 /** The user's portfolio value over time in API shape: dollars and ISO times. */
-export function portfolioHistoryOf(services: AppServices, userId: number): PortfolioHistoryOut {
-  let repo = repos.get(services.db);
-  if (!repo) {
-    repo = createPortfolioHistoryRepo(services.db);
-    repos.set(services.db, repo);
-  }
+export function portfolioHistoryOf(services: HistoryServices, userId: number): PortfolioHistoryOut {
+  const repo = services.history;
   const models = services.exchange.readModels();
   const now = services.now();
   // Now: the portfolio as GET /portfolio values it (the history's last point is the same figure).

@@ -31,7 +31,6 @@ import { itemDetail } from './detail.js';
 import { cursorKey, mapPage, pageOf, type PageRequest } from './pages.js';
 import { holderRows, orderRows, playerRow } from './rows.js';
 import { toAsk, toLeaderboardRow, toOffer, toPlayer, toPortfolio, toShareholder, toStatistics, toTrade, toUserTrade } from './shape.js';
-import type { AppServices } from '../services.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 
 export const PLAYER_NOT_FOUND = 'Player not found';
@@ -43,54 +42,11 @@ const REMOVED_SLACK = 20;
 const orderKey = (o: OrderView) => [o.priceCents, o.seq, o.id];
 const orderCursor = (key: number[] | null) => (key ? { priceCents: key[0]!, seq: key[1]!, id: key[2]! } : null);
 
-/**
- * The read side of the market: each method is one procedure's answer, in API shape. Figures come
- * from the exchange's read models (kept with every commit), lists a page at a time; only names,
- * balances and trade history are read from the database, by key. Callers have already checked who
- * may read what.
- */
-export function createReadService(db: Db, now: () => number, exchange: Exchange) {
+/** What every read shares: the league's database readers, its read models, and the paging of holders and orders. */
+function readBasics(db: Db, now: () => number, exchange: Exchange) {
   const trades = createTradeReadsRepo(db);
   const users = createUserRowsRepo(db);
   const models = (): ReadModels => exchange.readModels();
-
-  /**
-   * The first members by share value, one more than the board shows (so that a tie at its last
-   * place is seen): removed members left out, members without shares after, by id.
-   */
-  const byShareValue = (m: ReadModels): RankFigures[] => {
-    const wanted = LEADERBOARD_LIMIT + 1;
-    // Removed members keep their shares but count on no leaderboard (docs/leagues.md §2).
-    let ranked = m.topByShareValue(wanted);
-    const current = users.current(ranked.map((r) => r.userId));
-    if (current.size < ranked.length) {
-      const wider = m.topByShareValue(wanted + ranked.length - current.size + REMOVED_SLACK);
-      const members = users.current(wider.map((r) => r.userId));
-      ranked = wider.filter((r) => members.has(r.userId)).slice(0, wanted);
-    }
-    if (ranked.length < wanted) {
-      const listed = new Set(ranked.map((r) => r.userId));
-      for (const userId of users.firstIds(wanted + ranked.length)) {
-        if (ranked.length >= wanted) break;
-        if (!listed.has(userId)) ranked.push({ userId, shareValueCents: 0 });
-      }
-    }
-    return ranked.map((r) => ({ ...r, netWorthCents: 0 }));
-  };
-
-  /** Every current member by net worth (cash, cash in open asks, shares at their marks): kept while the market and the clock's second stand. */
-  let netWorths: { version: number; second: number; rows: RankFigures[] } | null = null;
-  const byNetWorth = (m: ReadModels): RankFigures[] => {
-    const second = Math.floor(now() / 1000);
-    m.markSource();
-    if (netWorths && netWorths.version === m.version && netWorths.second === second) return netWorths.rows;
-    const rows = users.cash().map((u) => {
-      const shareValueCents = m.shareValueCents(u.id);
-      return { userId: u.id, shareValueCents, netWorthCents: u.balanceCents + m.orders.escrowCents(u.id) + shareValueCents };
-    });
-    netWorths = { version: m.version, second, rows };
-    return rows;
-  };
 
   /** A player, active or retired: a retired player keeps his page (docs/rules.md §7). */
   const knownPlayer = (m: ReadModels, playerId: number) => {
@@ -138,6 +94,16 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     );
   };
 
+  return { now, exchange, trades, users, models, knownPlayer, holdersOf, retiredHoldersPage, ordersPage };
+}
+type ReadBasics = ReturnType<typeof readBasics>;
+
+/** The players, a player's or team's holders, and the market's detail and order book pages. */
+function marketReads(b: ReadBasics) {
+  const { exchange, trades, users, models, knownPlayer, holdersOf, retiredHoldersPage, ordersPage } = b;
+  const known = (m: ReadModels, kind: InstrumentKind, id: number) => {
+    if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
+  };
   return {
     players(callerId: number | null): PlayerOut[] {
       const m = models();
@@ -182,7 +148,7 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     /** A page of one instrument's asks, best first. */
     itemAsks(kind: InstrumentKind, id: number, request: PageRequest): Page<AskOut> {
       const m = models();
-      if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
+      known(m, kind, id);
       return ordersPage(
         m,
         request,
@@ -194,7 +160,7 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     /** A page of one instrument's offers, cheapest first. */
     itemOffers(kind: InstrumentKind, id: number, request: PageRequest): Page<OfferOut> {
       const m = models();
-      if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
+      known(m, kind, id);
       return ordersPage(
         m,
         request,
@@ -213,7 +179,13 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
         (rows) => rows.map(toOffer),
       );
     },
+  };
+}
 
+/** One user's: the asks for them, their badges, orders, portfolio, trades and value. */
+function userReads(b: ReadBasics) {
+  const { now, trades, users, models, ordersPage } = b;
+  return {
     relevantAsks(userId: number, request: PageRequest): Page<AskOut> {
       const m = models();
       return ordersPage(
@@ -257,10 +229,6 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
       });
     },
 
-    recentTrades(limit: number): TradeOut[] {
-      return trades.recent(limit).map(toTrade);
-    },
-
     /** A page of the user's trades, newest first: of every season, or of `season`. */
     userTrades(userId: number, request: PageRequest, season?: number): Page<UserTradeOut> {
       const after = cursorKey(request, 2);
@@ -273,6 +241,56 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
       return mapPage(page, (items) => items.map((t) => toUserTrade(t, userId)));
     },
 
+    /** Share value and escrow of one user, for the user box. */
+    valueOf(userId: number): { shareValueCents: number; escrowCents: number } {
+      const m = models();
+      return { shareValueCents: m.shareValueCents(userId), escrowCents: m.orders.escrowCents(userId) };
+    },
+  };
+}
+
+/** The leaderboard by the league's ranking rule, and the league's statistics. */
+function boardReads(b: ReadBasics) {
+  const { now, users, models } = b;
+  /**
+   * The first members by share value, one more than the board shows (so that a tie at its last
+   * place is seen): removed members left out, members without shares after, by id.
+   */
+  const byShareValue = (m: ReadModels): RankFigures[] => {
+    const wanted = LEADERBOARD_LIMIT + 1;
+    // Removed members keep their shares but count on no leaderboard (docs/leagues.md §2).
+    let ranked = m.topByShareValue(wanted);
+    const current = users.current(ranked.map((r) => r.userId));
+    if (current.size < ranked.length) {
+      const wider = m.topByShareValue(wanted + ranked.length - current.size + REMOVED_SLACK);
+      const members = users.current(wider.map((r) => r.userId));
+      ranked = wider.filter((r) => members.has(r.userId)).slice(0, wanted);
+    }
+    if (ranked.length < wanted) {
+      const listed = new Set(ranked.map((r) => r.userId));
+      for (const userId of users.firstIds(wanted + ranked.length)) {
+        if (ranked.length >= wanted) break;
+        if (!listed.has(userId)) ranked.push({ userId, shareValueCents: 0 });
+      }
+    }
+    return ranked.map((r) => ({ ...r, netWorthCents: 0 }));
+  };
+
+  /** Every current member by net worth (cash, cash in open asks, shares at their marks): kept while the market and the clock's second stand. */
+  let netWorths: { version: number; second: number; rows: RankFigures[] } | null = null;
+  const byNetWorth = (m: ReadModels): RankFigures[] => {
+    const second = Math.floor(now() / 1000);
+    m.markSource();
+    if (netWorths && netWorths.version === m.version && netWorths.second === second) return netWorths.rows;
+    const rows = users.cash().map((u) => {
+      const shareValueCents = m.shareValueCents(u.id);
+      return { userId: u.id, shareValueCents, netWorthCents: u.balanceCents + m.orders.escrowCents(u.id) + shareValueCents };
+    });
+    netWorths = { version: m.version, second, rows };
+    return rows;
+  };
+
+  return {
     /**
      * The top of the league by its ranking rule (docs/rules.md §5): share value (members without
      * shares after those with, by id) or net worth. Equal figures share a place.
@@ -304,17 +322,30 @@ export function createReadService(db: Db, now: () => number, exchange: Exchange)
     statistics(): StatisticsOut {
       return toStatistics(models().statistics(now(), STATS_LIMIT));
     },
+  };
+}
 
-    /** Share value and escrow of one user, for the user box. */
-    valueOf(userId: number): { shareValueCents: number; escrowCents: number } {
-      const m = models();
-      return { shareValueCents: m.shareValueCents(userId), escrowCents: m.orders.escrowCents(userId) };
+/**
+ * The read side of the market: each method is one procedure's answer, in API shape. Figures come
+ * from the exchange's read models (kept with every commit), lists a page at a time; only names,
+ * balances and trade history are read from the database, by key. Callers have already checked who
+ * may read what.
+ */
+export function createReadService(db: Db, now: () => number, exchange: Exchange) {
+  const b = readBasics(db, now, exchange);
+  return {
+    ...marketReads(b),
+    ...userReads(b),
+    ...boardReads(b),
+
+    recentTrades(limit: number): TradeOut[] {
+      return b.trades.recent(limit).map(toTrade);
     },
   };
 }
 export type ReadService = ReturnType<typeof createReadService>;
 
-/** The read service of these services. */
-export function readsOf(services: AppServices): ReadService {
+/** The read service of these services (a league's). */
+export function readsOf(services: { reads: ReadService }): ReadService {
   return services.reads;
 }

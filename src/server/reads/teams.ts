@@ -64,3 +64,4 @@ export function createTeamReadService(db: Db, exchange: Exchange) {
     },
   };
 }
+export type TeamReadService = ReturnType<typeof createTeamReadService>;

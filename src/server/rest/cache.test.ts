@@ -1,6 +1,7 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAGUE_TEXT, type LeagueView } from '../../shared/schemas/leagues.js';
 import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
 
 let server: TestServer;
@@ -42,5 +43,37 @@ describe('the anonymous answer of GET /api/players', () => {
     expect(gzipped.headers['content-length']).toBe(String(gzipped.body.length));
     expect(gzipped.body.length).toBeLessThan(plain.body.length / 3);
     expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+  });
+});
+
+describe('the anonymous answer of a league', () => {
+  it('never reaches a visitor once the league is invite-only, not even until its next trade, nor after it was closed and opened again', async () => {
+    const commissioner = await registerUser(server.url);
+    const league = (await api<{ league: LeagueView }>(server.url, 'POST', '/leagues', { name: 'Cached League' }, commissioner.token)).body.league;
+    const players = `/leagues/${league.id}/players`;
+    expect((await api(server.url, 'GET', players)).status).toBe(403);
+    expect((await api(server.url, 'PATCH', `/leagues/${league.id}`, { open: true }, commissioner.token)).status).toBe(200);
+    const first = await api<Player[]>(server.url, 'GET', players);
+    expect(first.status).toBe(200);
+    // Served again from memory while nothing changed.
+    expect((await api<Player[]>(server.url, 'GET', players)).body).toEqual(first.body);
+
+    expect((await api(server.url, 'PATCH', `/leagues/${league.id}`, { open: false }, commissioner.token)).status).toBe(200);
+    expect(await api(server.url, 'GET', players)).toMatchObject({ status: 403, body: { error: LEAGUE_TEXT.inviteOnly } });
+    expect((await api(server.url, 'GET', players, undefined, commissioner.token)).status).toBe(200);
+
+    // Closed and opened again (a new run of its market): still refused, and once open again, answered afresh.
+    await server.serverServices.hub.close(league.id);
+    expect(await api(server.url, 'GET', players)).toMatchObject({ status: 403 });
+    await api(
+      server.url,
+      'POST',
+      `/leagues/${league.id}/trade/ask`,
+      { userId: commissioner.id, playerId: first.body[0]!.id, shares: 5, pricePerShare: 1 },
+      commissioner.token,
+    );
+    expect((await api(server.url, 'PATCH', `/leagues/${league.id}`, { open: true }, commissioner.token)).status).toBe(200);
+    const again = await api<Player[]>(server.url, 'GET', players);
+    expect(again.body.find((p) => p.id === first.body[0]!.id)!.shares_remaining).toBe(first.body[0]!.shares_remaining - 5);
   });
 });

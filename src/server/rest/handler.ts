@@ -8,9 +8,11 @@ import type { ServerServices } from '../services.js';
 import { appRouter } from '../routers/index.js';
 import { createCallerFactory } from '../trpc.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody, RequestAborted } from './body.js';
+import { sendJson, sendJsonText } from '../json-response.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { RestRoute } from './route.js';
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
+import { leagueAccess } from '../leagues/access.js';
 
 interface CompiledRoute {
   route: RestRoute;
@@ -43,21 +45,6 @@ function paramValue(raw: string): string | number {
   return /^\d{1,15}$/.test(text) ? Number(text) : text;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  sendJsonText(res, status, JSON.stringify(body));
-}
-
-function sendJsonText(res: ServerResponse, status: number, text: string, extra: OutgoingHttpHeaders = {}): void {
-  // With its length given, the answer goes out in one piece instead of chunked.
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Length': Buffer.byteLength(text),
-    ...extra,
-  });
-  res.end(text);
-}
-
 /** Where the next page of a list starts: `X-Next-Cursor`, and a `Link` to it (RFC 8288). */
 function nextPageHeaders(path: string, query: URLSearchParams, cursor: unknown): OutgoingHttpHeaders {
   if (typeof cursor !== 'string') return {};
@@ -66,16 +53,25 @@ function nextPageHeaders(path: string, query: URLSearchParams, cursor: unknown):
   return { 'X-Next-Cursor': cursor, Link: `</api${path}?${next.toString()}>; rel="next"` };
 }
 
-/** An answer kept for every anonymous caller until the next event: encoded once, gzipped once when first asked for. */
+/**
+ * An answer kept for every anonymous caller of a league anyone may read, until the league's next
+ * event: encoded once, gzipped once when first asked for. It belongs to one run of the league's bus
+ * (a league closed and opened again starts another).
+ */
 class SharedAnswer {
   readonly body: Buffer;
   private gzipped: Buffer | undefined;
 
   constructor(
+    readonly bus: object,
     readonly version: string,
     text: string,
   ) {
     this.body = Buffer.from(text);
+  }
+
+  current(bus: object, version: string): boolean {
+    return this.bus === bus && this.version === version;
   }
 
   send(req: IncomingMessage, res: ServerResponse): void {
@@ -116,6 +112,10 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
   const createCaller = createCallerFactory(appRouter);
   let openApi: unknown;
   const anonymousAnswers = new Map<string, SharedAnswer>();
+  // A closed league's answers go with it (its memory is returned).
+  services.hub.onClosed((leagueId) => {
+    for (const key of [...anonymousAnswers.keys()]) if (key.startsWith(`${leagueId} `)) anonymousAnswers.delete(key);
+  });
 
   return async function handleRest(req: IncomingMessage, res: ServerResponse, fullPath: string, query: URLSearchParams): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -137,14 +137,18 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
       return sendJson(res, 404, { error: 'Not found' });
     }
     const { route, params } = hit.c;
-    const anonymous = route.cacheForAnonymous && method === 'GET' && !req.headers.authorization && query.size === 0;
-    const league = services.forLeague(named ?? DEFAULT_LEAGUE_ID);
+    // Who may read the league is decided from the registry first: an invite-only league's answers
+    // are never kept for anonymous callers, nor served to them, and asking opens no league.
+    const leagueId = named ?? DEFAULT_LEAGUE_ID;
+    const row = route.cacheForAnonymous && method === 'GET' && !req.headers.authorization && query.size === 0 ? services.registry.byId(leagueId) : undefined;
+    const anonymous = row !== undefined && leagueAccess(row, false) === 'reader';
+    const cacheKey = `${leagueId} ${route.path}`;
+    const market = anonymous ? services.hub.peek(leagueId) : undefined;
     // An answer stands until the next event, or until a mark moves as time passes (the answer shows each player's).
-    const version = league ? `${league.bus.lastId} ${league.exchange.readModels().markChanges()}` : '';
-    const cacheKey = `${named ?? DEFAULT_LEAGUE_ID} ${route.path}`;
-    if (anonymous && league) {
+    const versionOf = (l: NonNullable<typeof market>) => `${l.bus.lastId} ${l.exchange.readModels().markChanges()}`;
+    if (market) {
       const cached = anonymousAnswers.get(cacheKey);
-      if (cached && cached.version === version) return cached.send(req, res);
+      if (cached?.current(market.bus, versionOf(market))) return cached.send(req, res);
     }
     let ctx: Context | null = null;
     try {
@@ -154,6 +158,9 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
         input[name] = paramValue(hit.m![i + 1]!);
       });
       ctx = createContextFor(services, bearerToken(req.headers.authorization), ipOf(req), named);
+      // The league's state the answer is read from (its reads are synchronous): known before the call.
+      const before = anonymous ? services.hub.peek(leagueId) : undefined;
+      const version = before && { bus: before.bus, of: versionOf(before) };
       const idempotencyKey = route.keyed ? idempotencyKeyOf(req.headers['idempotency-key']) : undefined;
       const result = await route.call(createCaller(ctx), input, { ctx, idempotencyKey });
       if (route.produces) {
@@ -173,8 +180,11 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
       }
       const text = JSON.stringify(result);
       const cursor = typeof result === 'object' && result !== null && 'nextCursor' in result ? result.nextCursor : null;
-      if (!anonymous || !league) return sendJsonText(res, 200, text, { ...nextPageHeaders(fullPath, query, cursor), ...replayedHeader(ctx) });
-      const answer = new SharedAnswer(version, text);
+      // Kept as of the league's state when the answer was made: the bus it was read under, and its last event.
+      if (!version || services.hub.peek(leagueId)?.bus !== version.bus) {
+        return sendJsonText(res, 200, text, { ...nextPageHeaders(fullPath, query, cursor), ...replayedHeader(ctx) });
+      }
+      const answer = new SharedAnswer(version.bus, version.of, text);
       anonymousAnswers.set(cacheKey, answer);
       answer.send(req, res);
     } catch (error) {

@@ -39,6 +39,35 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+/** A route's answers: success (with its page or replay headers), and each error it may give. */
+function responsesOf(route: RestRoute, pages: boolean) {
+  const pageHeaders = {
+    'X-Next-Cursor': { description: 'The cursor of the next page (absent on the last page): send it back as `cursor`', schema: { type: 'string' } },
+    Link: { description: 'The next page\'s address, `<…>; rel="next"` (absent on the last page)', schema: { type: 'string' } },
+  };
+  return {
+    200: route.produces
+      ? { description: `Success: the file (${route.produces})`, content: { [route.produces]: { schema: { type: 'string', format: 'binary' } } } }
+      : {
+          description: pages ? 'Success: one page of the list (see the `limit` and `cursor` parameters)' : 'Success',
+          ...(pages ? { headers: pageHeaders } : route.keyed ? { headers: replayHeaders } : {}),
+          content: { 'application/json': { schema: jsonSchema(route.output, 'output') } },
+        },
+    ...(route.keyed
+      ? {
+          409: errorResponse('The first request with this Idempotency-Key is still being processed: wait for its answer'),
+          422: errorResponse('This Idempotency-Key was already used with a different request'),
+        }
+      : {}),
+    400: errorResponse('Invalid input'),
+    ...(route.auth !== 'none' ? { 401: errorResponse('Not signed in') } : {}),
+    ...(route.auth === 'admin' ? { 403: errorResponse('Not allowed') } : {}),
+    404: errorResponse('Not found'),
+    429: errorResponse('Too many requests'),
+    500: errorResponse('Server error'),
+  };
+}
+
 /** The OpenAPI 3 document of the REST shim, generated from the same zod schemas the procedures validate with. */
 export function buildOpenApiDocument(routes: RestRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -61,37 +90,13 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
     delete properties.idempotencyKey;
     if (route.keyed) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
     const rest = Object.keys(properties);
-    const pageHeaders = {
-      'X-Next-Cursor': { description: 'The cursor of the next page (absent on the last page): send it back as `cursor`', schema: { type: 'string' } },
-      Link: { description: 'The next page\'s address, `<…>; rel="next"` (absent on the last page)', schema: { type: 'string' } },
-    };
     const pages = route.paged || 'cursor' in properties;
     const operation: Record<string, unknown> = {
       summary: route.summary,
       tags: [route.tag],
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`,
       parameters,
-      responses: {
-        200: route.produces
-          ? { description: `Success: the file (${route.produces})`, content: { [route.produces]: { schema: { type: 'string', format: 'binary' } } } }
-          : {
-              description: pages ? 'Success: one page of the list (see the `limit` and `cursor` parameters)' : 'Success',
-              ...(pages ? { headers: pageHeaders } : route.keyed ? { headers: replayHeaders } : {}),
-              content: { 'application/json': { schema: jsonSchema(route.output, 'output') } },
-            },
-        ...(route.keyed
-          ? {
-              409: errorResponse('The first request with this Idempotency-Key is still being processed: wait for its answer'),
-              422: errorResponse('This Idempotency-Key was already used with a different request'),
-            }
-          : {}),
-        400: errorResponse('Invalid input'),
-        ...(route.auth !== 'none' ? { 401: errorResponse('Not signed in') } : {}),
-        ...(route.auth === 'admin' ? { 403: errorResponse('Not allowed') } : {}),
-        404: errorResponse('Not found'),
-        429: errorResponse('Too many requests'),
-        500: errorResponse('Server error'),
-      },
+      responses: responsesOf(route, pages),
     };
     if (route.auth !== 'none') operation.security = [{ bearerAuth: [] }];
     if (rest.length > 0) {

@@ -56,6 +56,21 @@ export const leagueRestRoutes: RestRoute[] = [
     path: '/leagues/{leagueId}/members/{userId}',
     tag: 'leagues',
     auth: 'user',
-    summary: 'Remove a member: their open orders are cancelled with escrow returned; their holdings stay (its commissioner only)',
+    summary:
+      'Remove a member: their open orders are cancelled with escrow returned; their holdings stay; they cannot join again until let back in (its commissioner only)',
+  }),
+  route('leagues.removed', {
+    method: 'GET',
+    path: '/leagues/{leagueId}/removed',
+    tag: 'leagues',
+    auth: 'user',
+    summary: 'The members removed and not let back in (its commissioner only)',
+  }),
+  route('leagues.readmit', {
+    method: 'DELETE',
+    path: '/leagues/{leagueId}/removed/{userId}',
+    tag: 'leagues',
+    auth: 'user',
+    summary: 'Let a removed member back in: they may join again (its commissioner only)',
   }),
 ];

@@ -13,6 +13,8 @@ import {
   leagueRulesInput,
   LEAGUE_TEXT,
   myLeagues,
+  readmitMemberInput,
+  removedMembers,
   removeMemberInput,
   slugInput,
   updateLeagueInput,
@@ -117,6 +119,22 @@ export const leaguesRouter = router({
     .mutation(({ ctx, input, path }) =>
       once(ctx, { command: path, input, store: ctx.services.accountKeys }, (remember) =>
         ctx.services.leagues.removeMember(ctx.user, input.leagueId, input.userId, (value) => remember?.({ ok: true, value })),
+      ),
+    ),
+
+  /** Those the commissioner removed and has not let back in. */
+  removed: authedProcedure
+    .input(leagueIdInput)
+    .output(removedMembers)
+    .query(({ ctx, input }) => ctx.services.leagues.removedMembers(ctx.user, input.leagueId)),
+
+  /** Lets a removed member back in: they may join again. */
+  readmit: authedProcedure
+    .input(readmitMemberInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input, path }) =>
+      once(ctx, { command: path, input, store: ctx.services.accountKeys }, (remember) =>
+        ctx.services.leagues.readmit(ctx.user, input.leagueId, input.userId, (value) => remember?.({ ok: true, value })),
       ),
     ),
 });

@@ -8,6 +8,7 @@ import { resumeInput } from '../live/resume.js';
 import { liveEvent } from '../live/shape.js';
 import type { Tick } from '../live/ticker.js';
 import { publicProcedure, router } from '../trpc.js';
+import type { Context } from '../context.js';
 
 /** The events subscription's resume point: one id (the call's league), or `leagueId=id` pairs. */
 const eventsResumeInput = z
@@ -21,12 +22,52 @@ const eventsResumeInput = z
 
 type UserEvent = Exclude<PublishedEvent, { type: 'tradeCompleted' | 'offerPosted' }>;
 
+/** What a subscriber may be sent: market notices of the call's league while they may read it, their own events of the leagues they belong to. */
+interface Audience {
+  userId: number | null;
+  readsCurrent: boolean;
+  memberOf: ReadonlySet<number>;
+  /** When the session ends unless it is used. */
+  expiresAt: number;
+}
+
+function audienceOf(ctx: Context, userId: number | null): Audience {
+  const same = ctx.user !== null && ctx.user.id === userId;
+  return {
+    userId: same ? userId : null,
+    readsCurrent: ctx.access !== 'none',
+    memberOf: new Set(same ? ctx.services.registry.leagueIdsOf(ctx.user!.id) : []),
+    expiresAt: ctx.session?.expiresAt ?? Infinity,
+  };
+}
+
 /**
- * Market notices go to every signed-in user, the rest only to the user it names; trades go by the
- * ticker; a posted offer reaches followers as offersUpdated (its details are for push notifications).
+ * Trades go by the ticker and a posted offer reaches followers as offersUpdated (its details are
+ * for push notifications); market notices go to every signed-in reader of the league, the rest
+ * only to the user it names, while a member.
  */
-function visibleTo(userId: number | null, event: PublishedEvent): event is UserEvent {
-  return event.type !== 'tradeCompleted' && event.type !== 'offerPosted' && userId !== null && (event.userId === null || event.userId === userId);
+function visibleTo(audience: Audience, current: number, leagueId: number, event: PublishedEvent): event is UserEvent {
+  if (event.type === 'tradeCompleted' || event.type === 'offerPosted' || audience.userId === null) return false;
+  if (event.userId === null) return leagueId === current && audience.readsCurrent;
+  return event.userId === audience.userId && audience.memberOf.has(leagueId);
+}
+
+/**
+ * Judges a subscriber again when their access may have changed (RULES.md, Accounts): the context
+ * renewed whenever the access watch moved or the session's time ran out.
+ */
+function audienceWatch(ctx: Context) {
+  const { access, now } = ctx.services;
+  const userId = ctx.user?.id ?? null;
+  let audience = audienceOf(ctx, userId);
+  let seen = access.revision;
+  return () => {
+    if (access.revision !== seen || audience.expiresAt <= now()) {
+      seen = access.revision;
+      audience = audienceOf(ctx.renew(), userId);
+    }
+    return audience;
+  };
 }
 
 interface LeagueEvent {
@@ -51,16 +92,21 @@ export const liveRouter = router({
    * requests it does not take (an invalid input gets tRPC's error from here).
    */
   ticker: publicProcedure.input(resumeInput).subscription(async function* ({ ctx, input, signal }) {
+    // The league stays open while someone follows it, however quiet it is.
+    const held = ctx.services.hub.hold(ctx.services.league.id);
     const { ticker } = ctx.services;
     const inbox = new Inbox<Tick>((push) => ticker.subscribe(push), signal);
     const leave = ctx.services.metrics?.followed('ticker');
+    const audience = audienceWatch(ctx);
     try {
       const missed = input?.lastEventId ? ticker.since(Number(input.lastEventId)) : null;
       if (missed) yield missed.envelope;
-      for (let tick = await inbox.next(); tick; tick = await inbox.next()) yield tick.envelope;
+      // A follower who may no longer read the league (made invite-only, a member removed) gets nothing more.
+      for (let tick = await inbox.next(); tick && audience().readsCurrent; tick = await inbox.next()) yield tick.envelope;
     } finally {
       inbox.close();
       leave?.();
+      held?.release();
     }
   }),
 
@@ -72,42 +118,53 @@ export const liveRouter = router({
    * Anonymous clients get none.
    */
   events: publicProcedure.input(eventsResumeInput).subscription(async function* ({ ctx, input, signal }) {
-    const { sessions, registry, hub } = ctx.services;
-    const session = ctx.session;
+    const { registry, hub } = ctx.services;
     const current = ctx.services.league.id;
-    let userId = ctx.user?.id ?? null;
-    /** A connection whose session ended (logout, password reset, expiry) gets nothing more: checked once per batch. */
-    const checkSession = () => {
-      if (userId !== null && session && !sessions.isLive(session.id)) userId = null;
-    };
-    const others = userId === null ? [] : registry.ofUser(userId).filter((l) => l.id !== current);
-    const feeds = [
-      { leagueId: current, bus: ctx.services.bus },
-      ...others.flatMap((l) => (hub.get(l.id) ? [{ leagueId: l.id, bus: hub.get(l.id)!.bus }] : [])),
-    ];
-    const shows = (leagueId: number, event: PublishedEvent): event is UserEvent => visibleTo(userId, event) && (leagueId === current || event.userId !== null);
+    const audience = audienceWatch(ctx);
+    const userId = audience().userId;
+    const held = hub.hold(current);
+    const shows = (leagueId: number, event: PublishedEvent): event is UserEvent => visibleTo(audience(), current, leagueId, event);
+    // The call's league, and the user's other leagues while they are open: none is opened (or kept open) for them.
+    const others = userId === null ? [] : registry.leagueIdsOf(userId).filter((id) => id !== current);
+    const atStart = [{ leagueId: current, bus: ctx.services.bus }, ...others.flatMap((id) => (hub.peek(id) ? [{ leagueId: id, bus: hub.peek(id)!.bus }] : []))];
     const inbox = new Inbox<LeagueEvent>((push) => {
-      const stops = feeds.map(({ leagueId, bus }) => bus.subscribe((event) => shows(leagueId, event) && push({ leagueId, event })));
-      return () => stops.forEach((stop) => stop());
+      const following = new Map<number, () => void>();
+      const follow = (leagueId: number, bus: EventBus) =>
+        following.set(
+          leagueId,
+          bus.subscribe((e) => shows(leagueId, e) && push({ leagueId, event: e })),
+        );
+      for (const { leagueId, bus } of atStart) follow(leagueId, bus);
+      const stopOpened = hub.onOpened((id) => {
+        const open = hub.peek(id);
+        if (open && id !== current && !following.has(id) && audience().memberOf.has(id)) follow(id, open.bus);
+      });
+      const stopClosed = hub.onClosed((id) => {
+        following.get(id)?.();
+        following.delete(id);
+      });
+      return () => {
+        stopOpened();
+        stopClosed();
+        for (const stop of following.values()) stop();
+      };
     }, signal);
     const leave = ctx.services.metrics?.followed('events');
-    const last = resumePoint(input?.lastEventId, current, feeds);
+    const last = resumePoint(input?.lastEventId, current, atStart);
     const envelope = (e: LeagueEvent) => {
       last.set(e.leagueId, e.event.id);
       return tracked([...last].map(([id, n]) => `${id}=${n}`).join(','), { ...liveEvent(e.event), leagueId: e.leagueId });
     };
     try {
-      checkSession();
-      for (const { leagueId, bus } of feeds) {
+      for (const { leagueId, bus } of atStart) {
         for (const event of bus.since(last.get(leagueId)!)) if (shows(leagueId, event)) yield envelope({ leagueId, event });
       }
       // Gathered for a moment, so that a busy market's repeated notices reach the user once.
       for (let batch = await inbox.nextBatch(TICKER_INTERVAL_MS); batch.length > 0; batch = await inbox.nextBatch(TICKER_INTERVAL_MS)) {
-        checkSession();
-        for (const { leagueId } of feeds) {
+        for (const leagueId of new Set(batch.map((e) => e.leagueId))) {
           const mine = batch.filter((e) => e.leagueId === leagueId).map((e) => e.event);
           for (const event of withoutRepeatedNotices(mine)) {
-            if (event.id <= last.get(leagueId)! || !shows(leagueId, event)) continue;
+            if (event.id <= (last.get(leagueId) ?? 0) || !shows(leagueId, event)) continue;
             yield envelope({ leagueId, event });
           }
         }
@@ -115,6 +172,7 @@ export const liveRouter = router({
     } finally {
       inbox.close();
       leave?.();
+      held?.release();
     }
   }),
 });

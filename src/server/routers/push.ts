@@ -9,15 +9,8 @@ import {
 } from '../../shared/schemas/push.js';
 import { inAccounts } from '../idempotency/once.js';
 import { AppError } from '../errors.js';
+import { isAllowedPushService, PUSH_SERVICE_REFUSED } from '../push/allow-list.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
-
-export const PUSH_SERVICE_REFUSED = 'This push service is not allowed on this server';
-
-/** Whether `endpoint` is on one of the push services the server sends to (a host or its subdomain). */
-export function isAllowedPushService(endpoint: string, hosts: readonly string[]): boolean {
-  const host = new URL(endpoint).hostname.toLowerCase();
-  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
-}
 
 /**
  * The "Notify me" switches: this browser's subscription with the kinds it opted into. Every call
@@ -25,7 +18,7 @@ export function isAllowedPushService(endpoint: string, hosts: readonly string[])
  */
 export const pushRouter = router({
   /** The VAPID public key browsers subscribe with. */
-  publicKey: publicProcedure.output(pushPublicKeyResult).query(({ ctx }) => ({ publicKey: ctx.services.push.publicKey })),
+  publicKey: publicProcedure.output(pushPublicKeyResult).query(({ ctx }) => ({ publicKey: ctx.services.vapidPublicKey })),
 
   /** The kinds this browser's subscription opted into; null when it has none (of the caller's). */
   status: authedProcedure

@@ -1,7 +1,8 @@
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import { createAuditRepo } from '../../db/repos/audit.js';
+import type { LeagueRow } from '../../db/repos/leagues.js';
 import type { UserRow } from '../../db/repos/users.js';
-import { createSeasonsRepo, type ArchivedHolding, type ArchivedStanding, type SeasonArchive, type SeasonRecap, type SeasonRow } from '../../db/seasons/seasons-repo.js';
+import type { ArchivedHolding, ArchivedStanding, SeasonArchive, SeasonRecap, SeasonRow } from '../../db/seasons/seasons-repo.js';
 import { rankBy, winnersOf } from '../../domain/seasons/ranking.js';
 import { seasonRecap } from '../../domain/seasons/recap.js';
 import type { SeasonEnded } from '../../engine/season-end.js';
@@ -20,9 +21,14 @@ import {
 } from '../../shared/schemas/seasons.js';
 import { AppError, codeOfRefusal } from '../errors.js';
 import { toStatistics } from '../reads/shape.js';
-import type { AppServices } from '../services.js';
+import type { GlobalServices } from '../app-services.js';
+import type { LeagueServices } from '../leagues/league-services.js';
 import { inTransaction, type Remember } from '../idempotency/once.js';
 import { finishSeason } from './finish.js';
+
+/** What the seasons of a league need: its market and registry row, the registry and the season's clock, the accounts (the audit log), the log, and where share links point. */
+type SeasonServices = Pick<LeagueServices, 'db' | 'exchange' | 'seasons' | 'feed'> &
+  Pick<GlobalServices, 'accounts' | 'logger' | 'now' | 'registry' | 'seasonClock' | 'publicUrl' | 'shareKeys'> & { league: LeagueRow };
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -52,7 +58,6 @@ function placed(archive: SeasonArchive): (ArchivedStanding & { tied: boolean })[
     archive.standings.map((r) => ({ ...r, netWorthCents: r.totalCents })),
   ).map(({ netWorthCents: _n, ...r }) => r);
 }
-
 
 /** A season's recap in dollars; an archive kept before recaps were names its champions and best return from its standings. */
 function recapOut(archive: SeasonArchive, startingCashCents: number, endedAt: number): SeasonRecapOut {
@@ -99,7 +104,7 @@ function recapOut(archive: SeasonArchive, startingCashCents: number, endedAt: nu
 }
 
 /** Where a season's archive page and card are, with the share key (docs/seasons.md, "Sharing"). */
-export function shareLinks(services: Pick<AppServices, 'publicUrl' | 'shareKeys'>, league: { id: number; slug: string }, season: number) {
+export function shareLinks(services: Pick<GlobalServices, 'publicUrl' | 'shareKeys'>, league: { id: number; slug: string }, season: number) {
   const key = services.shareKeys.key(league.id, season);
   const base = services.publicUrl.replace(/\/+$/, '');
   return {
@@ -108,7 +113,7 @@ export function shareLinks(services: Pick<AppServices, 'publicUrl' | 'shareKeys'
   };
 }
 
-function archiveOut(services: AppServices, s: SeasonRow & { endedAt: number; archive: SeasonArchive }): SeasonArchiveOut {
+function archiveOut(services: SeasonServices, s: SeasonRow & { endedAt: number; archive: SeasonArchive }): SeasonArchiveOut {
   const { archive } = s;
   const standings = placed(archive);
   return {
@@ -150,7 +155,7 @@ export const endedAnswer = (ended: Pick<SeasonEnded, 'number' | 'endedAt'>): End
 });
 
 /** Who may end a league's season or set when it ends: its commissioner; the default league (which has none): the server's admins. */
-function mayRun(services: AppServices, user: UserRow, texts: { admins: string; commissioner: string }): void {
+function mayRun(services: SeasonServices, user: UserRow, texts: { admins: string; commissioner: string }): void {
   const { league } = services;
   if (league.id === DEFAULT_LEAGUE_ID && league.commissionerId === null) {
     if (!user.isAdmin) throw new AppError('FORBIDDEN', texts.admins);
@@ -158,8 +163,8 @@ function mayRun(services: AppServices, user: UserRow, texts: { admins: string; c
 }
 
 /** The seasons of the call's league (docs/seasons.md): the list, an ended season's archive, a member's finishes, its end time, and its end. */
-export const seasonsOf = (services: AppServices) => {
-  const repo = createSeasonsRepo(services.db);
+export const seasonsOf = (services: SeasonServices) => {
+  const repo = services.seasons;
   const finishDeps = () => ({
     league: services,
     row: services.league,

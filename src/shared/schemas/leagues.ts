@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { RANKINGS } from '../ranking.js';
 import { id, keyed } from './common.js';
+import { LEAGUE_NAME_TEXT, leagueNameProblem, normalLeagueName } from '../league-name.js';
+import { RANKINGS } from '../ranking.js';
 
 /** Texts of the league calls. */
 export const LEAGUE_TEXT = {
@@ -14,10 +15,16 @@ export const LEAGUE_TEXT = {
   cannotRemoveFromDefault: 'Nobody can be removed from the default league',
   notAMember: 'That user is not a member of this league',
   removed: (username: string) => `${username} was removed from the league`,
-  nameLength: 'League name must be 3-40 characters',
+  removedCannotRejoin: 'You were removed from this league: only its commissioner can let you back in',
+  notRemoved: 'That user was not removed from this league',
+  readmitted: (username: string, league: string) => `${username} can join ${league} again`,
+  nameLength: LEAGUE_NAME_TEXT.length,
+  nameCharacters: LEAGUE_NAME_TEXT.characters,
   startingCashRange: 'Starting cash must be a whole number of dollars from $1,000 to $1,000,000,000',
   tooManyRun: 'You already run 10 leagues, the most one person can',
   tooManyJoined: 'You are already in 50 leagues',
+  serverFull: (max: number) =>
+    `This server already holds ${max.toLocaleString('en-US')} leagues, the most it takes: join one of them, or ask the server's admin`,
 } as const;
 
 /** Leagues one user may run as commissioner, and belong to (docs/rules.md §10). */
@@ -27,7 +34,15 @@ export const MAX_LEAGUES_JOINED = 50;
 export const MIN_STARTING_CASH = 1_000;
 export const MAX_STARTING_CASH = 1_000_000_000;
 
-export const leagueName = z.string({ error: LEAGUE_TEXT.nameLength }).trim().min(3, LEAGUE_TEXT.nameLength).max(40, LEAGUE_TEXT.nameLength);
+/** A league's name as RULES.md has it: NFKC-normalised and trimmed, 3–40 characters, nothing invisible (the server also keeps the default league's name its own). */
+export const leagueName = z
+  .string({ error: LEAGUE_TEXT.nameLength })
+  .max(400, LEAGUE_TEXT.nameLength)
+  .transform(normalLeagueName)
+  .superRefine((name, ctx) => {
+    const problem = leagueNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 const startingCash = z
   .number({ error: LEAGUE_TEXT.startingCashRange })
   .int(LEAGUE_TEXT.startingCashRange)
@@ -44,6 +59,8 @@ export const slugInput = z.object({ slug: z.string().min(1).max(80) });
 export const ranking = z.enum(RANKINGS, { error: 'Ranking must be shareValue or netWorth' });
 export const updateLeagueInput = z.object({ leagueId, name: leagueName.optional(), open: z.boolean().optional(), ranking: ranking.optional(), ...keyed });
 export const removeMemberInput = z.object({ leagueId, userId: id('User id'), ...keyed });
+/** Lets a removed member back in; the key makes a retried call answer the same. */
+export const readmitMemberInput = z.object({ leagueId, userId: id('User id'), ...keyed });
 /** The commands about one league (join an open one, switch to it, a new invite code) and joining by code, with their idempotency keys. */
 export const leagueCommandInput = leagueIdInput.extend(keyed);
 export const joinCommandInput = joinLeagueInput.extend(keyed);
@@ -72,6 +89,9 @@ export const leagueAnswer = z.object({ league: leagueView });
 export const myLeagues = z.object({ currentLeagueId: z.number().int(), leagues: z.array(leagueView) });
 export const leagueList = z.object({ leagues: z.array(leaguePublic) });
 export const leagueBySlug = leaguePublic.extend({ isMember: z.boolean() });
+export const removedMembers = z.object({
+  removed: z.array(z.object({ userId: z.number().int(), username: z.string(), avatar: z.string().nullable(), removedAt: z.string() })),
+});
 export const leagueMembers = z.object({
   members: z.array(
     z.object({ userId: z.number().int(), username: z.string(), avatar: z.string().nullable(), joinedAt: z.string(), isCommissioner: z.boolean() }),

@@ -2,6 +2,7 @@ import { EmptyState } from '../components/EmptyState';
 import { InviteLink } from '../components/league/InviteLink';
 import { LeagueDetailsForm } from '../components/league/LeagueDetailsForm';
 import { LeagueMembers } from '../components/league/LeagueMembers';
+import { RemovedMembers } from '../components/league/RemovedMembers';
 import { PageTitle } from '../components/PageTitle';
 import { Loading } from '../components/Spinner';
 import { useLeague } from '../lib/league';
@@ -63,6 +64,12 @@ export default function LeagueSettingsPage() {
         <h2 id="league-members-title">Members</h2>
         <LeagueMembers league={league} />
       </section>
+      {league.isCommissioner && !league.isDefault ? (
+        <section className="card section league-section" aria-labelledby="league-removed-title">
+          <h2 id="league-removed-title">Removed members</h2>
+          <RemovedMembers league={league} />
+        </section>
+      ) : null}
     </>
   );
 }

@@ -3,9 +3,10 @@ import { addTrade } from '../../test-support/fixtures.js';
 import { fillTodaysMarket } from './today-market.js';
 
 /**
- * A league file of the version before the chat (migration 0013 and earlier), with something in
- * every table: today's market (`fillTodaysMarket`), and what 0011 to 0013 added — an idempotency
- * key's answer, a retired player's buy-back, the open markets' changes, the registry's rankings.
+ * A league file of the version before the chat (migration 0014 and earlier), with something in
+ * every table: today's market (`fillTodaysMarket`), and what 0011 to 0014 added — an idempotency
+ * key's answer, a retired player's buy-back, the open markets' changes, the registry's rankings,
+ * a league's members and one removed from it (not let back in).
  */
 export function fillBeforeClubhouse(db: Db) {
   const market = fillTodaysMarket(db);
@@ -28,6 +29,9 @@ export function fillBeforeClubhouse(db: Db) {
   );
   league.run(1, 'hoops-exchange', 'Hoops Exchange', 'code-1', 8_000_000_000, 1, 'shareValue', null, 10);
   league.run(2, 'friday', 'Friday', 'code-2', 100_000_000, 0, 'netWorth', market.users.a, 20);
+  for (const user of [market.users.a, market.users.b, market.users.c])
+    run('INSERT INTO league_members (league_id, user_id, joined_at) VALUES (2, ?, 30)', user);
+  run('INSERT INTO league_removals (league_id, user_id, removed_at, removed_by) VALUES (2, ?, 40, ?)', market.users.d, market.users.a);
   return { ...market, retired, buyBack };
 }
 
@@ -44,6 +48,8 @@ export function everythingIn(db: Db, columns: { seasons?: string; leagues?: stri
     declines: all('SELECT * FROM declined_asks ORDER BY order_id, user_id'),
     seasons: all(`SELECT ${columns.seasons ?? '*'} FROM seasons ORDER BY number`),
     leagues: all(`SELECT ${columns.leagues ?? '*'} FROM leagues ORDER BY id`),
+    members: all('SELECT * FROM league_members ORDER BY league_id, user_id'),
+    removals: all('SELECT * FROM league_removals ORDER BY league_id, user_id'),
     keys: all('SELECT * FROM idempotency_keys ORDER BY user_id, key'),
     openMarkets: all('SELECT * FROM open_market_changes ORDER BY id'),
     sessions: all('SELECT * FROM sessions ORDER BY id'),

@@ -62,12 +62,9 @@ export class World {
     return this.nextId++;
   }
 
-  unlisted(userId: UserId): number {
-    const listed = this.fast
-      .snapshot()
-      .offers.filter((o) => o.userId === userId)
-      .reduce((sum, o) => sum + o.shares, 0);
-    return (this.holdings.get(userId) ?? 0) - listed;
+  /** The user's shares not in an offer: of the book now, or of `listed` (listedBy of a snapshot). */
+  unlisted(userId: UserId, listed = listedBy(this.fast.snapshot())): number {
+    return (this.holdings.get(userId) ?? 0) - (listed.get(userId) ?? 0);
   }
 
   /** Plans on both books, checks, applies; then lets grown holdings offer their new shares. */
@@ -94,7 +91,8 @@ export class World {
     this.ref.apply(plan);
     const after = this.fast.snapshot();
     expect(this.ref.snapshot()).toEqual(after);
-    for (const u of [0, ...this.users]) expect(this.fast.bestAskExcept(u)).toEqual(this.ref.bestAskExcept(u));
+    const everyone = [0, ...this.users];
+    expect(everyone.map((u) => this.fast.bestAskExcept(u))).toEqual(everyone.map((u) => this.ref.bestAskExcept(u)));
     expect(this.fast.depth(8)).toEqual(this.ref.depth(8));
     expect(this.fast.sellQueue(12)).toEqual(this.ref.sellQueue(12));
     expect(findCrossing(after)).toBeNull();
@@ -114,16 +112,20 @@ export class World {
     this.stats.set(key, (this.stats.get(key) ?? 0) + 1);
   }
 
+  /** Every user's cash and unlisted shares are never negative, their escrow is their asks' worth, and no share is made or lost. */
   private checkAccounts(book: BookSnapshot): void {
     let held = book.remaining;
+    const listed = listedBy(book);
+    const inAsks = new Map<UserId, number>();
+    for (const a of book.asks) inAsks.set(a.userId, (inAsks.get(a.userId) ?? 0) + a.shares * a.price);
+    const problems: string[] = [];
     for (const u of this.users) {
-      const holding = this.holdings.get(u) ?? 0;
-      held += holding;
-      expect(this.cash.get(u)).toBeGreaterThanOrEqual(0);
-      expect(this.unlisted(u)).toBeGreaterThanOrEqual(0);
-      const inAsks = book.asks.filter((a) => a.userId === u).reduce((sum, a) => sum + a.shares * a.price, 0);
-      expect(this.escrow.get(u)).toBe(inAsks);
+      held += this.holdings.get(u) ?? 0;
+      if ((this.cash.get(u) ?? 0) < 0) problems.push(`user ${u}: cash ${this.cash.get(u)}`);
+      if (this.unlisted(u, listed) < 0) problems.push(`user ${u}: unlisted ${this.unlisted(u, listed)}`);
+      if (this.escrow.get(u) !== (inAsks.get(u) ?? 0)) problems.push(`user ${u}: escrow ${this.escrow.get(u)}, asks worth ${inAsks.get(u) ?? 0}`);
     }
+    expect(problems).toEqual([]);
     expect(held).toBe(this.total);
   }
 
@@ -133,10 +135,15 @@ export class World {
    */
   private followUp(plan: Plan): void {
     const lagging = new Set<UserId>();
-    for (let round = 0; round < 50; round++) {
+    // A round either rests one user's standing sell or fills at least one share of the resting asks
+    // (two users whose minimum prices sit below each other's bids trade back and forth), so the
+    // cascade ends within this many rounds.
+    const bound = this.users.length + this.fast.snapshot().asks.reduce((sum, a) => sum + a.shares, 0) + 1;
+    for (let round = 0; round < bound; round++) {
       for (const f of plan.fills) if (f.buyerId !== null) lagging.add(f.buyerId);
       if (plan.kind === 'cancelOffer') lagging.add(plan.userId);
       let next: Plan | null = null;
+      const listed = listedBy(this.fast.snapshot());
       for (const u of this.users) {
         const offered = this.fast.getStandingSell(u)?.shares ?? 0;
         const price = this.minPrice.get(u);
@@ -144,7 +151,7 @@ export class World {
           expect(offered).toBe(0);
           continue;
         }
-        const unlisted = this.unlisted(u);
+        const unlisted = this.unlisted(u, listed);
         if (lagging.has(u)) expect(offered).toBeLessThanOrEqual(unlisted);
         else expect(offered).toBe(unlisted);
         if (offered < unlisted) {
@@ -160,6 +167,13 @@ export class World {
     }
     throw new Error('follow-ups did not settle');
   }
+}
+
+/** Each user's shares listed in the book's offers. */
+function listedBy(book: BookSnapshot): Map<UserId, number> {
+  const listed = new Map<UserId, number>();
+  for (const o of book.offers) listed.set(o.userId, (listed.get(o.userId) ?? 0) + o.shares);
+  return listed;
 }
 
 /** Conservation and the matching rules, checked on one plan against the book it was made on. */

@@ -80,8 +80,10 @@ function RemoveMember({ league, member, onClose }: { league: LeagueView; member:
       onCancel={onClose}
     >
       <p>
-        {member?.username} leaves {league.name}, and their open orders in this league are cancelled. Their account and their other leagues are not affected.
+        {member?.username} leaves {league.name}, and their open orders in this league are cancelled. Their shares stay in the league, on no leaderboard. Their
+        account and their other leagues are not affected.
       </p>
+      <p>They cannot join again, by the invite link or from the open leagues, until you let them back in from this page (Removed members).</p>
     </ConfirmDialog>
   );
 }

@@ -2,19 +2,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/client.js';
 import { createAuditRepo } from '../db/repos/audit.js';
-import { createLeagueRepo } from '../db/repos/league.js';
+import { createRosterRepo } from '../db/repos/roster.js';
 import { parseRosterCsv, type RosterRow } from '../domain/roster.js';
 import { TEAMS, TEAM_CODES } from '../shared/teams.js';
 import { addPlayer, changeSalary, movePlayer } from './contracts.js';
 
-export const LEAGUE_FILE = 'players-2025-26.csv';
+export const ROSTER_FILE = 'players-2025-26.csv';
 
 /** Fills an empty database with the 30 teams and the season's players; does nothing otherwise. */
-export function seedLeagueIfEmpty(db: Db, leagueDir: string, now: number): { seeded: boolean; players: number } {
-  const repo = createLeagueRepo(db);
+export function seedRosterIfEmpty(db: Db, rosterDir: string, now: number): { seeded: boolean; players: number } {
+  const repo = createRosterRepo(db);
   if (repo.teamCount() > 0) return { seeded: false, players: 0 };
-  const parsed = parseRosterCsv(readFileSync(join(leagueDir, LEAGUE_FILE), 'utf8'), TEAM_CODES);
-  if (!parsed.ok) throw new Error(`The league file is malformed:\n${parsed.errors.map((e) => e.message).join('\n')}`);
+  const parsed = parseRosterCsv(readFileSync(join(rosterDir, ROSTER_FILE), 'utf8'), TEAM_CODES);
+  if (!parsed.ok) throw new Error(`The roster file is malformed:\n${parsed.errors.map((e) => e.message).join('\n')}`);
   db.$client.transaction(() => {
     const idByCode = new Map<string, number>();
     for (const t of TEAMS) {
@@ -61,7 +61,7 @@ export interface RosterReport {
  * (and team) through the same rules as the admin salary change. Returns what it did.
  */
 export function applyRoster(db: Db, rows: readonly RosterRow[], now: number, actor: string): RosterReport {
-  const repo = createLeagueRepo(db);
+  const repo = createRosterRepo(db);
   const audit = createAuditRepo(db);
   const teams = repo.allTeams();
   const byCode = new Map(teams.map((t) => [t.code, t]));

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRosterCsv } from '../domain/roster.js';
-import { leagueDir } from '../paths.js';
+import { rosterDir } from '../paths.js';
 import { TEAM_CODES } from '../shared/teams.js';
 
-const CSV_PATH = join(leagueDir, 'players-2025-26.csv');
+const CSV_PATH = join(rosterDir, 'players-2025-26.csv');
 
 describe('players-2025-26.csv', () => {
   const text = readFileSync(CSV_PATH, 'utf8');

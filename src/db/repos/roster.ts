@@ -7,10 +7,10 @@ export type TeamRow = typeof teams.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 
 /**
- * Teams and players, as the league's contracts need them. Their holdings, open orders and cash are
+ * The NBA roster: teams and players, as contracts need them. Their holdings, open orders and cash are
  * the ledger's (`ledger`, by default one of its own; a caller may share its own).
  */
-export function createLeagueRepo(db: Db, ledger: LedgerRepo = createLedgerRepo(db)) {
+export function createRosterRepo(db: Db, ledger: LedgerRepo = createLedgerRepo(db)) {
   return {
     ledger,
     teamCount(): number {
@@ -66,4 +66,4 @@ export function createLeagueRepo(db: Db, ledger: LedgerRepo = createLedgerRepo(d
     },
   };
 }
-export type LeagueRepo = ReturnType<typeof createLeagueRepo>;
+export type RosterRepo = ReturnType<typeof createRosterRepo>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLeagueRepo } from '../db/repos/league.js';
+import { createRosterRepo } from '../db/repos/roster.js';
 import { createOrderBook } from '../domain/orderbook/index.js';
 import { createAdmin } from './admin.js';
 import type { InstrumentRef } from './commands.js';
@@ -55,17 +55,16 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ op: 'time' as const }) },
 );
 
-describe('the league under random trading and admin actions', () => {
+describe('the market under random trading and roster changes (salaries, retirements, the draft)', () => {
   it('keeps every conservation invariant, for players and teams, and the books equal to the database', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 5, maxLength: 30 }), (steps) => {
         const t = testExchange();
         const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
-        const league = createLeagueRepo(t.db);
-        const p1 = t.player(120);
-        const p2 = t.player(60);
-        const teamOf = (r: InstrumentRef): InstrumentRef => ({ kind: 'team', id: league.playerById(r.id)!.teamId });
-        const west = league.allTeams().find((x) => x.conference === 'West')!;
+        const roster = createRosterRepo(t.db);
+        const [p1, p2] = t.players(120, 60) as [InstrumentRef, InstrumentRef];
+        const teamOf = (r: InstrumentRef): InstrumentRef => ({ kind: 'team', id: roster.playerById(r.id)!.teamId });
+        const west = roster.allTeams().find((x) => x.conference === 'West')!;
         const items: InstrumentRef[] = [p1, p2, teamOf(p1), { kind: 'team', id: west.id }];
         const users = [0, 1, 2, 3].map((i) => t.user(`u${i}`));
         for (const s of steps) {
@@ -76,10 +75,10 @@ describe('the league under random trading and admin actions', () => {
             const orderId = open.length ? open[s.pick % open.length]!.id : 1_000_000;
             t.submit(commandOf(s.action, userId, ref, s.shares, s.price, orderId));
           } else if (s.op === 'salary') {
-            const p = league.playerById(items[s.item]!.id)!;
+            const p = roster.playerById(items[s.item]!.id)!;
             if (p.retiredAt === null) admin.changeSalary({ id: null, username: 'prop' }, p.id, Math.max(1, Math.round(p.salary * s.factor)));
           } else if (s.op === 'retire') {
-            if (league.playerById(items[s.item]!.id)!.retiredAt === null) admin.retire({ id: null, username: 'prop' }, items[s.item]!.id);
+            if (roster.playerById(items[s.item]!.id)!.retiredAt === null) admin.retire({ id: null, username: 'prop' }, items[s.item]!.id);
           } else if (s.op === 'draft') {
             admin.draft({ id: null, username: 'prop' });
           } else {
@@ -88,13 +87,15 @@ describe('the league under random trading and admin actions', () => {
           }
           t.clock.now += 1_000;
           expect(ledgerProblems(t.db)).toEqual([]);
-          const live = items.filter((r) => r.kind === 'team' || league.playerById(r.id)!.retiredAt === null);
+          const live = items.filter((r) => r.kind === 'team' || roster.playerById(r.id)!.retiredAt === null);
           const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook, new Set(live.map((r) => bookKey(r.kind, r.id))));
           for (const r of live) expect(t.exchange.book(r)!.snapshot()).toEqual(rebuilt.get(bookKey(r.kind, r.id))!.snapshot());
           expect(t.exchange.openOrderTally().entries()).toEqual(OpenOrderTally.of(rebuilt).entries());
         }
       }),
-      { numRuns: 60 },
+      // Up to 30 steps each, every invariant and book checked after each (a draft adds 60 players): a few
+      // seconds on a busy 2-core machine, within the default limit.
+      { numRuns: 12 },
     );
   });
 });
