@@ -63,15 +63,9 @@ export interface OpenOrderRef {
   instrumentId: number;
 }
 
-/** A league file's seasons: which one is current, the archives of the ended ones, and the reset between them. */
-export function createSeasonsRepo(db: Db) {
+/** The facts of the current season's awards at the marks, read before it closes (each a scan of the season's trades, once). */
+function recapFactsOf(db: Db): (markOf: MarkOf) => RecapFacts {
   const c = db.$client;
-  const ROW = 'number, started_at AS startedAt, ended_at AS endedAt, ends_at AS endsAt';
-  const list = c.prepare<[], SeasonRow>(`SELECT ${ROW} FROM seasons ORDER BY number`);
-  const current = c.prepare<[], SeasonRow>(`SELECT ${ROW} FROM seasons ORDER BY number DESC LIMIT 1`);
-  const archived = c.prepare<[number], SeasonRow & { archive: string | null }>(`SELECT ${ROW}, archive FROM seasons WHERE number = ?`);
-  const allArchives = c.prepare<[], SeasonRow & { archive: string }>(`SELECT ${ROW}, archive FROM seasons WHERE archive IS NOT NULL ORDER BY number DESC`);
-  const setEndsAt = c.prepare<[number | null, number]>('UPDATE seasons SET ends_at = ? WHERE number = ? AND ended_at IS NULL');
   const marksParam = marksParamOf(db);
   const bestTrade = c.prepare<[string], NonNullable<RecapFacts['bestTrade']>>(
     `WITH ${MARKS_CTE}
@@ -102,6 +96,21 @@ export function createSeasonsRepo(db: Db) {
        WHERE h.shares * m.mark > h.cost_basis_cents)
      WHERE since IS NOT NULL ORDER BY since, valueCents - costCents DESC, userId LIMIT 1`,
   );
+  return (markOf) => {
+    const marks = marksParam(markOf);
+    return { bestTrade: bestTrade.get(marks) ?? null, mostActive: mostActive.get() ?? null, longestHeld: longestHeld.get(marks) ?? null };
+  };
+}
+
+/** A league file's seasons: which one is current, the archives of the ended ones, and the reset between them. */
+export function createSeasonsRepo(db: Db) {
+  const c = db.$client;
+  const ROW = 'number, started_at AS startedAt, ended_at AS endedAt, ends_at AS endsAt';
+  const list = c.prepare<[], SeasonRow>(`SELECT ${ROW} FROM seasons ORDER BY number`);
+  const current = c.prepare<[], SeasonRow>(`SELECT ${ROW} FROM seasons ORDER BY number DESC LIMIT 1`);
+  const archived = c.prepare<[number], SeasonRow & { archive: string | null }>(`SELECT ${ROW}, archive FROM seasons WHERE number = ?`);
+  const allArchives = c.prepare<[], SeasonRow & { archive: string }>(`SELECT ${ROW}, archive FROM seasons WHERE archive IS NOT NULL ORDER BY number DESC`);
+  const setEndsAt = c.prepare<[number | null, number]>('UPDATE seasons SET ends_at = ? WHERE number = ? AND ended_at IS NULL');
   const members = c.prepare<[], { userId: number; username: string; cashCents: number }>(
     'SELECT id AS userId, username, balance_cents AS cashCents FROM users WHERE left_at IS NULL',
   );
@@ -134,11 +143,7 @@ export function createSeasonsRepo(db: Db) {
     current: (): SeasonRow => current.get() ?? { number: 1, startedAt: 0, endedAt: null, endsAt: null },
     /** Sets (or clears) when the running season `number` ends by itself; false when it is not the running one. */
     setEndsAt: (number: number, endsAt: number | null): boolean => setEndsAt.run(endsAt, number).changes > 0,
-    /** The facts of the current season's awards at the marks, read before it closes (each a scan of the season's trades, once). */
-    recapFacts(markOf: MarkOf): RecapFacts {
-      const marks = marksParam(markOf);
-      return { bestTrade: bestTrade.get(marks) ?? null, mostActive: mostActive.get() ?? null, longestHeld: longestHeld.get(marks) ?? null };
-    },
+    recapFacts: recapFactsOf(db),
     /** An ended season with its archive; undefined for the current one or a number that never was. */
     archived(number: number): (SeasonRow & { endedAt: number; archive: SeasonArchive }) | undefined {
       const row = archived.get(number);

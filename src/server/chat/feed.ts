@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
-import { createFeedRepo, UNREAD_CAP, type FeedKind, type FeedRow, type MuteRow } from '../../db/repos/feed.js';
+import { createFeedRepo, UNREAD_CAP, type FeedKind, type FeedRepo, type FeedRow, type MuteRow } from '../../db/repos/feed.js';
 import { mayDelete, mayMute, mayPost, mayReact, type ChatRefusal } from '../../domain/chat/moderation.js';
 import { bigTradeText, bigTrades, newMemberText, type Fill } from '../../domain/chat/moments.js';
 import type { EventBus, PublishedEvent } from '../../engine/events.js';
@@ -54,49 +54,49 @@ export interface LeagueFeedDeps {
   bigTradeCents: () => number;
 }
 
-/**
- * One league's chat and feed (docs/chat.md): members' messages and the league's moments, in its
- * file, told live to the subscribers of `subscribe`. Writes go to the league's file in their own
- * small transactions (synchronous=FULL, like accounts): they touch none of the market's tables.
- * Who may call is the router's business; what a caller may do to a message is the chat's rules
- * (domain/chat/moderation.ts).
- */
-export function createLeagueFeed(deps: LeagueFeedDeps) {
-  const { db, now, logger } = deps;
-  const repo = createFeedRepo(db);
-  const c = db.$client;
-  const transaction = <T>(fn: () => T): T => c.transaction(fn)();
-  const isRemoved = c.prepare<[number], { one: number }>('SELECT 1 AS one FROM users WHERE id = ? AND left_at IS NOT NULL');
-  const isMember = c.prepare<[number], { one: number }>('SELECT 1 AS one FROM users WHERE id = ? AND left_at IS NULL');
-  const listeners = new Set<(event: ChatLiveEvent) => void>();
+function muteOut(row: MuteRow) {
+  return { userId: row.userId, username: row.username, until: row.until === null ? null : iso(row.until), mutedAt: iso(row.mutedAt) };
+}
 
+const toMessage = (row: FeedRow, reactions: ChatMessage['reactions']): ChatMessage => ({
+  id: row.id,
+  userId: row.userId,
+  username: row.username,
+  text: row.text,
+  createdAt: iso(row.createdAt),
+  kind: row.kind,
+  reactions,
+  ...(row.kind === 'message' ? {} : { details: detailsOut(row.data) ?? {} }),
+});
+
+/** Items with their reactions as `readerId` sees them (one query for the page's reactions). */
+function withReactions(repo: FeedRepo, rows: FeedRow[], readerId: number | null): ChatMessage[] {
+  const counts = repo.reactionsOf(
+    rows.map((r) => r.id),
+    readerId,
+  );
+  return rows.map((row) =>
+    toMessage(
+      row,
+      counts.filter((r) => r.itemId === row.id).map(({ emoji, count, mine }) => ({ emoji, count, mine })),
+    ),
+  );
+}
+
+/** What every part of a league's feed shares: its repo, its transactions, its subscribers. */
+function feedCore(deps: LeagueFeedDeps) {
+  const { db, now } = deps;
+  const repo = createFeedRepo(db);
+  const transaction = <T>(fn: () => T): T => db.$client.transaction(fn)();
+  const listeners = new Set<(event: ChatLiveEvent) => void>();
   const publish = (event: ChatLiveEvent) => {
     for (const listener of listeners) listener(event);
   };
 
-  const toMessage = (row: FeedRow, reactions: ChatMessage['reactions']): ChatMessage => ({
-    id: row.id,
-    userId: row.userId,
-    username: row.username,
-    text: row.text,
-    createdAt: iso(row.createdAt),
-    kind: row.kind,
-    reactions,
-    ...(row.kind === 'message' ? {} : { details: detailsOut(row.data) ?? {} }),
-  });
-
-  /** Items with their reactions as `readerId` sees them (one query for the page's reactions). */
-  function withReactions(rows: FeedRow[], readerId: number | null): ChatMessage[] {
-    const counts = repo.reactionsOf(
-      rows.map((r) => r.id),
-      readerId,
-    );
-    return rows.map((row) =>
-      toMessage(
-        row,
-        counts.filter((r) => r.itemId === row.id).map(({ emoji, count, mine }) => ({ emoji, count, mine })),
-      ),
-    );
+  /** Tells the subscribers of an item written elsewhere (a season's end, in its own transaction). */
+  function announce(id: number): void {
+    const row = repo.get(id);
+    if (row && row.deletedAt === null) publish({ type: 'posted', message: toMessage(row, []) });
   }
 
   /** Writes a moment once (a second write of the same key writes nothing) and tells the subscribers. */
@@ -107,13 +107,12 @@ export function createLeagueFeed(deps: LeagueFeedDeps) {
     return added.id;
   }
 
-  /** Tells the subscribers of an item written elsewhere (a season's end, in its own transaction). */
-  function announce(id: number): void {
-    const row = repo.get(id);
-    if (row && row.deletedAt === null) publish({ type: 'posted', message: toMessage(row, []) });
-  }
+  return { deps, repo, transaction, listeners, publish, announce, moment };
+}
+type FeedCore = ReturnType<typeof feedCore>;
 
-  // Big trades: the fills committed together (one publish of the bus), gathered until the next turn.
+/** Big trades: the fills committed together (one publish of the bus), gathered until the next turn, each big purchase a moment. Answers how to stop. */
+function followBigTrades({ deps, moment }: FeedCore): () => void {
   let fills: Fill[] = [];
   let gathering = false;
   const tellBigTrades = () => {
@@ -130,29 +129,24 @@ export function createLeagueFeed(deps: LeagueFeedDeps) {
       }
     } catch (error) {
       // The database closed under a late batch (shutdown), or a disk failure: the feed misses a moment, the trade stands.
-      logger.warn({ err: error }, 'A big trade was not written to the feed');
+      deps.logger.warn({ err: error }, 'A big trade was not written to the feed');
     }
   };
-  const unsubscribe = deps.bus.subscribe((event: PublishedEvent) => {
+  return deps.bus.subscribe((event: PublishedEvent) => {
     if (event.type !== 'tradeCompleted') return;
     const t = event.trade;
-    fills.push({
-      buyerId: t.buyerId,
-      buyerUsername: t.buyerUsername,
-      sellerId: t.sellerId,
-      sellerUsername: t.sellerUsername,
-      itemType: t.itemType,
-      itemId: t.itemId,
-      itemName: t.itemName,
-      shares: t.shares,
-      priceCents: t.priceCents,
-    });
+    const { buyerId, buyerUsername, sellerId, sellerUsername, itemType, itemId, itemName, shares, priceCents } = t;
+    fills.push({ buyerId, buyerUsername, sellerId, sellerUsername, itemType, itemId, itemName, shares, priceCents });
     if (!gathering) {
       gathering = true;
       setImmediate(tellBigTrades);
     }
   });
+}
 
+/** Reading the feed: a page, what a returning subscriber missed, the unread count and read mark. */
+function feedReads({ deps, repo, transaction }: FeedCore) {
+  const isRemoved = deps.db.$client.prepare<[number], { one: number }>('SELECT 1 AS one FROM users WHERE id = ? AND left_at IS NOT NULL');
   return {
     /** A page of the feed, newest first; `cursor` is the nextCursor of the page before. */
     page(request: { cursor?: string | null | undefined; limit?: number | undefined }, readerId: number | null): ChatPage {
@@ -166,11 +160,45 @@ export function createLeagueFeed(deps: LeagueFeedDeps) {
       const rows = repo.page(before, limit + 1);
       const shown = rows.slice(0, limit);
       return {
-        messages: withReactions(shown, readerId),
+        messages: withReactions(repo, shown, readerId),
         nextCursor: rows.length > limit ? encodeCursor([shown.at(-1)!.id]) : null,
       };
     },
 
+    /** Items after `afterId`, oldest first, at most `limit` (what a returning subscriber missed). */
+    since(afterId: number, limit: number, readerId: number | null): ChatMessage[] {
+      // The newest `limit` items, those after afterId, oldest first (a longer gap: the client reads the page again).
+      const rows = repo.page(null, limit).filter((row) => row.id > afterId);
+      return withReactions(repo, rows.reverse(), readerId);
+    },
+
+    /** How many items the member has not read (at most UNREAD_CAP counted). */
+    unread(userId: number): { count: number; capped: boolean } {
+      const count = repo.unread(userId);
+      return { count, capped: count >= UNREAD_CAP };
+    },
+
+    markRead(userId: number, lastReadId: number, keep?: Keep<{ count: number; capped: boolean }>): { count: number; capped: boolean } {
+      return transaction(() => {
+        repo.markRead(userId, Math.min(lastReadId, repo.lastId()), deps.now());
+        const count = repo.unread(userId);
+        const unread = { count, capped: count >= UNREAD_CAP };
+        keep?.(unread);
+        return unread;
+      });
+    },
+
+    lastId: (): number => repo.lastId(),
+
+    /** Whether the user was a member of the league and left its market (removed): they read none of its chat. */
+    isRemoved: (userId: number): boolean => isRemoved.get(userId) !== undefined,
+  };
+}
+
+/** Members' messages and reactions, each written in its own transaction with its idempotency key's answer (`keep`). */
+function messageCommands({ deps, repo, transaction, publish }: FeedCore) {
+  const { now } = deps;
+  return {
     /**
      * A member's message: refused while they are muted. `keep` is told the message inside the
      * transaction that writes it (its idempotency key's answer, server/idempotency/once.ts).
@@ -218,7 +246,14 @@ export function createLeagueFeed(deps: LeagueFeedDeps) {
       if (count !== null) publish({ type: 'reacted', id, emoji, count, userId: caller.id, on });
       return answer;
     },
+  };
+}
 
+/** The moderator's mutes. */
+function moderation({ deps, repo, transaction }: FeedCore) {
+  const { now } = deps;
+  const isMember = deps.db.$client.prepare<[number], { one: number }>('SELECT 1 AS one FROM users WHERE id = ? AND left_at IS NULL');
+  return {
     /** The moderator mutes a member for `minutes` (null: until unmuted). */
     mute(
       caller: Caller,
@@ -254,27 +289,24 @@ export function createLeagueFeed(deps: LeagueFeedDeps) {
       if (!moderator) throw new AppError('FORBIDDEN', CHAT_TEXT.commissionerOnly);
       return { mutes: repo.mutes(now()).map(muteOut) };
     },
+  };
+}
 
-    /** How many items the member has not read (at most UNREAD_CAP counted). */
-    unread(userId: number): { count: number; capped: boolean } {
-      const count = repo.unread(userId);
-      return { count, capped: count >= UNREAD_CAP };
-    },
-
-    markRead(userId: number, lastReadId: number, keep?: Keep<{ count: number; capped: boolean }>): { count: number; capped: boolean } {
-      return transaction(() => {
-        repo.markRead(userId, Math.min(lastReadId, repo.lastId()), now());
-        const count = repo.unread(userId);
-        const unread = { count, capped: count >= UNREAD_CAP };
-        keep?.(unread);
-        return unread;
-      });
-    },
-
-    lastId: (): number => repo.lastId(),
-
-    /** Whether the user was a member of the league and was removed (they read none of its chat). */
-    isRemoved: (userId: number): boolean => isRemoved.get(userId) !== undefined,
+/**
+ * One league's chat and feed (docs/chat.md): members' messages and the league's moments, in its
+ * file, told live to the subscribers of `subscribe`. Writes go to the league's file in their own
+ * small transactions (synchronous=FULL, like accounts): they touch none of the market's tables.
+ * Who may call is the router's business; what a caller may do to a message is the chat's rules
+ * (domain/chat/moderation.ts).
+ */
+export function createLeagueFeed(deps: LeagueFeedDeps) {
+  const core = feedCore(deps);
+  const { listeners, moment, announce } = core;
+  const unsubscribe = followBigTrades(core);
+  return {
+    ...feedReads(core),
+    ...messageCommands(core),
+    ...moderation(core),
 
     memberJoined(user: { id: number; username: string }, at: number): void {
       moment('newMember', { userId: user.id, text: newMemberText(user.username), key: `member:${user.id}:${at}`, at });
@@ -289,13 +321,6 @@ export function createLeagueFeed(deps: LeagueFeedDeps) {
       return () => listeners.delete(listener);
     },
 
-    /** Items after `afterId`, oldest first, at most `limit` (what a returning subscriber missed). */
-    since(afterId: number, limit: number, readerId: number | null): ChatMessage[] {
-      // The newest `limit` items, those after afterId, oldest first (a longer gap: the client reads the page again).
-      const rows = repo.page(null, limit).filter((row) => row.id > afterId);
-      return withReactions(rows.reverse(), readerId);
-    },
-
     stop(): void {
       unsubscribe();
       listeners.clear();
@@ -303,7 +328,3 @@ export function createLeagueFeed(deps: LeagueFeedDeps) {
   };
 }
 export type LeagueFeed = ReturnType<typeof createLeagueFeed>;
-
-function muteOut(row: MuteRow) {
-  return { userId: row.userId, username: row.username, until: row.until === null ? null : iso(row.until), mutedAt: iso(row.mutedAt) };
-}

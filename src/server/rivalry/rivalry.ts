@@ -36,62 +36,44 @@ export interface RivalryDeps {
   markOf: MarkOf;
 }
 
-/**
- * A league's rivalry (docs/chat.md, "Rivalry"): after trades settle, the standings (by the league's
- * rule, standings.ts) are compared with those seen before. Each member passed is told once
- * ("alice passed you — you are now 3rd": a notice on the league's bus, which the live feed toasts
- * and push sends to those who opted in); a new leader is a moment of the feed. Once a week, the
- * recap goes to the feed and to every member.
- */
-export function createRivalry(deps: RivalryDeps) {
-  const { db, bus, feed, now, logger, leagueId } = deps;
-  const reads = createRivalryReads(db);
-  const seasons = createSeasonsRepo(db);
-  let before: Standing[] | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let recapTimer: NodeJS.Timeout | null = null;
-  let lastRecap: { createdAt: number; data: unknown } | null | undefined;
-  let stopped = false;
+type NoticeOf = (userId: number, kind: Notice['kind'], title: string, body: string, url: string) => GameEvent;
 
-  const notice = (userId: number, kind: Notice['kind'], title: string, body: string, url: string): GameEvent => ({
+const noticeOf =
+  (deps: Pick<RivalryDeps, 'leagueId' | 'now'>): NoticeOf =>
+  (userId, kind, title, body, url) => ({
     type: 'notice',
     userId,
-    notice: { kind, userId, leagueId, title, body, url, at: new Date(now()).toISOString() },
+    notice: { kind, userId, leagueId: deps.leagueId, title, body, url, at: new Date(deps.now()).toISOString() },
   });
 
-  const standings = () => standingsOf({ db, reads: deps.reads }, deps.ranking());
+/** Who is first, as a comparable key. */
+const leadersOf = (list: Standing[]) =>
+  list
+    .filter((s) => s.rank === 1)
+    .map((s) => s.userId)
+    .sort((a, b) => a - b)
+    .join(',');
 
-  function compare(): void {
-    timer = null;
-    if (stopped) return;
-    const after = standings();
-    if (before) {
-      const events = overtakes(before, after).map((o) => notice(o.userId, 'passed', passedText(o), `in ${deps.leagueName()}`, '/leaderboard'));
-      if (events.length > 0) bus.publish(events);
-      const leaders = (list: Standing[]) =>
-        list
-          .filter((s) => s.rank === 1)
-          .map((s) => s.userId)
-          .sort((a, b) => a - b)
-          .join(',');
-      const top = after.filter((s) => s.rank === 1);
-      const rule = deps.ranking();
-      if (top[0] && figureOf(rule, top[0]) > 0 && leaders(before) !== leaders(after)) {
-        feed.moment('newLeader', {
-          userId: top.length === 1 ? top[0].userId : null,
-          text: newLeaderText(
-            top.map((s) => s.username),
-            RANKING_LABEL[rule],
-          ),
-        });
-      }
-    }
-    before = after;
-    recapIfDue(after);
-  }
+/** A new leader (or leaders sharing first place, with something to lead by) is a moment of the feed. */
+function tellNewLeader(feed: LeagueFeed, rule: Ranking, before: Standing[], after: Standing[]): void {
+  const top = after.filter((s) => s.rank === 1);
+  if (!top[0] || figureOf(rule, top[0]) <= 0 || leadersOf(before) === leadersOf(after)) return;
+  feed.moment('newLeader', {
+    userId: top.length === 1 ? top[0].userId : null,
+    text: newLeaderText(
+      top.map((s) => s.username),
+      RANKING_LABEL[rule],
+    ),
+  });
+}
 
-  /** The weekly recap, once per week of the season (its key makes a second write of the same week write nothing). */
-  function recapIfDue(current: Standing[]): void {
+/** The weekly recap, once per week of the season (its key makes a second write of the same week write nothing): to the feed and every member. */
+function weeklyRecaps(deps: RivalryDeps, notice: NoticeOf): (current: Standing[]) => void {
+  const { db, bus, feed, now } = deps;
+  const reads = createRivalryReads(db);
+  const seasons = createSeasonsRepo(db);
+  let lastRecap: { createdAt: number; data: unknown } | null | undefined;
+  return (current) => {
     const at = now();
     const season = seasons.current();
     lastRecap ??= reads.lastRecap();
@@ -112,6 +94,38 @@ export function createRivalry(deps: RivalryDeps) {
     lastRecap = { createdAt: at, data };
     if (id === null) return;
     bus.publish(current.map((s) => notice(s.userId, 'weeklyRecap', `Week ${week} recap of ${deps.leagueName()}`, text, '/chat')));
+  };
+}
+
+/**
+ * A league's rivalry (docs/chat.md, "Rivalry"): after trades settle, the standings (by the league's
+ * rule, standings.ts) are compared with those seen before. Each member passed is told once
+ * ("alice passed you — you are now 3rd": a notice on the league's bus, which the live feed toasts
+ * and push sends to those who opted in); a new leader is a moment of the feed. Once a week, the
+ * recap goes to the feed and to every member.
+ */
+export function createRivalry(deps: RivalryDeps) {
+  const { db, bus, feed, logger, leagueId } = deps;
+  const notice = noticeOf(deps);
+  const recapIfDue = weeklyRecaps(deps, notice);
+  let before: Standing[] | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let recapTimer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const standings = () => standingsOf({ db, reads: deps.reads }, deps.ranking());
+
+  function compare(): void {
+    timer = null;
+    if (stopped) return;
+    const after = standings();
+    if (before) {
+      const events = overtakes(before, after).map((o) => notice(o.userId, 'passed', passedText(o), `in ${deps.leagueName()}`, '/leaderboard'));
+      if (events.length > 0) bus.publish(events);
+      tellNewLeader(feed, deps.ranking(), before, after);
+    }
+    before = after;
+    recapIfDue(after);
   }
 
   const safely = (fn: () => void) => () => {

@@ -1,6 +1,7 @@
 import { rankBy } from '../../domain/seasons/ranking.js';
 import type { Ranking } from '../../shared/ranking.js';
-import type { LeagueServices } from '../leagues/league-services.js';
+import type { Db } from '../../db/client.js';
+import type { ReadService } from '../reads/service.js';
 
 export interface Standing {
   userId: number;
@@ -19,7 +20,7 @@ export interface Standing {
  * marks, equal figures sharing a place), as the leaderboard ranks them: what the rivalry notices
  * and the weekly recap read. It costs one lookup per member in the writer's read models.
  */
-export function standingsOf(league: Pick<LeagueServices, 'db' | 'reads'>, rule: Ranking): Standing[] {
+export function standingsOf(league: { db: Db; reads: Pick<ReadService, 'valueOf'> }, rule: Ranking): Standing[] {
   const members = league.db.$client
     .prepare<[], { userId: number; username: string; cashCents: number }>(
       'SELECT id AS userId, username, balance_cents AS cashCents FROM users WHERE left_at IS NULL',

@@ -27,7 +27,7 @@ import { inTransaction, type Remember } from '../idempotency/once.js';
 import { finishSeason } from './finish.js';
 
 /** What the seasons of a league need: its market and registry row, the registry and the season's clock, the accounts (the audit log), the log, and where share links point. */
-type SeasonServices = Pick<LeagueServices, 'db' | 'exchange' | 'seasons' | 'feed'> &
+export type SeasonServices = Pick<LeagueServices, 'db' | 'exchange' | 'seasons' | 'feed'> &
   Pick<GlobalServices, 'accounts' | 'logger' | 'now' | 'registry' | 'seasonClock' | 'publicUrl' | 'shareKeys'> & { league: LeagueRow };
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -162,16 +162,9 @@ function mayRun(services: SeasonServices, user: UserRow, texts: { admins: string
   } else if (league.commissionerId !== user.id) throw new AppError('FORBIDDEN', texts.commissioner);
 }
 
-/** The seasons of the call's league (docs/seasons.md): the list, an ended season's archive, a member's finishes, its end time, and its end. */
-export const seasonsOf = (services: SeasonServices) => {
+/** What anyone who may read the league reads of its seasons: the list, an ended season's archive, a member's finishes. */
+const seasonReads = (services: SeasonServices) => {
   const repo = services.seasons;
-  const finishDeps = () => ({
-    league: services,
-    row: services.league,
-    audit: createAuditRepo(services.accounts),
-    registry: services.registry,
-    logger: services.logger,
-  });
   return {
     list: (): SeasonList => {
       const winners = new Map(repo.allArchived().map((s) => [s.number, winnersOf(placed(s.archive)).map((r) => r.username)]));
@@ -201,7 +194,20 @@ export const seasonsOf = (services: SeasonServices) => {
       });
       return { finishes };
     },
+  };
+};
 
+/** The commissioner's: when the season ends, and its end. */
+const seasonCommands = (services: SeasonServices) => {
+  const repo = services.seasons;
+  const finishDeps = () => ({
+    league: services,
+    row: services.league,
+    audit: createAuditRepo(services.accounts),
+    registry: services.registry,
+    logger: services.logger,
+  });
+  const commands = {
     /** Who may set when the season ends: refused before anything else (never an idempotency key's answer). */
     maySchedule(user: UserRow): void {
       mayRun(services, user, { admins: SEASON_TEXT.scheduleAdminOnly, commissioner: SEASON_TEXT.scheduleCommissionerOnly });
@@ -214,7 +220,7 @@ export const seasonsOf = (services: SeasonServices) => {
      * clock follows. Setting the same time again changes nothing.
      */
     schedule(user: UserRow, endsAtIso: string | null, remember: Remember<ScheduleSeasonResult> = null): ScheduleSeasonResult {
-      this.maySchedule(user);
+      commands.maySchedule(user);
       const now = services.now();
       const endsAt = endsAtIso === null ? null : Date.parse(endsAtIso);
       if (endsAt !== null && endsAt <= now) throw new AppError('BAD_REQUEST', SEASON_TEXT.endsAtPast);
@@ -258,7 +264,7 @@ export const seasonsOf = (services: SeasonServices) => {
     },
 
     async end(user: UserRow, confirm: string, season?: number, remember?: Remember<EndSeasonResult>): Promise<EndSeasonResult> {
-      this.mayEnd(user, confirm);
+      commands.mayEnd(user, confirm);
       const stale = () => new AppError('CONFLICT', SEASON_TEXT.alreadyEnded(season!));
       const done = finishSeason(finishDeps(), user, {
         onlyIf: (current) => season === undefined || current.number === season,
@@ -276,4 +282,8 @@ export const seasonsOf = (services: SeasonServices) => {
       return endedAnswer(done.ended);
     },
   };
+  return commands;
 };
+
+/** The seasons of the call's league (docs/seasons.md): the list, an ended season's archive, a member's finishes, its end time, and its end. */
+export const seasonsOf = (services: SeasonServices) => ({ ...seasonReads(services), ...seasonCommands(services) });
