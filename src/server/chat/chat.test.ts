@@ -21,8 +21,8 @@ const post = (user: TestUser, text: unknown, extra: Record<string, unknown> = {}
 const list = (user?: TestUser, query = '') => api<ChatPage>(server.url, 'GET', inLeague(`/chat${query}`), undefined, user?.token);
 
 /** A tRPC query over HTTP naming the league, as the web app sends it: the status and the answer or error message. */
-async function trpcQuery(path: string, input: unknown, token?: string): Promise<{ status: number; data?: unknown; message?: string }> {
-  const headers: Record<string, string> = { 'x-league-id': String(league.id) };
+async function trpcQuery(path: string, input: unknown, token?: string, leagueId = league.id): Promise<{ status: number; data?: unknown; message?: string }> {
+  const headers: Record<string, string> = { 'x-league-id': String(leagueId) };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(`${server.url}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers });
   const body = (await res.json()) as { result?: { data: unknown }; error?: { message: string } };
@@ -30,11 +30,11 @@ async function trpcQuery(path: string, input: unknown, token?: string): Promise<
 }
 
 /** A WebSocket client in the league following its chat: what it received, and the errors that ended it. */
-function followChat(token?: string) {
+function followChat(token?: string, leagueId = league.id) {
   const client = createWSClient({
     url: server.url.replace('http', 'ws') + '/trpc',
     WebSocket: WebSocket as never,
-    connectionParams: { ...(token ? { token } : {}), leagueId: String(league.id) },
+    connectionParams: { ...(token ? { token } : {}), leagueId: String(leagueId) },
   });
   const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
   const seen = { events: [] as ChatLiveEvent[], errors: [] as string[], started: false };
@@ -112,7 +112,6 @@ describe('posting and reading', () => {
     expect((await post(bob, '🏀'.repeat(MESSAGE_MAX_CHARS))).status).toBe(200);
     expect((await list(bob)).body.messages.length).toBe(before + 1);
   });
-
 });
 
 describe('every chat command happens once (the Idempotency-Key)', () => {
@@ -334,6 +333,69 @@ describe('who may read and write', () => {
     expect(await api(server.url, 'GET', inLeague('/chat'), undefined, dave.token)).toMatchObject({ status: 403 });
     expect(await trpcQuery('chat.list', {}, dave.token)).toMatchObject({ status: 403 });
     expect(await post(dave, 'still here?')).toMatchObject({ status: 403 });
+  });
+});
+
+describe('removal is removal, in an open league too', () => {
+  it('lets a member removed from an open league read nothing of its chat, post nothing and receive none of it live: REST, tRPC over HTTP, and the WebSocket they had open; let back in, they read it again only once they join again', async () => {
+    const erin = await registerUser(server.url, 'ch_erin');
+    const open = (await api<{ league: LeagueView }>(server.url, 'POST', '/leagues', { name: 'Open Mic', startingCash: 1_000_000 }, alice.token)).body.league;
+    expect((await api(server.url, 'PATCH', `/leagues/${open.id}`, { open: true }, alice.token)).status).toBe(200);
+    for (const u of [bob, erin]) expect((await api(server.url, 'POST', '/leagues/join', { code: open.inviteCode }, u.token)).status).toBe(200);
+    const at = (path: string) => `/leagues/${open.id}${path}`;
+    const say = (user: TestUser, text: string) => api<{ message: ChatMessage }>(server.url, 'POST', at('/chat'), { text }, user.token);
+    const texts = (page: ChatPage) => page.messages.filter((m) => m.kind === 'message').map((m) => m.text);
+
+    const erins = followChat(erin.token, open.id);
+    try {
+      await expect.poll(() => erins.seen.started, { timeout: 10_000 }).toBe(true);
+      expect((await say(bob, 'before the removal')).status).toBe(200);
+      await expect.poll(() => erins.texts(), { timeout: 10_000 }).toEqual(['before the removal']);
+      expect(texts((await erins.trpc.chat.list.query({})) as ChatPage)).toEqual(['before the removal']);
+
+      expect((await api(server.url, 'DELETE', `/leagues/${open.id}/members/${erin.id}`, undefined, alice.token)).status).toBe(200);
+      expect((await say(bob, 'after the removal')).status).toBe(200);
+      await expect.poll(() => erins.seen.errors, { timeout: 10_000 }).toContain(CHAT_TEXT.removed);
+      // Calls on the connection opened while she was a member (it reconnects, as the web app does): judged as she is now.
+      await expect(erins.trpc.chat.list.query({})).rejects.toThrow(CHAT_TEXT.removed);
+      await expect(erins.trpc.chat.post.mutate({ text: 'still here?' })).rejects.toThrow();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(erins.texts()).toEqual(['before the removal']);
+    } finally {
+      await erins.close();
+    }
+
+    // Over REST and tRPC over HTTP: nothing to read, nothing posted; anyone else may still read the open league's chat.
+    expect(await api(server.url, 'GET', at('/chat'), undefined, erin.token)).toMatchObject({ status: 403, body: { error: CHAT_TEXT.removed } });
+    expect(await trpcQuery('chat.list', {}, erin.token, open.id)).toMatchObject({ status: 403, message: CHAT_TEXT.removed });
+    expect(await say(erin, 'let me back')).toMatchObject({ status: 403 });
+    const visitor = await api<ChatPage>(server.url, 'GET', at('/chat'));
+    expect(visitor.status).toBe(200);
+    expect(texts(visitor.body)).toEqual(['after the removal', 'before the removal']);
+
+    // Let back in, she is not a member until she joins again: then the chat is hers again.
+    expect((await api(server.url, 'DELETE', `/leagues/${open.id}/removed/${erin.id}`, undefined, alice.token)).status).toBe(200);
+    expect(await api(server.url, 'GET', at('/chat'), undefined, erin.token)).toMatchObject({ status: 403, body: { error: CHAT_TEXT.removed } });
+    expect((await api(server.url, 'POST', '/leagues/join', { code: open.inviteCode }, erin.token)).status).toBe(200);
+    const back = await api<ChatPage>(server.url, 'GET', at('/chat'), undefined, erin.token);
+    expect(back.status).toBe(200);
+    expect(texts(back.body)).toEqual(['after the removal', 'before the removal']);
+    expect((await say(erin, 'back again')).status).toBe(200);
+  });
+
+  it('judges removal from the registry: a removal recorded there and not yet in the league’s file (a crash between) already bars the chat', async () => {
+    const fred = await registerUser(server.url, 'ch_fred');
+    const open = (await api<{ league: LeagueView }>(server.url, 'POST', '/leagues', { name: 'Half Court', startingCash: 1_000_000 }, alice.token)).body.league;
+    expect((await api(server.url, 'PATCH', `/leagues/${open.id}`, { open: true }, alice.token)).status).toBe(200);
+    expect((await api(server.url, 'POST', '/leagues/join', { code: open.inviteCode }, fred.token)).status).toBe(200);
+    expect((await api(server.url, 'GET', `/leagues/${open.id}/chat`, undefined, fred.token)).status).toBe(200);
+    const { registry, accounts } = server.serverServices;
+    accounts.$client.transaction(() => {
+      registry.recordRemoval(open.id, fred.id, Date.now(), alice.id);
+      registry.removeMember(open.id, fred.id);
+    })();
+    expect(await api(server.url, 'GET', `/leagues/${open.id}/chat`, undefined, fred.token)).toMatchObject({ status: 403, body: { error: CHAT_TEXT.removed } });
+    expect(await trpcQuery('chat.list', {}, fred.token, open.id)).toMatchObject({ status: 403, message: CHAT_TEXT.removed });
   });
 });
 

@@ -1,10 +1,9 @@
-import { createSeasonsRepo } from '../../db/seasons/seasons-repo.js';
 import { TEAM_LOCK_MS } from '../../domain/market/holding.js';
 import { CHAT_RATE_LIMIT, MESSAGE_MAX_CHARS } from '../../shared/chat.js';
 import { centsToDollars, OPEN_MARKET_PRICE_CENTS } from '../../shared/money.js';
 import { RANKING_LABEL, RANKING_MEANING } from '../../shared/ranking.js';
 import { LEAGUE_TEXT, type LeagueRules } from '../../shared/schemas/leagues.js';
-import { leagueFor } from '../seasons/card-access.js';
+import { readableBy } from '../seasons/card-access.js';
 import type { Context } from '../context.js';
 import { AppError } from '../errors.js';
 
@@ -17,13 +16,14 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function leagueRulesFor(ctx: Context, input: { leagueId: number } | { code: string }): LeagueRules {
   const row = 'code' in input ? ctx.services.registry.byCode(input.code) : ctx.services.registry.byId(input.leagueId);
   if (!row) throw new AppError('NOT_FOUND', 'code' in input ? LEAGUE_TEXT.badInvite : LEAGUE_TEXT.notFound);
-  const { services, readable } = leagueFor(ctx, row.id);
-  if (!readable && !('code' in input)) throw new AppError('FORBIDDEN', LEAGUE_TEXT.inviteOnly);
-  const seasons = createSeasonsRepo(services.db).list();
+  if (!('code' in input) && !readableBy(ctx, row)) throw new AppError('FORBIDDEN', LEAGUE_TEXT.inviteOnly);
+  const market = ctx.services.hub.get(row.id);
+  if (!market) throw new AppError('NOT_FOUND', LEAGUE_TEXT.notFound);
+  const seasons = market.seasons.list();
   const current = seasons.at(-1)!;
   const commissioner = row.commissionerId === null ? null : ctx.services.users.byId(row.commissionerId);
   return {
-    league: services.leagues.publicView(row),
+    league: ctx.services.leagues.publicView(row),
     startingCash: centsToDollars(row.startingCashCents),
     rankingRule: {
       key: row.ranking,

@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { isModerator } from '../../domain/chat/moderation.js';
-import { CHAT_PAGE_MAX, CHAT_TEXT } from '../../shared/chat.js';
+import { CHAT_PAGE_MAX } from '../../shared/chat.js';
 import {
   chatPage,
   chatPageInput,
@@ -20,17 +20,17 @@ import {
   unreadResult,
   type ChatLiveEvent,
 } from '../../shared/schemas/chat.js';
-import { chatAccessNow } from '../chat/access.js';
+import { chatRefusal, chatWatch } from '../chat/access.js';
 import type { Keep } from '../chat/feed.js';
 import { once, type Remember } from '../idempotency/once.js';
 import type { Context } from '../context.js';
-import { AppError } from '../errors.js';
 import { Inbox } from '../live/inbox.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
 /** The league's feed, for a caller who may read it: a member removed from the league reads none of it, whatever the league. */
 function feedFor(ctx: Context) {
-  if (ctx.user && ctx.services.feed.isRemoved(ctx.user.id)) throw new AppError('FORBIDDEN', CHAT_TEXT.removed);
+  const refusal = chatRefusal(ctx);
+  if (refusal) throw refusal;
   return ctx.services.feed;
 }
 
@@ -77,7 +77,13 @@ export const chatRouter = router({
     .mutation(async ({ ctx, input, path }) => {
       const feed = feedFor(ctx);
       await ctx.services.chatLimiter(ctx.services.league.id, ctx.user.id);
-      return keyed(ctx, path, input, (remember) => ({ message: feed.post(ctx.user, input.text, keepAs(remember, (message) => ({ message }))) }));
+      return keyed(ctx, path, input, (remember) => ({
+        message: feed.post(
+          ctx.user,
+          input.text,
+          keepAs(remember, (message) => ({ message })),
+        ),
+      }));
     }),
 
   delete: authedProcedure
@@ -128,16 +134,20 @@ export const chatRouter = router({
 
   /**
    * New messages and moments, deletions and reactions as they happen. Who the subscriber is, and
-   * whether they may still read the league, is checked again before each delivery: a session that
-   * ended, a membership removed or a league made invite-only ends the subscription with 403.
+   * whether they may still read the league, is judged again whenever it may have changed (as for a
+   * call): a session that ended ends the subscription with 401; a member removed (whatever the
+   * league) or a league made invite-only, with 403. The connection's guard closes it besides.
    */
   live: publicProcedure.input(liveInput).subscription(async function* ({ ctx, input, signal }) {
     const feed = feedFor(ctx);
+    const refusal = chatWatch(ctx);
+    // The league stays open while someone follows its chat, however quiet it is.
+    const held = ctx.services.hub.hold(ctx.services.league.id);
     const inbox = new Inbox<ChatLiveEvent>((push) => feed.subscribe(push), signal);
     const readerId = ctx.user?.id ?? null;
     const allowed = () => {
-      const refusal = chatAccessNow(ctx);
-      if (refusal) throw refusal;
+      const refused = refusal();
+      if (refused) throw refused;
     };
     // Every message carries the id of the newest item the subscriber has: where a returning one resumes.
     let last = input?.lastEventId ? Number(input.lastEventId) : feed.lastId();
@@ -153,6 +163,7 @@ export const chatRouter = router({
       }
     } finally {
       inbox.close();
+      held?.release();
     }
   }),
 });

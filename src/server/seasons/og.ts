@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import { CARD_HEIGHT, CARD_WIDTH, type SeasonArchiveOut } from '../../shared/schemas/seasons.js';
-import type { ServerServices } from '../services.js';
+import type { ServerServices } from '../app-services.js';
 import { seasonsOf } from './seasons.js';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
