@@ -5,7 +5,9 @@ const shared = { environment: 'node', hookTimeout: 120_000, pool: 'forks' } as c
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 20_000 } },
+      {
+        test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 20_000, setupFiles: ['./vitest.properties.ts'] },
+      },
       // A browser test loads pages, waits for live messages and takes screenshots: on a busy 2-core machine
       // that is several seconds of real work, so its limits (a test's, and a poll's wait for the page) are set well above
       // what it takes alone.
