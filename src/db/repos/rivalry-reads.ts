@@ -15,7 +15,10 @@ export function createRivalryReads(db: Db) {
      JOIN users u ON u.id = x.u AND u.left_at IS NULL GROUP BY x.u ORDER BY trades DESC, x.u LIMIT 1`,
   );
   const marksParam = marksParamOf(db);
-  const bestTrade = c.prepare<[string, number, number], { userId: number; username: string; name: string; shares: number; priceCents: number; profitCents: number }>(
+  const bestTrade = c.prepare<
+    [string, number, number],
+    { userId: number; username: string; name: string; shares: number; priceCents: number; profitCents: number }
+  >(
     `WITH ${MARKS_CTE}
      SELECT t.buyer_id AS userId, u.username, ${INSTRUMENT_NAME} AS name, t.shares, t.price_cents AS priceCents,
        t.shares * (m.mark - t.price_cents) AS profitCents

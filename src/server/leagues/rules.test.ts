@@ -21,7 +21,11 @@ describe('a league’s rules page', () => {
     expect(rules.body).toMatchObject({
       league: { id: league.id, name: 'Rule Book', open: false, isDefault: false, memberCount: 1 },
       startingCash: 250_000,
-      rankingRule: { key: 'netWorth', label: 'Net worth', description: 'cash, cash in open bids and shares, shares valued at their mark; equal figures share a place' },
+      rankingRule: {
+        key: 'netWorth',
+        label: 'Net worth',
+        description: 'cash, cash in open bids and shares, shares valued at their mark; equal figures share a place',
+      },
       teamLockDays: 7,
       openMarketPrice: 1,
       season: { number: 1, endsAt: null, endedSeasons: 0 },

@@ -43,8 +43,6 @@ export const seasonsRouter = router({
     .mutation(({ ctx, input, path }) => {
       const seasons = seasonsOf(ctx.services);
       seasons.mayEnd(ctx.user, input.confirm);
-      return once(ctx, { command: path, input, store: ctx.services.leagueKeys }, (remember) =>
-        seasons.end(ctx.user, input.confirm, input.season, remember),
-      );
+      return once(ctx, { command: path, input, store: ctx.services.leagueKeys }, (remember) => seasons.end(ctx.user, input.confirm, input.season, remember));
     }),
 });
