@@ -39,3 +39,9 @@ export interface SeasonRecap {
   mostActive: RecapFacts['mostActive'];
   longestHeld: (NonNullable<RecapFacts['longestHeld']> & { days: number; gainPct: number }) | null;
 }
+
+/** How long the longest-held winner was held, in words: "less than a day", "1 day", "1,204 days". */
+export function heldFor(days: number): string {
+  if (days < 1) return 'less than a day';
+  return days === 1 ? '1 day' : `${days.toLocaleString('en-US')} days`;
+}

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { formatCents } from '../../shared/money.js';
+import { heldFor } from '../../shared/recap.js';
 import { CARD_HEIGHT, CARD_WIDTH, type SeasonArchiveOut } from '../../shared/schemas/seasons.js';
 
 /** What the card shows: the league, the season and its recap. */
@@ -38,7 +39,7 @@ function awardLines(archive: SeasonArchiveOut): { label: string; who: string; wh
   if (a.mostActive) lines.push({ label: 'MOST ACTIVE TRADER', who: a.mostActive.username, what: `${a.mostActive.trades.toLocaleString('en-US')} trades` });
   if (a.longestHeldWinner) {
     const h = a.longestHeldWinner;
-    lines.push({ label: 'LONGEST-HELD WINNER', who: h.username, what: `${h.itemName}, ${h.days} day${h.days === 1 ? '' : 's'}, ${signedPct(h.gainPct)}` });
+    lines.push({ label: 'LONGEST-HELD WINNER', who: h.username, what: `${h.itemName}, held ${heldFor(h.days)}, ${signedPct(h.gainPct)}` });
   }
   return lines;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import { CARD_HEIGHT, CARD_WIDTH, type SeasonArchiveOut } from '../../shared/schemas/seasons.js';
+import { heldFor } from '../../shared/recap.js';
 import type { ServerServices } from '../app-services.js';
 import { seasonsOf } from './seasons.js';
 
@@ -17,7 +18,9 @@ function description(archive: SeasonArchiveOut): string {
     a.bestReturn ? `Best return: ${a.bestReturn.username} (${a.bestReturn.returnPct >= 0 ? '+' : ''}${a.bestReturn.returnPct}%)` : null,
     a.bestTrade ? `Best trade: ${a.bestTrade.username} (${a.bestTrade.itemName})` : null,
     a.mostActive ? `Most active: ${a.mostActive.username} (${a.mostActive.trades} trades)` : null,
-    a.longestHeldWinner ? `Longest-held winner: ${a.longestHeldWinner.username} (${a.longestHeldWinner.itemName}, ${a.longestHeldWinner.days} days)` : null,
+    a.longestHeldWinner
+      ? `Longest-held winner: ${a.longestHeldWinner.username} (${a.longestHeldWinner.itemName}, held ${heldFor(a.longestHeldWinner.days)})`
+      : null,
   ].filter((p): p is string => p !== null);
   return parts.length > 0 ? `${parts.join(' · ')}.` : `${archive.season.tradeCount} trades this season.`;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { SeasonArchiveOut } from '../../../../shared/schemas/seasons';
 import { CARD_HEIGHT, CARD_WIDTH } from '../../../../shared/schemas/seasons';
+import { heldFor } from '../../../../shared/recap';
 import { formatDollars, formatInteger } from '../../../lib/format';
 import { Link } from '../../../lib/leagueLinks';
 import styles from './SeasonRecap.module.css';
@@ -62,7 +63,7 @@ export function SeasonRecap({ archive }: { archive: SeasonArchiveOut }) {
     awards.longestHeldWinner && {
       title: 'Longest-held winner',
       who: awards.longestHeldWinner,
-      what: `${awards.longestHeldWinner.itemName}, held ${formatInteger(awards.longestHeldWinner.days)} day${awards.longestHeldWinner.days === 1 ? '' : 's'}, ${signedPct(awards.longestHeldWinner.gainPct)}`,
+      what: `${awards.longestHeldWinner.itemName}, held ${heldFor(awards.longestHeldWinner.days)}, ${signedPct(awards.longestHeldWinner.gainPct)}`,
     },
   ].filter((c): c is NonNullable<typeof c> => Boolean(c));
   return (
