@@ -4,7 +4,7 @@ import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import type { PlayerOut } from '../../shared/schemas/market.js';
 import { encodingOf } from '../encoded-answers.js';
 import { api, registerUser, startTestServer, type TestServer, type TestUser } from '../test-support/server.js';
-import { playerRows, SharedPlayerList } from './player-list.js';
+import { playerRows, SharedPlayerList, type EncodedRow } from './player-list.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -127,6 +127,19 @@ describe('SharedPlayerList', () => {
     // The shared rows are left as they were for the next caller.
     expect(bytesOf(shared.joined(new Map()))).toBe(JSON.stringify(rows));
     expect(shared.rows.every((r) => r.owned === 0)).toBe(true);
+  });
+
+  it('made again after a change, keeps the rows that did not change and encodes those that did', () => {
+    const kept = new Map<number, EncodedRow>();
+    const first = new SharedPlayerList(rows, kept);
+    const changed = rows.map((r) => (r.id === 2 ? { ...r, shares_remaining: 899_990, name: 'Luka Dončić 🏀🏀' } : { ...r }));
+    const second = new SharedPlayerList(changed.slice(0, 3), kept);
+    expect(second.rows[0]).toBe(first.rows[0]);
+    expect(second.rows[1]).not.toBe(first.rows[1]);
+    expect(bytesOf(second.rows)).toBe(JSON.stringify(changed.slice(0, 3)));
+    expect(bytesOf(second.joined(new Map([[3, 4]])))).toBe(JSON.stringify(changed.slice(0, 3).map((r) => ({ ...r, owned: r.id === 3 ? 4 : 0 }))));
+    // A player no longer listed is forgotten.
+    expect([...kept.keys()].sort()).toEqual([1, 2, 3]);
   });
 
   it('refuses a list that breaks the schema when it is made, not when it is sent', () => {

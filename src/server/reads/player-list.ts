@@ -14,6 +14,30 @@ const checked = new WeakSet<object>();
 
 const OWNED = '"owned":';
 
+/** One row as everyone sees it, checked, with its JSON, its length in bytes and where its `owned` figure starts in them. */
+export interface EncodedRow {
+  /** The row it was made from, to tell whether a new one is the same. */
+  source: PlayerOut;
+  row: PlayerOut;
+  json: string;
+  bytes: number;
+  ownedAt: number;
+}
+
+function encodeRow(fresh: PlayerOut): EncodedRow {
+  const row = Object.freeze(playerOut.parse(fresh));
+  const json = JSON.stringify(row);
+  // Unambiguous: a quote inside a string value is escaped, so `"owned":` is only ever the key.
+  const owned = json.indexOf(OWNED) + OWNED.length;
+  return { source: fresh, row, json, bytes: Buffer.byteLength(json), ownedAt: Buffer.byteLength(json.slice(0, owned)) };
+}
+
+/** Same figures: every member is a string, number or null, in the same order. */
+function sameRow(a: PlayerOut, b: PlayerOut): boolean {
+  for (const key in b) if (a[key as keyof PlayerOut] !== b[key as keyof PlayerOut]) return false;
+  return true;
+}
+
 /**
  * The players list (`market.players`, `GET /api/players`) as everyone sees it, `owned` 0 in every
  * row: built, checked against its schema and encoded once per change of the market; a signed-in
@@ -27,23 +51,26 @@ export class SharedPlayerList {
   /** Each player's row, and where in `body` its `owned` figure (the one byte `0`) is. */
   private readonly at = new Map<number, { row: number; byte: number }>();
 
-  constructor(rows: PlayerOut[]) {
-    this.rows = playerList.parse(rows).map((r) => Object.freeze(r));
-    let text = '[';
+  /**
+   * `rows` as everyone sees them (`owned` 0). Rows equal to one in `kept` (the previous list's) are
+   * taken from it as they were checked and encoded; the others are checked and encoded here, and
+   * `kept` is left holding this list's rows for the next.
+   */
+  constructor(rows: PlayerOut[], kept: Map<number, EncodedRow> = new Map()) {
+    this.rows = new Array<PlayerOut>(rows.length);
+    const texts = new Array<string>(rows.length);
     let bytes = 1;
-    this.rows.forEach((row, i) => {
-      if (i > 0) {
-        text += ',';
-        bytes += 1;
-      }
-      const json = JSON.stringify(row);
-      // Unambiguous: a quote inside a string value is escaped, so `"owned":` is only ever the key.
-      const owned = json.indexOf(OWNED) + OWNED.length;
-      this.at.set(row.id, { row: i, byte: bytes + Buffer.byteLength(json.slice(0, owned)) });
-      text += json;
-      bytes += Buffer.byteLength(json);
+    rows.forEach((fresh, i) => {
+      let row = kept.get(fresh.id);
+      if (!row || !sameRow(row.source, fresh)) kept.set(fresh.id, (row = encodeRow(fresh)));
+      if (i > 0) bytes += 1;
+      this.rows[i] = row.row;
+      texts[i] = row.json;
+      this.at.set(fresh.id, { row: i, byte: bytes + row.ownedAt });
+      bytes += row.bytes;
     });
-    this.body = Buffer.from(`${text}]`);
+    if (kept.size > rows.length) for (const id of kept.keys()) if (!this.at.has(id)) kept.delete(id);
+    this.body = Buffer.from(`[${texts.join(',')}]`);
     checked.add(this.rows);
     rememberEncoding(this.rows, () => [this.body]);
   }
@@ -76,12 +103,14 @@ export class SharedPlayerList {
 /** The shared list of these read models as they are now, made again when they changed (or are new). */
 export function sharedPlayerLists(): (m: ReadModels) => SharedPlayerList {
   let kept: { models: ReadModels; version: number; list: SharedPlayerList } | null = null;
+  // Each player's row as last encoded: most changes of the market change a few rows.
+  const rows = new Map<number, EncodedRow>();
   return (m) => {
     // Marks move with time alone: advanced first, so that the version says whether any did.
     m.markChanges();
     if (kept?.models === m && kept.version === m.version) return kept.list;
     // Built first: a mark read for the first time while building counts as a change.
-    const list = new SharedPlayerList(playerRows(m, null));
+    const list = new SharedPlayerList(playerRows(m, null), rows);
     kept = { models: m, version: m.version, list };
     return list;
   };
