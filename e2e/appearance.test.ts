@@ -25,7 +25,12 @@ const other = { username: `bo_${stamp}`, email: `bo.${stamp}@example.com`, passw
 let server: E2eServer;
 let browser: Browser;
 let session: { token: string; user: unknown };
-let routes: { name: string; path: string; signedIn: boolean }[] = [];
+interface MarketIds {
+  playerId: number;
+  teamId: number;
+  adminId: number;
+}
+let ids: MarketIds;
 /** axe-core's violations per route and mode, printed at the end. */
 const violationCounts = new Map<string, Record<string, number>>();
 
@@ -45,7 +50,7 @@ async function api<T>(method: string, path: string, body?: unknown, token?: stri
 }
 
 /** A market with something in every table: holdings both ways, trades, an offer, an ask, a team. */
-async function makeMarket(): Promise<{ playerId: number; teamId: number; adminId: number }> {
+async function makeMarket(): Promise<MarketIds> {
   const a = await api<{ token: string; user: { id: number } }>('POST', '/auth/register', admin);
   const b = await api<{ token: string; user: { id: number } }>('POST', '/auth/register', other);
   await run(process.execPath, ['dist/node/cli/admin.js', 'grant', admin.username], {
@@ -109,33 +114,35 @@ async function axe(page: Page): Promise<AxeResult['violations']> {
   return (result as AxeResult).violations;
 }
 
+/** Every route, by name; the ids of the player, team and user the market made are filled in before the first test. */
+const ROUTES: readonly { name: string; path: (ids: MarketIds) => string; signedIn: boolean }[] = [
+  { name: 'home', path: () => '/', signedIn: true },
+  { name: 'market', path: () => '/market', signedIn: true },
+  { name: 'player', path: (ids) => `/market/${ids.playerId}`, signedIn: true },
+  { name: 'shareholders', path: (ids) => `/market/${ids.playerId}/shareholders`, signedIn: true },
+  { name: 'offers', path: () => '/offers', signedIn: true },
+  { name: 'asks', path: () => '/asks', signedIn: true },
+  { name: 'portfolio', path: () => '/portfolio', signedIn: true },
+  { name: 'transactions', path: () => '/transactions', signedIn: true },
+  { name: 'teams', path: () => '/teams', signedIn: true },
+  { name: 'team', path: (ids) => `/teams/${ids.teamId}`, signedIn: true },
+  { name: 'public', path: (ids) => `/public/${ids.adminId}`, signedIn: true },
+  { name: 'leaderboard', path: () => '/leaderboard', signedIn: true },
+  { name: 'statistics', path: () => '/statistics', signedIn: true },
+  { name: 'win-totals', path: () => '/win-totals', signedIn: true },
+  { name: 'login', path: () => '/login', signedIn: false },
+  { name: 'register', path: () => '/register', signedIn: false },
+  { name: 'reset-password', path: () => '/reset-password', signedIn: false },
+  { name: 'privacy', path: () => '/privacy', signedIn: true },
+  { name: 'changelog', path: () => '/changelog', signedIn: true },
+  { name: 'admin', path: () => '/admin', signedIn: true },
+  { name: 'not-found', path: () => '/no-such-page', signedIn: true },
+];
+
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const { playerId, teamId, adminId } = await makeMarket();
-  routes = [
-    ['home', '/', true],
-    ['market', '/market', true],
-    ['player', `/market/${playerId}`, true],
-    ['shareholders', `/market/${playerId}/shareholders`, true],
-    ['offers', '/offers', true],
-    ['asks', '/asks', true],
-    ['portfolio', '/portfolio', true],
-    ['transactions', '/transactions', true],
-    ['teams', '/teams', true],
-    ['team', `/teams/${teamId}`, true],
-    ['public', `/public/${adminId}`, true],
-    ['leaderboard', '/leaderboard', true],
-    ['statistics', '/statistics', true],
-    ['win-totals', '/win-totals', true],
-    ['login', '/login', false],
-    ['register', '/register', false],
-    ['reset-password', '/reset-password', false],
-    ['privacy', '/privacy', true],
-    ['changelog', '/changelog', true],
-    ['admin', '/admin', true],
-    ['not-found', '/no-such-page', true],
-  ].map(([name, path, signedIn]) => ({ name: name as string, path: path as string, signedIn: signedIn as boolean }));
+  ids = await makeMarket();
 }, 180_000);
 
 afterAll(async () => {
@@ -147,47 +154,44 @@ afterAll(async () => {
   await server?.stop();
 });
 
+// One test per page, mode and width, so that a slow machine's time limit applies to one page's load, screenshot and check.
 describe.each(['light', 'dark'] as const)('every route in %s mode', (mode) => {
-  it.each([
+  describe.each([
     ['1280', DESKTOP],
     ['375', PHONE],
-  ] as const)(
-    'at %s px: readable (axe-core: no WCAG A/AA violation), no sideways scroll, no page error',
-    async (width, viewport) => {
-      const failures: string[] = [];
+  ] as const)('at %s px', (width, viewport) => {
+    it.each(ROUTES)('$name: readable (axe-core: no WCAG A/AA violation), no sideways scroll, no page error', async (route) => {
+      const path = route.path(ids);
       const errors: string[] = [];
-      for (const route of routes) {
-        const { context, page } = await openRoute(mode, viewport, route.signedIn);
-        page.on('pageerror', (e) => errors.push(`${route.path}: ${e.message}`));
-        try {
-          await page.goto(route.path);
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await settle(page);
-          expect(await page.evaluate(() => document.documentElement.dataset.mode), route.path).toBe(mode);
-          await expectNoSidewaysScroll(page);
-          await screenshot(page, `modes/${mode}-${width}-${route.name}`);
-          const violations = await axe(page);
-          if (width === '1280' || violations.length > 0) {
-            const counts = violationCounts.get(route.name) ?? {};
-            counts[mode] = Math.max(counts[mode] ?? 0, violations.length);
-            violationCounts.set(route.name, counts);
-          }
-          for (const v of violations)
-            failures.push(
-              `${route.path} [${mode} ${width}] ${v.id}: ${v.help} — ${v.nodes
-                .slice(0, 3)
-                .map((n) => `${n.target.join(' ')} (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})`)
-                .join('; ')}`,
-            );
-        } finally {
-          await context.close();
+      const { context, page } = await openRoute(mode, viewport, route.signedIn);
+      page.on('pageerror', (e) => errors.push(`${path}: ${e.message}`));
+      try {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await settle(page);
+        expect(await page.evaluate(() => document.documentElement.dataset.mode), path).toBe(mode);
+        await expectNoSidewaysScroll(page);
+        await screenshot(page, `modes/${mode}-${width}-${route.name}`);
+        const violations = await axe(page);
+        if (width === '1280' || violations.length > 0) {
+          const counts = violationCounts.get(route.name) ?? {};
+          counts[mode] = Math.max(counts[mode] ?? 0, violations.length);
+          violationCounts.set(route.name, counts);
         }
+        const failures = violations.map(
+          (v) =>
+            `${path} [${mode} ${width}] ${v.id}: ${v.help} — ${v.nodes
+              .slice(0, 3)
+              .map((n) => `${n.target.join(' ')} (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})`)
+              .join('; ')}`,
+        );
+        expect(failures).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
       }
-      expect(failures).toEqual([]);
-      expect(errors).toEqual([]);
-    },
-    240_000,
-  );
+    });
+  });
 });
 
 describe('the check itself', () => {

@@ -100,6 +100,18 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 /** The answer is the first answer to the request's idempotency key, given again. */
 const replayedHeader = (ctx: Context | null): OutgoingHttpHeaders => (ctx?.idempotency.replayed ? { 'Idempotent-Replayed': 'true' } : {});
 
+/** A route's file (a PNG), given as base64 by its procedure. */
+function sendFile(res: ServerResponse, contentType: string, file: { base64: string }, shared: boolean): void {
+  const bytes = Buffer.from(file.base64, 'base64');
+  res.writeHead(200, {
+    'Content-Type': contentType,
+    'Content-Length': bytes.length,
+    // A share link's key is the capability to see it: the card may be kept by whoever fetched it that way.
+    'Cache-Control': shared ? 'public, max-age=3600' : 'private, max-age=3600',
+  });
+  res.end(bytes);
+}
+
 const LEAGUE_PREFIX = /^\/leagues\/(\d{1,12})(\/.*)$/;
 
 /** True when the path is one of the league management routes (`/leagues/{leagueId}/invite-code`, …) rather than a SPEC path under a league. */
@@ -161,6 +173,7 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
       const version = before && { bus: before.bus, of: versionOf(before) };
       const idempotencyKey = route.keyed ? idempotencyKeyOf(req.headers['idempotency-key']) : undefined;
       const result = await route.call(createCaller(ctx), input, { ctx, idempotencyKey });
+      if (route.produces) return sendFile(res, route.produces, result as { base64: string }, typeof input.share === 'string');
       if (route.paged) {
         const page = result as { items: unknown[]; nextCursor: string | null };
         return sendJsonText(res, 200, JSON.stringify(page.items), nextPageHeaders(fullPath, query, page.nextCursor));

@@ -25,6 +25,11 @@ interface RouteSpec {
   /** The largest request body accepted, in bytes. */
   bodyLimit?: number;
   /**
+   * The answer is a file of this type, not JSON: the procedure answers `{ contentType, base64 }` and
+   * the path sends the bytes.
+   */
+  produces?: 'image/png';
+  /**
    * The answer to an anonymous caller depends only on the game's state: keep it serialised until
    * the next event (every change to the market publishes one).
    */
