@@ -4,7 +4,7 @@
  * scenario fails or any figure misses its target.
  *
  *   npm run bench                               all scenarios (about 2 minutes on 2 cores)
- *   npm run bench -- --only=book,server         some scenarios: book, exchange, server, web, growth, leagues
+ *   npm run bench -- --only=book,server         some scenarios: book, exchange, server, web, growth, leagues, evening
  *   npm run bench -- --only=server:ws,rest      some phases of a scenario (with others: --only=book,server:crowd)
  *   npm run bench -- --list                     the scenarios and their phases
  *   npm run bench -- --profile                  also write V8 CPU profiles to bench/profiles/ and summarise them (per phase window)
@@ -52,6 +52,7 @@ const SCENARIOS: readonly Scenario[] = [
     timeoutMs: 900_000,
     phases: ['startup', 'memory', 'idle', 'orders'],
   },
+  { name: 'evening', file: 'scenario-evening.ts', title: '8. a hosted evening: 100 friend groups on one small server', timeoutMs: 600_000, phases: [] },
 ];
 
 const args = process.argv.slice(2);

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { DEFAULT_LEAGUE_ID, leagueFile } from '../src/db/leagues/files.js';
+import { encodeCursor } from '../src/shared/schemas/pages.js';
 import { sendReport } from './lib/child.js';
 import { builtServer, cachedLeagues, leagueProblems, type CachedLeague } from './lib/growth-cache.js';
 import { LiveClient, mutate, type ActiveQuery } from './lib/growth-clients.js';
@@ -30,6 +31,8 @@ const ORDERS_PER_SECOND = 5;
 const LIVE_WARMUP_MS = 3_000;
 const LIVE_MEASURE_MS = Number(process.env.BENCH_GROWTH_LIVE_MS ?? 20_000);
 const SALARY_CHANGES = 5;
+/** The league's chat at each size: the reads of a page must cost the same with 100 messages as with 100,000. */
+const CHAT_MESSAGES = { S: 100, L: 100_000 } as const;
 
 const log = (line: string) => process.stderr.write(`  growth: ${line}\n`);
 const median = (xs: number[]) => percentiles(xs, [0.5])[0]!;
@@ -49,12 +52,36 @@ interface Subjects {
   clients: number[];
   trader: number;
   tokens: Map<number, string>;
+  /** The cursor of a page from the middle of the chat's history. */
+  chatMiddle: string;
 }
 
 const tokenFor = (userId: number) => `growthbench${userId}x${createHash('sha256').update(String(userId)).digest('hex').slice(0, 24)}`;
 
+/**
+ * The league's chat: `count` messages by its members over the season, one in ten with reactions;
+ * answers the id of the message in the middle.
+ */
+function fillChat(db: Database.Database, count: number, endsAt: number): number {
+  const users = (db.prepare('SELECT id FROM users ORDER BY id').all() as { id: number }[]).map((u) => u.id);
+  const insert = db.prepare("INSERT INTO feed_items (kind, user_id, text, created_at) VALUES ('message', ?, ?, ?)");
+  const react = db.prepare('INSERT OR IGNORE INTO feed_reactions (item_id, user_id, emoji, created_at) VALUES (?, ?, ?, ?)');
+  const span = 150 * 24 * 3_600_000;
+  let middle = 0;
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const at = endsAt - span + Math.floor((i * span) / count);
+      const author = users[(i * 7919) % users.length]!;
+      const id = Number(insert.run(author, `Message ${i + 1}: who is buying Curry at these prices? ${'trash talk '.repeat(i % 5)}`.trim(), at).lastInsertRowid);
+      if (i % 10 === 0) for (const [k, emoji] of ['🔥', '😂', '👍'].entries()) react.run(id, users[(i + k * 31) % users.length]!, emoji, at + 1_000);
+      if (i === Math.floor(count / 2)) middle = id;
+    }
+  })();
+  return middle;
+}
+
 /** Finds the subjects and gives each a session (the server keeps only the token's SHA-256). */
-function prepare(file: string, endsAt: number): Subjects {
+function prepare(file: string, endsAt: number, chatMessages: number): Subjects {
   const db = new Database(file);
   try {
     const one = (sql: string) => (db.prepare(sql).get() as { id: number }).id;
@@ -85,7 +112,8 @@ function prepare(file: string, endsAt: number): Subjects {
       insert.run(createHash('sha256').update(token).digest('hex'), id, endsAt + 29 * 24 * 3_600_000, endsAt);
     }
     db.prepare('UPDATE users SET is_admin = 1 WHERE id = ?').run(admin);
-    return { busiestPlayer, busiestTeam, heaviestHolder, mostActive, active, admin, clients, trader, tokens };
+    const chatMiddle = encodeCursor([fillChat(db, chatMessages, endsAt)]);
+    return { busiestPlayer, busiestTeam, heaviestHolder, mostActive, active, admin, clients, trader, tokens, chatMiddle };
   } finally {
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
@@ -117,6 +145,10 @@ const READS: Read[] = [
   { name: 'GET /trades/user/{most active}', path: (s) => `/api/trades/user/${s.mostActive}`, as: (s) => s.mostActive },
   { name: 'GET /users/{heaviest holder}', path: (s) => `/api/users/${s.heaviestHolder}` },
   { name: 'GET /portfolio/{most active}/history', path: (s) => `/api/portfolio/${s.mostActive}/history` },
+  // The league's chat: 100 messages at S, 100,000 at L (docs/chat.md: a page costs the same).
+  { name: 'GET /chat (the newest page, signed in)', path: () => '/api/chat', as: (s) => s.heaviestHolder },
+  { name: 'GET /chat?cursor= (a page from the middle of the history)', path: (s) => `/api/chat?cursor=${s.chatMiddle}`, as: (s) => s.heaviestHolder },
+  { name: 'GET /chat/unread', path: () => '/api/chat/unread', as: (s) => s.heaviestHolder },
   // The chart kept while what it follows from stands would answer the one above: here each request is another user's, worked out afresh.
   { name: 'GET /portfolio/{next most active}/history, a new user each time', path: (s, i) => `/api/portfolio/${s.active[i]!}/history`, fresh: true },
 ];
@@ -341,7 +373,7 @@ try {
   for (const size of ['S', 'L'] as const) {
     mkdirSync(dirs[size], { recursive: true });
     copyFileSync(leagues[size].file, join(dirs[size], 'hoops.db'));
-    subjects[size] = prepare(join(dirs[size], 'hoops.db'), leagues[size].summary.endsAt);
+    subjects[size] = prepare(join(dirs[size], 'hoops.db'), leagues[size].summary.endsAt, CHAT_MESSAGES[size]);
   }
   const nowAt = (size: 'S' | 'L') => leagues[size].summary.endsAt + 60_000;
 
@@ -386,6 +418,9 @@ try {
     if (row.bytes.L > largest.bytes) largest = { read: row.read, bytes: row.bytes.L };
   }
   figures.push(figure(`growth: largest read answer at L (${largest.read})`, largest.bytes / 1024, 'KB', atMost(256)));
+  notes.push(
+    `growth: the league's chat holds ${fmt(CHAT_MESSAGES.S)} messages at S and ${fmt(CHAT_MESSAGES.L)} at L (one in ten with reactions): its reads' L/S is the issue's "100,000 messages as fast as 100".`,
+  );
   notes.push(
     'growth: a read marked "a new user each time" is answered afresh for each request (a portfolio chart is otherwise kept while what it follows from stands); ' +
       'its target is L/S alone: its work is bounded by the chart (at most 2,000 trades read, 500 points), a bound the most active users of L reach and those of S do not.',

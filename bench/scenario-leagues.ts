@@ -11,7 +11,7 @@ import { makeDataDir } from './lib/data-dir.js';
 import { builtServer } from './lib/growth-cache.js';
 import { cachedLeaguesFolder, callJson, inPool, LEAGUES, MEMBERS, type BuiltLeague, type CachedFolder } from './lib/leagues-build.js';
 import { oneLeague, runOrders, spread, type PhaseResult } from './lib/leagues-load.js';
-import { spawnToHealthy, startLeaguesServer, type LeaguesServer, type ServerMemory } from './lib/leagues-server.js';
+import { spawnToHealthy, stableMemory, startLeaguesServer, type LeaguesServer, type ServerMemory } from './lib/leagues-server.js';
 import { atLeast, atMost, figure, fmt, MB, median, round, type Figure } from './lib/results.js';
 
 const STARTS = 5;
@@ -45,17 +45,6 @@ async function measureStartUp(build: string, dir: string): Promise<void> {
   for (let i = 0; i < STARTS; i++) times.push(await spawnToHealthy(build, dir));
   figures.push(figure(`leagues: start-up with ${LEAGUES} leagues, spawn to /healthz 200 (median of ${STARTS})`, median(times) / 1000, 's', atMost(2)));
   notes.push(`leagues: start-ups (spawn to /healthz 200): ${times.map((t) => Math.round(t)).join(', ')} ms.`);
-}
-
-/** Settled memory read until two readings in a row are within 1% of each other (an opened league warms up in small steps), at most five. */
-async function stableMemory(server: LeaguesServer): Promise<ServerMemory> {
-  let last = await server.settledMemory();
-  for (let i = 0; i < 4; i++) {
-    const now = await server.settledMemory();
-    if (Math.abs(now.rss - last.rss) <= last.rss * 0.01) return now;
-    last = now;
-  }
-  return last;
 }
 
 /** One fresh server: settled memory with the default league opened, then with every league opened once too. */

@@ -10,7 +10,7 @@
 import http from 'node:http';
 import WebSocket from 'ws';
 import { eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter } from '../../src/shared/live-plan.js';
-import type { LiveEvent, LiveTicker } from '../../src/shared/live.js';
+import type { LiveEvent, LiveTicker, LiveTrade } from '../../src/shared/live.js';
 import { wsUrlOf } from './traders.js';
 
 export interface ActiveQuery {
@@ -21,6 +21,13 @@ export interface ActiveQuery {
 interface Fetch {
   req: http.ClientRequest;
   live: Set<string>;
+  /** Aborted by the client itself (its queries were fetched again, or it left): not a failure. */
+  aborted: boolean;
+}
+
+/** The request went out on a kept-alive connection that the server had just closed (Node's documented case for sending it again). */
+export function isStaleConnection(req: http.ClientRequest, error: NodeJS.ErrnoException): boolean {
+  return req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
 }
 
 const keyOf = (q: ActiveQuery) => `${q.path}:${JSON.stringify(q.input ?? null)}`;
@@ -32,18 +39,31 @@ export class LiveClient {
   bytes = 0;
   messages = 0;
   errors = 0;
+  /** Requests answered with anything but 200, or lost (not those the client aborted itself). */
+  failedRequests = 0;
+  /** Its WebSocket's errors, and closes it did not ask for. */
+  socketErrors = 0;
+  /** The first thing that went wrong, in words. */
+  firstProblem: string | undefined;
   private readonly ws: WebSocket;
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
   private readonly batcher: InvalidationBatcher;
   private readonly fetching = new Map<string, Fetch>();
   private closed = false;
 
+  /** Headers of every request: the session, and the league when one is named. */
+  private readonly headers: Record<string, string>;
+
   constructor(
     private readonly url: string,
     private readonly token: string,
     private readonly screen: ActiveQuery[],
     private readonly userId: number,
+    /** The league the app shows (the session's current one when absent), and who hears of the ticker's trades as they arrive. */
+    private readonly options: { leagueId?: number; onTrades?: (trades: LiveTrade[]) => void } = {},
   ) {
+    const league = options.leagueId === undefined ? {} : { leagueId: String(options.leagueId) };
+    this.headers = { authorization: `Bearer ${token}`, ...(options.leagueId === undefined ? {} : { 'x-league-id': String(options.leagueId) }) };
     this.batcher = new InvalidationBatcher((filters) => this.refetch(filters), {
       set: (fn, ms) => setTimeout(fn, ms),
       clear: (h) => clearTimeout(h as NodeJS.Timeout),
@@ -51,12 +71,22 @@ export class LiveClient {
     });
     this.ws = new WebSocket(`${wsUrlOf(url)}?connectionParams=1`);
     this.ws.on('open', () => {
-      this.ws.send(JSON.stringify({ method: 'connectionParams', data: { token } }));
+      this.ws.send(JSON.stringify({ method: 'connectionParams', data: { token, ...league } }));
       this.ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'live.ticker' } }));
       this.ws.send(JSON.stringify({ id: 2, method: 'subscription', params: { path: 'live.events' } }));
     });
     this.ws.on('message', (data: Buffer) => this.onMessage(data));
-    this.ws.on('error', () => this.errors++);
+    this.ws.on('error', (e) => {
+      this.errors++;
+      this.socketErrors++;
+      this.firstProblem ??= `socket: ${e.message}`;
+    });
+    // Closed by the server or the network, not by leaving: the feed is lost.
+    this.ws.on('close', (code, reason) => {
+      if (this.closed) return;
+      this.socketErrors++;
+      this.firstProblem ??= `socket closed: ${code} ${reason.toString()}`;
+    });
   }
 
   /** Loads the page: every query of the screen, in one batch. */
@@ -75,8 +105,10 @@ export class LiveClient {
     if (m.result?.type !== 'data' || !m.result.data) return;
     this.messages++;
     const payload = m.result.data.data;
-    if (m.id === 1) this.batcher.push(tickerPlan(payload as LiveTicker));
-    else if (m.id === 2) this.batcher.push(eventPlan(payload as LiveEvent, this.userId));
+    if (m.id === 1) {
+      this.options.onTrades?.((payload as LiveTicker).trades);
+      this.batcher.push(tickerPlan(payload as LiveTicker));
+    } else if (m.id === 2) this.batcher.push(eventPlan(payload as LiveEvent, this.userId));
   }
 
   private refetch(filters: QueryFilter[]): void {
@@ -92,28 +124,45 @@ export class LiveClient {
       const running = this.fetching.get(key);
       if (!running) continue;
       running.live.delete(key);
-      if (running.live.size === 0) running.req.destroy();
+      if (running.live.size === 0) {
+        running.aborted = true;
+        running.req.destroy();
+      }
     }
     for (const q of queries) this.queries.set(q.path, (this.queries.get(q.path) ?? 0) + 1);
     const input = Object.fromEntries(queries.map((q, i) => [String(i), q.input]));
     const path = `/trpc/${queries.map((q) => q.path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
     this.requests++;
     return new Promise((resolve) => {
-      const entry: Fetch = { req: undefined as unknown as http.ClientRequest, live: new Set(keys) };
+      const entry: Fetch = { req: undefined as unknown as http.ClientRequest, live: new Set(keys), aborted: false };
       const done = () => {
         for (const key of keys) if (this.fetching.get(key) === entry) this.fetching.delete(key);
         resolve();
       };
       const { port } = new URL(this.url);
-      entry.req = http.get({ host: '127.0.0.1', port: Number(port), path, agent: this.agent, headers: { authorization: `Bearer ${this.token}` } }, (res) => {
-        res.on('data', (c: Buffer) => (this.bytes += c.length));
-        res.on('end', () => {
-          if (res.statusCode !== 200) this.errors++;
+      const send = (retry: boolean) => {
+        entry.req = http.get({ host: '127.0.0.1', port: Number(port), path, agent: this.agent, headers: this.headers }, (res) => {
+          res.on('data', (c: Buffer) => (this.bytes += c.length));
+          res.on('end', () => {
+            if (res.statusCode !== 200) {
+              this.errors++;
+              this.failedRequests++;
+              this.firstProblem ??= `${queries.map((q) => q.path).join(',')}: ${res.statusCode}`;
+            }
+            done();
+          });
+          res.on('error', done);
+        });
+        entry.req.on('error', (e) => {
+          if (entry.aborted || this.closed) return done();
+          // A kept-alive connection the server closed as it was reused: sent again on a new one, as browsers do.
+          if (retry && isStaleConnection(entry.req, e)) return send(false);
+          this.failedRequests++;
+          this.firstProblem ??= `${queries.map((q) => q.path).join(',')}: ${e.message}${entry.req.reusedSocket ? ' (on a kept-alive connection, again)' : ''}`;
           done();
         });
-        res.on('error', done);
-      });
-      entry.req.on('error', done);
+      };
+      send(true);
       for (const key of keys) this.fetching.set(key, entry);
     });
   }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { freePort } from './growth-server.js';
 
 const LAUNCHER = `
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from './config.js';
 import { startServer } from './server/start.js';
 const config = loadConfig({
@@ -24,6 +25,8 @@ const server = await startServer(config, {
   orderRateLimit: { points: 1000000000, durationSeconds: 1 },
 });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 process.on('message', async (m) => {
   if (m.type === 'memory') {
     // V8 hands freed pages back on a background thread after a GC: several, apart, before reading.
@@ -33,6 +36,12 @@ process.on('message', async (m) => {
     }
     const u = process.memoryUsage();
     process.send({ type: 'memory', rss: u.rss, heapUsed: u.heapUsed, heapTotal: u.heapTotal, external: u.external });
+  } else if (m.type === 'loop') {
+    // How late the event loop ran since the last question (ms), then counted afresh.
+    process.send({ type: 'loop', p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 });
+    loop.reset();
+  } else if (m.type === 'leagues') {
+    process.send({ type: 'leagues', open: server.serverServices.hub.size });
   } else if (m.type === 'cpu') {
     const u = process.cpuUsage();
     process.send({ type: 'cpu', ms: (u.user + u.system) / 1000 });
@@ -63,6 +72,12 @@ export interface LeaguesServer {
   /** Its threads now (the thread pool's, V8's, and worker threads) (NaN without /proc). */
   threads(): number;
   cpuMs(): Promise<number>;
+  /** How late its event loop ran since the last call (ms): p99 and max. */
+  loopDelay(): Promise<{ p99: number; max: number }>;
+  /** How many leagues it has open now (the default one included). */
+  leaguesOpen(): Promise<number>;
+  /** Its resident set now, bytes (the kernel's VmRSS; NaN without /proc). */
+  rss(): number;
   stop(): Promise<void>;
 }
 
@@ -98,7 +113,8 @@ function launch(buildDir: string, dataDir: string, port: number, env: Record<str
   const launcher = join(buildDir, 'leagues-launcher.mjs');
   writeFileSync(launcher, LAUNCHER);
   return fork(launcher, [], {
-    execArgv: ['--expose-gc'],
+    // With `--profile` (BENCH_PROFILE_DIR), a V8 CPU profile of the server too, written when it stops.
+    execArgv: ['--expose-gc', ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_PROFILE_DIR, 'server')}`] : [])],
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'production', ...env },
     // Its request log goes where a production log would, without being read.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -132,6 +148,12 @@ export async function startLeaguesServer(buildDir: string, dataDir: string, env:
     peakRss: () => readStatus(child.pid, 'VmHWM'),
     threads: () => readStatus(child.pid, 'Threads'),
     cpuMs: async () => (await ask<{ ms: number }>(child, 'cpu')).ms,
+    loopDelay: async () => {
+      const { p99, max } = await ask<{ p99: number; max: number }>(child, 'loop');
+      return { p99, max };
+    },
+    leaguesOpen: async () => (await ask<{ open: number }>(child, 'leagues')).open,
+    rss: () => readStatus(child.pid, 'VmRSS'),
     stop: () => stopChild(child),
   };
 }
@@ -160,4 +182,15 @@ export async function spawnToHealthy(buildDir: string, dataDir: string): Promise
     await Promise.race([ready, exit]);
     await stopChild(child);
   }
+}
+
+/** Settled memory read until two readings in a row are within 1% of each other (an opened league warms up in small steps), at most five. */
+export async function stableMemory(server: LeaguesServer): Promise<ServerMemory> {
+  let last = await server.settledMemory();
+  for (let i = 0; i < 4; i++) {
+    const now = await server.settledMemory();
+    if (Math.abs(now.rss - last.rss) <= last.rss * 0.01) return now;
+    last = now;
+  }
+  return last;
 }

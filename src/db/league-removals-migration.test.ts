@@ -11,9 +11,15 @@ import { migrationsBefore } from './test-support/migrations.js';
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
+// The columns of the version before it (0016 adds a league's season end time).
+const COLUMNS: Record<string, string> = { leagues: 'id, slug, name, invite_code, starting_cash_cents, open, ranking, commissioner_id, created_at' };
+
 const everything = (db: Db) =>
   Object.fromEntries(
-    ['users', 'sessions', 'leagues', 'league_members', 'audit_log'].map((t) => [t, db.$client.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]),
+    ['users', 'sessions', 'leagues', 'league_members', 'audit_log'].map((t) => [
+      t,
+      db.$client.prepare(`SELECT ${COLUMNS[t] ?? '*'} FROM ${t} ORDER BY 1, 2`).all(),
+    ]),
   );
 
 describe('migration 0014 (league removals)', () => {

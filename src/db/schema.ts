@@ -234,6 +234,76 @@ export const seasons = sqliteTable('seasons', {
   /** The largest trade id when the season started. */
   afterTradeId: integer('after_trade_id').notNull(),
   archive: text('archive', { mode: 'json' }),
+  /** When the current season ends by itself (its commissioner set it); null: when they end it. */
+  endsAt: integer('ends_at'),
+});
+
+/**
+ * A league's chat and feed (docs/chat.md), in the league's file: members' messages and the league's
+ * notable moments (a big trade, a new leader, a new member, a season's end, the weekly recap), one
+ * list in time order (ids only grow). A deleted message keeps its row, out of every read.
+ */
+export const feedItems = sqliteTable(
+  'feed_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** `message` (a member wrote it) or the kind of moment. */
+    kind: text('kind').notNull(),
+    /** The author of a message; the member a moment is about (null when it is about no one). */
+    userId: integer('user_id').references(() => users.id),
+    text: text('text').notNull(),
+    /** A moment's figures, for the screens (JSON). */
+    data: text('data', { mode: 'json' }),
+    createdAt: integer('created_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    deletedBy: integer('deleted_by'),
+    /**
+     * A moment's own key (a season's end, a week's recap, a member joining): written once, whoever
+     * notices it first. Messages have none: a retried post is answered by its idempotency key.
+     */
+    momentKey: text('moment_key'),
+  },
+  (t) => [
+    uniqueIndex('feed_items_moment_key')
+      .on(t.momentKey)
+      .where(sql`moment_key IS NOT NULL`),
+    check('feed_items_text_length', sql`length(${t.text}) <= 4000`),
+  ],
+);
+
+/** Reactions to feed items: one row per member, item and emoji. */
+export const feedReactions = sqliteTable(
+  'feed_reactions',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => feedItems.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    emoji: text('emoji').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.userId, t.emoji] })],
+);
+
+/** Members the commissioner muted in the league's chat: until `until` (null: until unmuted). */
+export const chatMutes = sqliteTable('chat_mutes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  mutedBy: integer('muted_by').notNull(),
+  mutedAt: integer('muted_at').notNull(),
+  until: integer('until'),
+});
+
+/** How far each member has read the league's feed (for the unread count). */
+export const chatReads = sqliteTable('chat_reads', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  lastReadId: integer('last_read_id').notNull(),
+  updatedAt: integer('updated_at').notNull(),
 });
 
 export const auditLog = sqliteTable(
@@ -303,6 +373,11 @@ export const leagues = sqliteTable(
     /** Null for the default league: the server's admins act for it. */
     commissionerId: integer('commissioner_id').references(() => users.id),
     createdAt: integer('created_at').notNull(),
+    /**
+     * A copy of the league's current season's end time (the league's file holds it): what the
+     * server reads at start-up to wake a league whose season ends while nobody uses it.
+     */
+    seasonEndsAt: integer('season_ends_at'),
   },
   (t) => [
     uniqueIndex('leagues_slug').on(t.slug),

@@ -1,5 +1,6 @@
 import type { InstrumentKind } from '../db/repos/ledger.js';
 import type { TradeReason } from '../shared/instrument.js';
+import type { Notice } from '../shared/notices.js';
 
 export interface TradeEvent {
   tradeId: number;
@@ -41,6 +42,8 @@ export type GameEvent =
       priceCents: number;
     }
   | { type: 'outbid'; userId: number; itemType: InstrumentKind; itemId: number; itemName: string; yourPriceCents: number; bestPriceCents: number }
+  /** Something the league tells one member (docs/chat.md, "Rivalry"): a toast, an opted-in push, an inbox entry. */
+  | { type: 'notice'; userId: number; notice: Notice }
   /** A player the user held retired: the open market bought the user's shares back (one event per holder). */
   | { type: 'playerRetired'; userId: number; itemType: 'player'; itemId: number; itemName: string; shares: number; priceCents: number; at: number }
   /** A holder listed shares that now rest in the book (for push notifications; the live feed sends offersUpdated). */

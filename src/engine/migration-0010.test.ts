@@ -43,7 +43,7 @@ describe('migration 0010 (seasons)', () => {
     expect(everything(db)).toEqual(before);
     const seasons = createSeasonsRepo(db);
     // Season 1 began with the league's first trade.
-    expect(seasons.list()).toEqual([{ number: 1, startedAt: 1_000, endedAt: null }]);
+    expect(seasons.list()).toEqual([{ number: 1, startedAt: 1_000, endedAt: null, endsAt: null }]);
     expect(createTradeReadsRepo(db).recent(10)).toHaveLength(4);
 
     // Ending it archives those trades as season 1's; season 2 starts with none of them, and they stay in the file.
@@ -52,8 +52,8 @@ describe('migration 0010 (seasons)', () => {
     expect(ended.ok && ended.value.number).toBe(1);
     expect(ended.ok && ended.value.archive.tradeCount).toBe(4);
     expect(seasons.list()).toEqual([
-      { number: 1, startedAt: 1_000, endedAt: 50_000 },
-      { number: 2, startedAt: 50_000, endedAt: null },
+      { number: 1, startedAt: 1_000, endedAt: 50_000, endsAt: null },
+      { number: 2, startedAt: 50_000, endedAt: null, endsAt: null },
     ]);
     expect(createTradeReadsRepo(db).recent(10)).toEqual([]);
     expect(everything(db).trades).toEqual(before.trades);

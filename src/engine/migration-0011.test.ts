@@ -23,7 +23,8 @@ const everything = (db: Db) => {
     orders: all('SELECT * FROM orders ORDER BY id'),
     trades: all('SELECT id, instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at FROM trades ORDER BY id'),
     declines: all('SELECT * FROM declined_asks ORDER BY order_id, user_id'),
-    seasons: all('SELECT * FROM seasons ORDER BY number'),
+    // The columns the version before the next migrations has (0015 adds a season's end time).
+    seasons: all('SELECT number, started_at, ended_at, after_trade_id, archive FROM seasons ORDER BY number'),
     audit: all('SELECT * FROM audit_log ORDER BY id'),
   };
 };

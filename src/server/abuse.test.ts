@@ -96,8 +96,9 @@ describe('the authorization matrix', () => {
       if (actsForSomeone) {
         const forBob = payload(route, bob.id);
         const res = await api(server.url, route.method, pathFor(route, forBob), forBob, alice.token);
-        // A league's member is removed by the league's commissioner, whoever they are.
-        const refusal = route.path.startsWith('/leagues/') ? LEAGUE_TEXT.commissionerOnly : 'You can only act for yourself';
+        // A league's member is removed, or muted in its chat, by the league's commissioner, whoever they are: the id names who it is done to.
+        const onAMember = route.path.startsWith('/leagues/') || route.path.startsWith('/chat/mutes');
+        const refusal = onAMember ? LEAGUE_TEXT.commissionerOnly : 'You can only act for yourself';
         expect(res).toMatchObject({ status: 403, body: { error: refusal } });
       }
       if (route.auth === 'admin') {

@@ -13,6 +13,10 @@ import type { LeagueHub } from './leagues/hub.js';
 import type { LeagueServices } from './leagues/league-services.js';
 import type { LeagueManagement } from './leagues/management.js';
 import type { Metrics } from './metrics/types.js';
+import type { ChatLimiter } from './chat/rate-limit.js';
+import type { CardCache } from './seasons/card.js';
+import type { SeasonClock } from './seasons/season-clock.js';
+import type { ShareKeys } from './seasons/share.js';
 
 /**
  * What the routers call (docs/architecture.md §9), declared apart from the wiring (services.ts)
@@ -38,7 +42,17 @@ export interface GlobalServices {
   leagues: LeagueManagement;
   /** The server admin's contract changes, applied to every league. */
   admin: Contracts;
+  /** Ends seasons at the times their commissioners set (docs/seasons.md). */
+  seasonClock: SeasonClock;
+  /** Where the server is reached from outside (links in share cards and Open Graph tags). */
+  publicUrl: string;
+  /** The keys of season recaps' share links. */
+  shareKeys: ShareKeys;
+  /** The recap cards made so far. */
+  seasonCards: CardCache;
   orderLimiter: Limiter;
+  /** Chat messages one member may post in a league per window (docs/chat.md). */
+  chatLimiter: ChatLimiter;
   pushSubscriptions: PushSubscriptionsRepo;
   /** The push services subscriptions may point at (push/allow-list.ts). */
   pushServiceHosts: readonly string[];

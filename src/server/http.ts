@@ -15,6 +15,7 @@ import { TickerFeed, type TickerOf } from './live/ticker-feed.js';
 import { createRequestLog } from './request-log.js';
 import { createRestHandler } from './rest/handler.js';
 import { sendJson } from './json-response.js';
+import { createArchivePages } from './seasons/og.js';
 import { restRoutes } from './rest/routes.js';
 import { appRouter } from './routers/index.js';
 import { setSecurityHeaders } from './security-headers.js';
@@ -108,6 +109,9 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
         })
       : null;
 
+  // A season's archive page carries its recap's Open Graph tags in the HTML itself (crawlers run no script).
+  const archivePage = serveWeb && webDir ? createArchivePages(services, webDir) : null;
+
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     requestLog(req, res);
     setSecurityHeaders(res);
@@ -126,6 +130,12 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
       return;
     }
     if (path.startsWith('/trpc/')) return trpc(req, res);
+    const archive = req.method === 'GET' || req.method === 'HEAD' ? archivePage?.(path, url.searchParams) : null;
+    if (archive) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(archive) });
+      res.end(req.method === 'HEAD' ? undefined : archive);
+      return;
+    }
     if (serveWeb) return serveWeb(req, res, () => sendJson(res, 404, { error: 'Not found' }));
     sendJson(res, 404, { error: 'Not found' });
   });

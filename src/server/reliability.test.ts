@@ -83,7 +83,8 @@ describe('graceful shutdown', () => {
     });
     await expect.poll(() => feed.trades.length, { timeout: 10_000 }).toBe(2);
     expect(feed.trades[1]).toMatchObject({ shares_transferred: 2 });
-  });
+    // Two real servers started one after the other, as the backup test below.
+  }, 60_000);
 });
 
 describe('backups', () => {

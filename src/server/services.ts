@@ -14,6 +14,7 @@ import { createIdempotencyKeysRepo } from '../db/repos/idempotency-keys.js';
 import { createLimiter, DEFAULT_AUTH_RATE_LIMITS, DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, type AuthRateLimits, type Limit } from './auth/rate-limits.js';
 import { createAuthService } from './auth/service.js';
 import { createSessionManager } from './auth/sessions.js';
+import { createChatLimiter } from './chat/rate-limit.js';
 import { AppError } from './errors.js';
 import { createContracts } from './leagues/contracts.js';
 import { createExposureReads } from './leagues/exposure.js';
@@ -25,6 +26,9 @@ import type { Metrics } from './metrics/types.js';
 import { isAllowedPushService } from './push/allow-list.js';
 import type { PushSenderOptions } from './push/sender.js';
 import type { VapidKeys } from './push/vapid.js';
+import { CardCache } from './seasons/card.js';
+import { createSeasonClock } from './seasons/season-clock.js';
+import { createShareKeys } from './seasons/share.js';
 
 export type { AppServices, GlobalServices, ServerServices } from './app-services.js';
 
@@ -47,6 +51,8 @@ export interface ServiceOptions {
   now?: () => number;
   authRateLimits?: AuthRateLimits;
   orderRateLimit?: Limit;
+  /** Chat messages one member may post in a league per window (docs/chat.md). */
+  chatRateLimit?: Limit;
   /** Counts what the exchanges, the tickers and the rate limit do (when /metrics is on). */
   metrics?: Metrics | null;
   push: {
@@ -64,23 +70,31 @@ function leagueServices(options: ServiceOptions, shared: { now: () => number; ac
   const registry = createLeaguesRepo(accounts);
   const audit = createAuditRepo(accounts);
   const pushSubscriptions = createPushSubscriptionsRepo(accounts);
+  const leagueFacts = {
+    startingCashCents: (leagueId: number) => registry.byId(leagueId)?.startingCashCents,
+    leagueName: (leagueId: number) => registry.byId(leagueId)?.name,
+    ranking: (leagueId: number) => registry.byId(leagueId)?.ranking,
+  };
   const hub = new LeagueHub(
     options.leagues,
-    { now, logger, metrics, pushSubscriptions, push: options.push, checkpointWorker: new CheckpointWorker() },
+    { now, logger, metrics, pushSubscriptions, push: options.push, ...leagueFacts, checkpointWorker: new CheckpointWorker() },
     {
       idleMs: options.leagueIdleMs ?? 0,
       // Membership written in one file and not the other (a crash between) is put right first, the
-      // contract changes the league missed while closed are applied, then its market state and
-      // prices over time load in small steps.
+      // contract changes the league missed while closed are applied, a season whose end time passed
+      // while the league was closed (or the server down) ends, all before any command; then its
+      // market state and prices over time load in small steps, then the standings the rivalry compares with.
       onOpen: (league) => {
         leagues.reconcile(league.leagueId);
         contracts.catchUp(league);
-        void league.exchange.warmUp();
+        seasonClock.catchUp(league.leagueId, league);
+        void league.exchange.warmUp().then(() => league.rivalry.start());
       },
     },
   );
   const exposure = createExposureReads({ hub, leagueIds: () => registry.all().map((l) => l.id), dataDir: options.dataDir, logger });
   const contracts = createContracts({ hub, log: createContractLogRepo(accounts), exposure, audit, logger, now });
+  const seasonClock = createSeasonClock({ hub, registry, audit, logger, now });
   const leagues = createLeagueManagement({
     accounts,
     registry,
@@ -93,7 +107,7 @@ function leagueServices(options: ServiceOptions, shared: { now: () => number; ac
     maxLeagues: options.maxLeagues ?? Number.MAX_SAFE_INTEGER,
     access,
   });
-  return { registry, pushSubscriptions, hub, contracts, leagues };
+  return { registry, pushSubscriptions, hub, contracts, leagues, seasonClock };
 }
 
 /** What the server keeps once per process: accounts, sessions, the registry, the open leagues. */
@@ -106,7 +120,7 @@ function createGlobalServices(options: ServiceOptions): GlobalServices {
   const access = new AccessWatch(accounts.$client);
   const sessions = createSessionManager(createSessionsRepo(accounts), now, (userId) => access.changed(userId));
   const transaction = <T>(fn: () => T): T => accounts.$client.transaction(fn)();
-  const { registry, pushSubscriptions, hub, contracts, leagues } = leagueServices(options, { now, access, metrics });
+  const { registry, pushSubscriptions, hub, contracts, leagues, seasonClock } = leagueServices(options, { now, access, metrics });
   const pushServiceHosts = options.push.hosts;
   // Subscriptions saved under an older, wider list go now; the sender checks again before each message.
   const dropped = pushSubscriptions.removeUnless((endpoint) => isAllowedPushService(endpoint, pushServiceHosts));
@@ -137,7 +151,12 @@ function createGlobalServices(options: ServiceOptions): GlobalServices {
     hub,
     leagues,
     admin: contracts,
+    seasonClock,
+    publicUrl: options.publicUrl,
+    shareKeys: createShareKeys(options.secret),
+    seasonCards: new CardCache(),
     orderLimiter: createLimiter(options.orderRateLimit ?? DEFAULT_ORDER_RATE_LIMIT, ORDER_RATE_MESSAGE, metrics?.rateLimited),
+    chatLimiter: createChatLimiter(options.chatRateLimit, metrics?.rateLimited),
     pushSubscriptions,
     pushServiceHosts,
     vapidPublicKey: options.push.keys.publicKey,

@@ -27,6 +27,7 @@ export interface StartOptions {
   logDestination?: DestinationStream;
   authRateLimits?: AuthRateLimits;
   orderRateLimit?: Limit;
+  chatRateLimit?: Limit;
   now?: () => number;
   /** Serve the built web app from here; null serves none. */
   webDir?: string | null;
@@ -76,6 +77,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer: createMailer(config.smtpUrl, config.mailFrom, logger),
     authRateLimits: options.authRateLimits,
     orderRateLimit: options.orderRateLimit,
+    chatRateLimit: options.chatRateLimit,
     metrics: config.metricsToken
       ? createMetrics({ token: config.metricsToken, dbFiles: () => databaseFiles(config.dataDir, accounts), leaguesOpen: () => wired.hub?.size ?? 0, logger })
       : null,
@@ -84,6 +86,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   wired.hub = services.hub;
   // The default league opens now (its market state and prices load in small steps: healthy at once); others on first use.
   const defaultLeague = services.defaultLeague();
+  // Every other league whose season ends by itself gets a timer (its file opens when the time comes).
+  services.seasonClock.start();
   const app = createHttpApp(services, logger, options.webDir === undefined ? webDistDir : options.webDir, config.trustProxy);
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', reject);
@@ -121,6 +125,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close() {
       closing ??= (async () => {
         clearInterval(lockTimer);
+        services.seasonClock.stop();
         backups.stop();
         // Stop taking orders first: each command runs to its commit synchronously, so none is half done;
         // the last trades reach the tickers' followers before they are told to reconnect.

@@ -100,6 +100,7 @@ export function eventPlan(event: LiveEventBody, userId: number | null): QueryFil
     case 'orderFilled':
       return [...own(userId), ...about(event.itemType, event.itemId)];
     case 'outbid':
+    case 'notice':
       return [];
     case 'playerRetired':
       return [...own(userId), ...about(event.itemType, event.itemId), ...MARKET_TABLES];

@@ -1,4 +1,5 @@
 import type { InstrumentKind, TradeReason } from './instrument.js';
+import type { Notice } from './notices.js';
 
 /** The live events (docs/api.md §4 Live events) as the web app receives them. Money in dollars. */
 export interface LiveTrade {
@@ -58,6 +59,8 @@ export type LiveEventBody =
       shares: number;
       price_per_share: number;
     }
+  /** The league tells the member something: someone passed them, the weekly recap. */
+  | { type: 'notice'; notice: Notice }
   /** Someone else now bids more than your resting ask. */
   | { type: 'outbid'; itemType: InstrumentKind; itemId: number; itemName: string; your_price: number; best_price: number }
   /** A player you held retired: the open market bought your `shares` back at `price_per_share` ($1.00). */

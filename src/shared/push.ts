@@ -2,7 +2,7 @@
  * Push notifications a fan can opt into, per kind. A new kind (a commissioner's "someone joined"
  * once leagues exist) is one entry here, its switch label, and the event that sends it.
  */
-export const PUSH_KINDS = ['orderFilled', 'outbid', 'newOffer', 'retired'] as const;
+export const PUSH_KINDS = ['orderFilled', 'outbid', 'newOffer', 'retired', 'passed'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** The label of each kind's "Notify me" switch on the portfolio. */
@@ -11,6 +11,7 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   outbid: 'I was outbid',
   newOffer: 'A new offer for shares I hold',
   retired: 'A player I hold retired',
+  passed: 'Someone passed me in the standings',
 };
 
 /** What the server sends in a push message (encrypted for the subscription) and the service worker shows. */

@@ -32,6 +32,8 @@ const LeaguesPage = lazy(() => import('./pages/LeaguesPage'));
 const JoinLeaguePage = lazy(() => import('./pages/JoinLeaguePage'));
 const LeagueSettingsPage = lazy(() => import('./pages/LeagueSettingsPage'));
 const SeasonArchivePage = lazy(() => import('./pages/SeasonArchivePage'));
+const ChatPage = lazy(() => import('./features/chat/ChatPage'));
+const RulesPage = lazy(() => import('./features/rules/RulesPage'));
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
@@ -64,8 +66,11 @@ export const pageRoutes: RouteObject[] = [
   { path: 'privacy', element: <PrivacyPage /> },
   { path: 'changelog', element: <ChangelogPage /> },
   { path: 'seasons/:n?', element: <SeasonArchivePage /> },
+  { path: 'chat', element: <ChatPage /> },
+  { path: 'rules', element: <RulesPage /> },
   { path: 'leagues', element: <LeaguesPage /> },
   { path: 'join/:code', element: <JoinLeaguePage /> },
+  { path: 'join/:code/rules', element: <RulesPage /> },
   {
     path: 'admin',
     element: (

@@ -4,7 +4,7 @@ import type { Ranking } from '../../shared/ranking.js';
 import type { leagues } from '../schema.js';
 
 export type LeagueRow = typeof leagues.$inferSelect;
-export type NewLeague = Omit<LeagueRow, 'id'>;
+export type NewLeague = Omit<LeagueRow, 'id' | 'seasonEndsAt'>;
 
 /** A member the commissioner removed, who cannot join again until let back in. */
 export interface RemovedRow {
@@ -22,7 +22,7 @@ export interface MemberRow {
 }
 
 const COLUMNS = `id, slug, name, invite_code AS inviteCode, starting_cash_cents AS startingCashCents, open, ranking,
-  commissioner_id AS commissionerId, created_at AS createdAt`;
+  commissioner_id AS commissionerId, created_at AS createdAt, season_ends_at AS seasonEndsAt`;
 
 type RawLeague = Omit<LeagueRow, 'open'> & { open: number };
 const toRow = (raw: RawLeague | undefined): LeagueRow | undefined => (raw ? { ...raw, open: raw.open === 1 } : undefined);
@@ -107,6 +107,13 @@ function memberships(c: Database.Database) {
       c.prepare('DELETE FROM league_members WHERE league_id = ? AND user_id = ?').run(leagueId, userId);
       c.prepare('UPDATE sessions SET current_league_id = NULL WHERE user_id = ? AND current_league_id = ?').run(userId, leagueId);
     },
+    /** The copy of the league's current season's end time (docs/seasons.md: what wakes a league at start-up). */
+    setSeasonEndsAt(leagueId: number, endsAt: number | null): void {
+      c.prepare('UPDATE leagues SET season_ends_at = ? WHERE id = ?').run(endsAt, leagueId);
+    },
+    /** Leagues whose current season ends by itself, by the registry's copy. */
+    scheduledEnds: (): { id: number; seasonEndsAt: number }[] =>
+      c.prepare<[], { id: number; seasonEndsAt: number }>('SELECT id, season_ends_at AS seasonEndsAt FROM leagues WHERE season_ends_at IS NOT NULL').all(),
     setCurrent(sessionId: string, leagueId: number): void {
       c.prepare('UPDATE sessions SET current_league_id = ? WHERE id = ?').run(leagueId, sessionId);
     },

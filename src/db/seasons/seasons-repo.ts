@@ -1,13 +1,20 @@
 import type { Db } from '../client.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 import type { Ranking } from '../../shared/ranking.js';
+import type { RecapFacts, SeasonRecap } from '../../shared/recap.js';
+import { INSTRUMENT_NAME, MARKS_CTE, marksParamOf, namesJoinSql } from '../repos/marks-sql.js';
+import type { MarkOf } from '../repos/valuation.js';
 import type { StatisticsRows } from '../repos/stats-reads.js';
 import { inCurrentSeasonSql } from './season-sql.js';
+
+export type { RecapFacts, SeasonRecap };
 
 export interface SeasonRow {
   number: number;
   startedAt: number;
   endedAt: number | null;
+  /** When the season ends (or was to end) by itself, as its commissioner set it; null: when they end it. */
+  endsAt: number | null;
 }
 
 /** A holding as its season closed (money in cents). */
@@ -36,7 +43,7 @@ export interface ArchivedStanding {
   holdings: ArchivedHolding[];
 }
 
-/** What an ended season keeps (docs/seasons.md): the standings as it closed, its trade figures, the statistics tables. */
+/** What an ended season keeps (docs/seasons.md): the standings as it closed, its trade figures, the statistics tables, its recap. */
 export interface SeasonArchive {
   /** What the standings ranked by (absent in archives from before the league chose: share value). */
   ranking?: Ranking;
@@ -44,6 +51,8 @@ export interface SeasonArchive {
   tradeCount: number;
   volumeCents: number;
   statistics: StatisticsRows;
+  /** Champions and awards (seasons ended before recaps were kept have none). */
+  recap?: SeasonRecap;
 }
 
 export interface OpenOrderRef {
@@ -54,17 +63,54 @@ export interface OpenOrderRef {
   instrumentId: number;
 }
 
+/** The facts of the current season's awards at the marks, read before it closes (each a scan of the season's trades, once). */
+function recapFactsOf(db: Db): (markOf: MarkOf) => RecapFacts {
+  const c = db.$client;
+  const marksParam = marksParamOf(db);
+  const bestTrade = c.prepare<[string], NonNullable<RecapFacts['bestTrade']>>(
+    `WITH ${MARKS_CTE}
+     SELECT t.buyer_id AS userId, u.username, t.instrument AS kind, t.instrument_id AS id, ${INSTRUMENT_NAME} AS name, t.shares,
+       t.price_cents AS priceCents, m.mark AS closeCents, t.created_at AS at
+     FROM trades t JOIN marks m ON m.kind = t.instrument AND m.id = t.instrument_id ${namesJoinSql('t')}
+     JOIN users u ON u.id = t.buyer_id AND u.left_at IS NULL
+     -- The season's trades by time too, so that each instrument's trades are read from the season's start (its time index).
+     WHERE ${inCurrentSeasonSql('t')} AND t.created_at >= (SELECT started_at FROM seasons ORDER BY number DESC LIMIT 1)
+     ORDER BY t.shares * (m.mark - t.price_cents) DESC, t.id LIMIT 1`,
+  );
+  const mostActive = c.prepare<[], NonNullable<RecapFacts['mostActive']>>(
+    `SELECT x.u AS userId, u.username, COUNT(*) AS trades FROM (
+       SELECT buyer_id AS u FROM trades WHERE ${inCurrentSeasonSql()} AND buyer_id IS NOT NULL
+       UNION ALL SELECT seller_id FROM trades WHERE ${inCurrentSeasonSql()} AND seller_id IS NOT NULL) x
+     JOIN users u ON u.id = x.u AND u.left_at IS NULL
+     GROUP BY x.u ORDER BY trades DESC, x.u LIMIT 1`,
+  );
+  const longestHeld = c.prepare<[string], NonNullable<RecapFacts['longestHeld']>>(
+    `WITH ${MARKS_CTE}
+     SELECT * FROM (
+       SELECT h.user_id AS userId, u.username, h.instrument AS kind, h.instrument_id AS id, ${INSTRUMENT_NAME} AS name,
+         h.cost_basis_cents AS costCents, h.shares * m.mark AS valueCents,
+         (SELECT MIN(t.created_at) FROM trades t WHERE t.buyer_id = h.user_id AND t.instrument = h.instrument AND t.instrument_id = h.instrument_id
+            AND ${inCurrentSeasonSql('t')}) AS since
+       FROM holdings h JOIN marks m ON m.kind = h.instrument AND m.id = h.instrument_id ${namesJoinSql('h')}
+       JOIN users u ON u.id = h.user_id AND u.left_at IS NULL
+       WHERE h.shares * m.mark > h.cost_basis_cents)
+     WHERE since IS NOT NULL ORDER BY since, valueCents - costCents DESC, userId LIMIT 1`,
+  );
+  return (markOf) => {
+    const marks = marksParam(markOf);
+    return { bestTrade: bestTrade.get(marks) ?? null, mostActive: mostActive.get() ?? null, longestHeld: longestHeld.get(marks) ?? null };
+  };
+}
+
 /** A league file's seasons: which one is current, the archives of the ended ones, and the reset between them. */
 export function createSeasonsRepo(db: Db) {
   const c = db.$client;
-  const list = c.prepare<[], SeasonRow>('SELECT number, started_at AS startedAt, ended_at AS endedAt FROM seasons ORDER BY number');
-  const current = c.prepare<[], SeasonRow>('SELECT number, started_at AS startedAt, ended_at AS endedAt FROM seasons ORDER BY number DESC LIMIT 1');
-  const archived = c.prepare<[number], SeasonRow & { archive: string | null }>(
-    'SELECT number, started_at AS startedAt, ended_at AS endedAt, archive FROM seasons WHERE number = ?',
-  );
-  const allArchives = c.prepare<[], SeasonRow & { archive: string }>(
-    'SELECT number, started_at AS startedAt, ended_at AS endedAt, archive FROM seasons WHERE archive IS NOT NULL ORDER BY number DESC',
-  );
+  const ROW = 'number, started_at AS startedAt, ended_at AS endedAt, ends_at AS endsAt';
+  const list = c.prepare<[], SeasonRow>(`SELECT ${ROW} FROM seasons ORDER BY number`);
+  const current = c.prepare<[], SeasonRow>(`SELECT ${ROW} FROM seasons ORDER BY number DESC LIMIT 1`);
+  const archived = c.prepare<[number], SeasonRow & { archive: string | null }>(`SELECT ${ROW}, archive FROM seasons WHERE number = ?`);
+  const allArchives = c.prepare<[], SeasonRow & { archive: string }>(`SELECT ${ROW}, archive FROM seasons WHERE archive IS NOT NULL ORDER BY number DESC`);
+  const setEndsAt = c.prepare<[number | null, number]>('UPDATE seasons SET ends_at = ? WHERE number = ? AND ended_at IS NULL');
   const members = c.prepare<[], { userId: number; username: string; cashCents: number }>(
     'SELECT id AS userId, username, balance_cents AS cashCents FROM users WHERE left_at IS NULL',
   );
@@ -94,7 +140,10 @@ export function createSeasonsRepo(db: Db) {
 
   return {
     list: (): SeasonRow[] => list.all(),
-    current: (): SeasonRow => current.get() ?? { number: 1, startedAt: 0, endedAt: null },
+    current: (): SeasonRow => current.get() ?? { number: 1, startedAt: 0, endedAt: null, endsAt: null },
+    /** Sets (or clears) when the running season `number` ends by itself; false when it is not the running one. */
+    setEndsAt: (number: number, endsAt: number | null): boolean => setEndsAt.run(endsAt, number).changes > 0,
+    recapFacts: recapFactsOf(db),
     /** An ended season with its archive; undefined for the current one or a number that never was. */
     archived(number: number): (SeasonRow & { endedAt: number; archive: SeasonArchive }) | undefined {
       const row = archived.get(number);

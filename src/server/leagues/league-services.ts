@@ -14,6 +14,11 @@ import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES } from '../../shared/live.js';
 import { Ticker } from '../live/ticker.js';
 import type { Metrics } from '../metrics/types.js';
 import { createPushSender, type PushSender, type PushSenderOptions } from '../push/sender.js';
+import { createLeagueFeed, type LeagueFeed } from '../chat/feed.js';
+import { createRivalry, type Rivalry } from '../rivalry/rivalry.js';
+import { bigTradeCents } from '../../domain/chat/moments.js';
+import { START_BALANCE_CENTS } from '../../shared/money.js';
+import { DEFAULT_LEAGUE_RANKING, type Ranking } from '../../shared/ranking.js';
 import { createExportService, type ExportService } from '../reads/exports.js';
 import { createReadService, type ReadService } from '../reads/service.js';
 import { createTeamReadService, type TeamReadService } from '../reads/teams.js';
@@ -26,6 +31,12 @@ export interface LeagueServiceDeps {
   metrics: Metrics | null;
   pushSubscriptions: PushSubscriptionsRepo;
   push: Omit<PushSenderOptions, 'bus' | 'subscriptions' | 'logger' | 'holdersOf'>;
+  /** The league's starting cash in cents (what makes a purchase a big trade in its feed). */
+  startingCashCents?: (leagueId: number) => number | undefined;
+  /** The league's name (its notices say it). */
+  leagueName?: (leagueId: number) => string | undefined;
+  /** The league's ranking rule (its rivalry ranks by it). */
+  ranking?: (leagueId: number) => Ranking | undefined;
 }
 
 /**
@@ -55,6 +66,10 @@ export interface LeagueServices {
   /** Idempotency keys of the league's commands, written by its writer with their effects (server/idempotency/once.ts). */
   leagueKeys: { place: string; repo: IdempotencyKeysRepo };
   push: PushSender;
+  /** The league's chat and feed (docs/chat.md). */
+  feed: LeagueFeed;
+  /** Who passed whom, the new leader, the weekly recap (started once the market state is read). */
+  rivalry: Rivalry;
   /** Stops taking orders; resolves once everything acknowledged is durable and the followers were told. */
   stop(): Promise<void>;
 }
@@ -77,11 +92,34 @@ export const LEAGUE_SERVICE_KEYS = [
   'seasons',
   'leagueKeys',
   'push',
+  'feed',
+  'rivalry',
   'stop',
 ] as const satisfies readonly (keyof LeagueServices)[];
 // A member added to LeagueServices and not listed above fails to compile here.
 const _everyKey: Exclude<keyof LeagueServices, (typeof LEAGUE_SERVICE_KEYS)[number]> extends never ? true : never = true;
 void _everyKey;
+
+/** The league's chat and feed, and the rivalry that compares its standings after trades settle. */
+function createClubhouse(leagueId: number, db: Db, bus: EventBus, exchange: Exchange, reads: ReadService, deps: LeagueServiceDeps) {
+  const { now, logger } = deps;
+  const startingCashCents = () => deps.startingCashCents?.(leagueId) ?? START_BALANCE_CENTS;
+  const feed = createLeagueFeed({ db, bus, now, logger, bigTradeCents: () => bigTradeCents(startingCashCents()) });
+  const rivalry = createRivalry({
+    leagueId,
+    db,
+    bus,
+    reads,
+    feed,
+    now,
+    logger,
+    startingCashCents,
+    leagueName: () => deps.leagueName?.(leagueId) ?? 'the league',
+    ranking: () => deps.ranking?.(leagueId) ?? DEFAULT_LEAGUE_RANKING,
+    markOf: (kind, id) => exchange.readModels().markOf(kind, id),
+  });
+  return { feed, rivalry };
+}
 
 export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServiceDeps): LeagueServices {
   const { now, metrics } = deps;
@@ -101,6 +139,7 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     holdersOf: (kind, id) => holdersOf.all(kind, id).map((r) => r.userId),
     ...deps.push,
   });
+  const { feed, rivalry } = createClubhouse(leagueId, db, bus, exchange, reads, deps);
   return {
     leagueId,
     db,
@@ -121,12 +160,16 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     seasons: createSeasonsRepo(db),
     leagueKeys: { place: `league:${leagueId}`, repo: createIdempotencyKeysRepo(db) },
     push,
+    feed,
+    rivalry,
     async stop(): Promise<void> {
       exchange.stop();
       await exchange.idle();
       ticker.flush();
       ticker.stop();
       push.stop();
+      rivalry.stop();
+      feed.stop();
     },
   };
 }

@@ -85,7 +85,9 @@ function basics(deps: LeagueManagementDeps) {
     const services = market(league.id);
     const joined = joinMarket(services.exchange, services.db, { id: user.id, username: user.username, avatar: user.avatar }, league.startingCashCents);
     if (!joined.ok) throw new AppError('SERVICE_UNAVAILABLE', joined.error.message);
-    registry.addMember(league.id, user.id, now());
+    const at = now();
+    registry.addMember(league.id, user.id, at);
+    services.feed.memberJoined(user, at);
   };
 
   return { deps, registry, hub, now, transaction, known, market, publicView, view, commissioned, uniqueSlug, nameFree, record, addMember };

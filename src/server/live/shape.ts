@@ -48,6 +48,8 @@ export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted
         your_price: centsToDollars(event.yourPriceCents),
         best_price: centsToDollars(event.bestPriceCents),
       };
+    case 'notice':
+      return { type: 'notice', notice: event.notice };
     case 'playerRetired':
       return {
         type: 'playerRetired',

@@ -24,7 +24,9 @@ export type PushIntent =
     }
   | { kind: 'outbid'; userId: number; item: PushItem; yourPriceCents: number; bestPriceCents: number }
   | { kind: 'newOffer'; userId: number; item: PushItem; sellerUsername: string; shares: number; priceCents: number }
-  | { kind: 'retired'; userId: number; item: PushItem; shares: number; priceCents: number };
+  | { kind: 'retired'; userId: number; item: PushItem; shares: number; priceCents: number }
+  /** Someone passed the user in a league's standings (the item is the league: its id and name). */
+  | { kind: 'passed'; userId: number; item: PushItem; title: string; body: string; url: string };
 
 const shares = formatShares;
 const itemUrl = (item: PushItem) => (item.type === 'player' ? `/market/${item.id}` : `/teams/${item.id}`);
@@ -99,7 +101,9 @@ function retired(intents: Extract<PushIntent, { kind: 'retired' }>[]): { title: 
 }
 
 type Text = (intents: readonly PushIntent[]) => { title: string; body: string };
-const TEXTS: Record<PushKind, Text> = {
+/** The kinds about a player or team ("passed" is about a league, its words made by the rivalry). */
+type ItemKind = Exclude<PushKind, 'passed'>;
+const TEXTS: Record<ItemKind, Text> = {
   orderFilled: (i) => filled(i as Filled[]),
   outbid: (i) => outbid(i as Extract<PushIntent, { kind: 'outbid' }>[]),
   newOffer: (i) => offers(i as Extract<PushIntent, { kind: 'newOffer' }>[]),
@@ -110,7 +114,12 @@ const TEXTS: Record<PushKind, Text> = {
 export function composeNotification(intents: readonly PushIntent[]): PushPayload {
   const first = intents[0];
   if (!first) throw new Error('composeNotification needs at least one intent');
-  const kind: PushKind = first.kind;
+  if (first.kind === 'passed') {
+    // The newest standing says it all (a burst of passings in a minute is one notification).
+    const last = intents[intents.length - 1] as typeof first;
+    return { kind: 'passed', title: last.title, body: last.body, url: last.url, tag: `passed:${first.item.id}` };
+  }
+  const kind: ItemKind = first.kind;
   const text = TEXTS[kind](intents);
   return { kind, ...text, url: itemUrl(first.item), tag: `${kind}:${first.item.type}:${first.item.id}` };
 }

@@ -33,9 +33,9 @@ const GONE = new Set([404, 410]);
 /** How long a push service keeps an undelivered message (seconds): news of a fill is stale after a day. */
 const TTL_SECONDS = 24 * 60 * 60;
 
-type PushEvent = Extract<PublishedEvent, { type: 'orderFilled' | 'outbid' | 'offerPosted' | 'playerRetired' }>;
+type PushEvent = Extract<PublishedEvent, { type: 'orderFilled' | 'outbid' | 'offerPosted' | 'playerRetired' | 'notice' }>;
 const PUSH_EVENTS = new Set<PublishedEvent['type']>(['orderFilled', 'outbid', 'offerPosted', 'playerRetired']);
-const isPushEvent = (e: PublishedEvent): e is PushEvent => PUSH_EVENTS.has(e.type);
+const isPushEvent = (e: PublishedEvent): e is PushEvent => PUSH_EVENTS.has(e.type) || (e.type === 'notice' && e.notice.kind === 'passed');
 
 /** Messages sent, failed, and subscriptions removed. */
 interface PushStats {
@@ -47,6 +47,10 @@ interface PushStats {
 /** What one event is to tell, and whom: the user it names, or the holders (but the seller) who opted into new offers. */
 function intentsOf(e: PushEvent, options: Pick<PushSenderOptions, 'subscriptions' | 'holdersOf'>): PushIntent[] {
   const { subscriptions } = options;
+  if (e.type === 'notice') {
+    const n = e.notice;
+    return [{ kind: 'passed', userId: e.userId, item: { type: 'player', id: n.leagueId, name: '' }, title: n.title, body: n.body, url: n.url }];
+  }
   const item = { type: e.itemType, id: e.itemId, name: e.itemName };
   switch (e.type) {
     case 'orderFilled': {

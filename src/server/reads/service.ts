@@ -30,6 +30,7 @@ import { AppError } from '../errors.js';
 import { itemDetail } from './detail.js';
 import { cursorKey, mapPage, pageOf, type PageRequest } from './pages.js';
 import { holderRows, orderRows, playerRow } from './rows.js';
+import { playerSharesOf, sharedPlayerLists } from './player-list.js';
 import { toAsk, toLeaderboardRow, toOffer, toPlayer, toPortfolio, toShareholder, toStatistics, toTrade, toUserTrade } from './shape.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 
@@ -104,10 +105,13 @@ function marketReads(b: ReadBasics) {
   const known = (m: ReadModels, kind: InstrumentKind, id: number) => {
     if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
   };
+  const sharedList = sharedPlayerLists();
   return {
+    /** Every active player, the caller's shares joined to the list everyone shares (built and encoded once per change). */
     players(callerId: number | null): PlayerOut[] {
       const m = models();
-      return m.instruments.players().map((i) => toPlayer(playerRow(m, i, callerId), m.markOf('player', i.id)));
+      const list = sharedList(m);
+      return callerId === null ? list.rows : list.joined(playerSharesOf(m, callerId));
     },
 
     /** A player and a page of its holders, most shares first. */

@@ -8,7 +8,8 @@ import type { ServerServices } from '../services.js';
 import { appRouter } from '../routers/index.js';
 import { createCallerFactory } from '../trpc.js';
 import { DEFAULT_BODY_LIMIT, readJsonBody, RequestAborted } from './body.js';
-import { sendJson, sendJsonText } from '../json-response.js';
+import { encodingOf } from '../encoded-answers.js';
+import { sendJson, sendJsonBytes, sendJsonText } from '../json-response.js';
 import { buildOpenApiDocument } from './openapi.js';
 import type { RestRoute } from './route.js';
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
@@ -59,16 +60,13 @@ function nextPageHeaders(path: string, query: URLSearchParams, cursor: unknown):
  * (a league closed and opened again starts another).
  */
 class SharedAnswer {
-  readonly body: Buffer;
   private gzipped: Buffer | undefined;
 
   constructor(
     readonly bus: object,
     readonly version: string,
-    text: string,
-  ) {
-    this.body = Buffer.from(text);
-  }
+    readonly body: Buffer,
+  ) {}
 
   current(bus: object, version: string): boolean {
     return this.bus === bus && this.version === version;
@@ -101,6 +99,18 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 
 /** The answer is the first answer to the request's idempotency key, given again. */
 const replayedHeader = (ctx: Context | null): OutgoingHttpHeaders => (ctx?.idempotency.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+
+/** A route's file (a PNG), given as base64 by its procedure. */
+function sendFile(res: ServerResponse, contentType: string, file: { base64: string }, shared: boolean): void {
+  const bytes = Buffer.from(file.base64, 'base64');
+  res.writeHead(200, {
+    'Content-Type': contentType,
+    'Content-Length': bytes.length,
+    // A share link's key is the capability to see it: the card may be kept by whoever fetched it that way.
+    'Cache-Control': shared ? 'public, max-age=3600' : 'private, max-age=3600',
+  });
+  res.end(bytes);
+}
 
 const LEAGUE_PREFIX = /^\/leagues\/(\d{1,12})(\/.*)$/;
 
@@ -163,17 +173,24 @@ export function createRestHandler(services: ServerServices, routes: RestRoute[],
       const version = before && { bus: before.bus, of: versionOf(before) };
       const idempotencyKey = route.keyed ? idempotencyKeyOf(req.headers['idempotency-key']) : undefined;
       const result = await route.call(createCaller(ctx), input, { ctx, idempotencyKey });
+      if (route.produces) return sendFile(res, route.produces, result as { base64: string }, typeof input.share === 'string');
       if (route.paged) {
         const page = result as { items: unknown[]; nextCursor: string | null };
         return sendJsonText(res, 200, JSON.stringify(page.items), nextPageHeaders(fullPath, query, page.nextCursor));
       }
-      const text = JSON.stringify(result);
       const cursor = typeof result === 'object' && result !== null && 'nextCursor' in result ? result.nextCursor : null;
+      // An answer made with its bytes (shared by many callers) is sent as they are.
+      const encoded = encodingOf(result);
       // Kept as of the league's state when the answer was made: the bus it was read under, and its last event.
       if (!version || services.hub.peek(leagueId)?.bus !== version.bus) {
-        return sendJsonText(res, 200, text, { ...nextPageHeaders(fullPath, query, cursor), ...replayedHeader(ctx) });
+        const headers = { ...nextPageHeaders(fullPath, query, cursor), ...replayedHeader(ctx) };
+        return encoded ? sendJsonBytes(res, 200, encoded, headers) : sendJsonText(res, 200, JSON.stringify(result), headers);
       }
-      const answer = new SharedAnswer(version.bus, version.of, text);
+      const answer = new SharedAnswer(
+        version.bus,
+        version.of,
+        encoded ? (encoded.length === 1 ? encoded[0]! : Buffer.concat(encoded)) : Buffer.from(JSON.stringify(result)),
+      );
       anonymousAnswers.set(cacheKey, answer);
       answer.send(req, res);
     } catch (error) {

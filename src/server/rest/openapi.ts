@@ -46,11 +46,13 @@ function responsesOf(route: RestRoute, pages: boolean) {
     Link: { description: 'The next page\'s address, `<…>; rel="next"` (absent on the last page)', schema: { type: 'string' } },
   };
   return {
-    200: {
-      description: pages ? 'Success: one page of the list (see the `limit` and `cursor` parameters)' : 'Success',
-      ...(pages ? { headers: pageHeaders } : route.keyed ? { headers: replayHeaders } : {}),
-      content: { 'application/json': { schema: jsonSchema(route.output, 'output') } },
-    },
+    200: route.produces
+      ? { description: `Success: the file (${route.produces})`, content: { [route.produces]: { schema: { type: 'string', format: 'binary' } } } }
+      : {
+          description: pages ? 'Success: one page of the list (see the `limit` and `cursor` parameters)' : 'Success',
+          ...(pages ? { headers: pageHeaders } : route.keyed ? { headers: replayHeaders } : {}),
+          content: { 'application/json': { schema: jsonSchema(route.output, 'output') } },
+        },
     ...(route.keyed
       ? {
           409: errorResponse('The first request with this Idempotency-Key is still being processed: wait for its answer'),

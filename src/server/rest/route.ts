@@ -25,10 +25,17 @@ interface RouteSpec {
   /** The largest request body accepted, in bytes. */
   bodyLimit?: number;
   /**
+   * The answer is a file of this type, not JSON: the procedure answers `{ contentType, base64 }` and
+   * the path sends the bytes.
+   */
+  produces?: 'image/png';
+  /**
    * The answer to an anonymous caller depends only on the game's state: keep it serialised until
    * the next event (every change to the market publishes one).
    */
   cacheForAnonymous?: boolean;
+  /** The answer's schema, for a procedure that checks its answer its own way (a function, not a schema). */
+  output?: z.ZodType;
 }
 
 /** What a call carries besides its payload. */
@@ -56,15 +63,16 @@ export interface RestRoute extends RouteSpec {
 }
 
 interface ProcedureDef {
-  _def: { inputs: z.ZodType[]; output?: z.ZodType };
+  _def: { inputs: z.ZodType[]; output?: unknown };
 }
 
 /** The procedure's parsers, as tRPC keeps them: its input (none: an empty object) and output. */
-function parsersOf(path: ProcedurePath): { input: z.ZodType; output: z.ZodType } {
+function parsersOf(path: ProcedurePath, documented?: z.ZodType): { input: z.ZodType; output: z.ZodType } {
   // Kept flat at run time, by dotted path (typed as the nested record).
   const procedure = (appRouter._def.procedures as unknown as Record<string, ProcedureDef | undefined>)[path];
   if (!procedure) throw new Error(`No procedure ${path}`);
-  const { inputs, output } = procedure._def;
+  const { inputs } = procedure._def;
+  const output = documented ?? (procedure._def.output instanceof z.ZodType ? procedure._def.output : undefined);
   if (inputs.length > 1 || !output) throw new Error(`${path}: a REST route needs one input parser (or none) and an output parser`);
   return { input: inputs[0] ?? z.object({}), output };
 }
@@ -90,7 +98,7 @@ const withKey = (input: unknown, key: string | undefined): unknown => (key === u
 
 /** A path answered by `procedure`, its payload (path, query or body) being the procedure's input. */
 export function route(procedure: ProcedurePath, spec: RouteSpec): RestRoute {
-  const parsers = parsersOf(procedure);
+  const parsers = parsersOf(procedure, spec.output);
   const call = callerOf(procedure);
   const keyed = takesKey(parsers.input);
   return { ...spec, procedure, ...parsers, keyed, call: (caller, input, { idempotencyKey }) => call(caller, keyed ? withKey(input, idempotencyKey) : input) };

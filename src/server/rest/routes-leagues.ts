@@ -1,4 +1,5 @@
-import { route, type RestRoute } from './route.js';
+import { z } from 'zod';
+import { mappedRoute, route, type RestRoute } from './route.js';
 
 /** League management (docs/api.md): the shapes scripts rely on. Every SPEC path also works under `/leagues/{leagueId}`. */
 export const leagueRestRoutes: RestRoute[] = [
@@ -25,6 +26,30 @@ export const leagueRestRoutes: RestRoute[] = [
     tag: 'leagues',
     auth: 'user',
     summary: 'A new invite code; links with the old one stop working (its commissioner only)',
+  }),
+  route('leagues.rules', {
+    method: 'GET',
+    path: '/leagues/{leagueId}/rules',
+    tag: 'leagues',
+    auth: 'none',
+    summary: 'What a new member needs to know: starting cash, ranking rule, team lock, season dates, the commissioner (readers of the league)',
+  }),
+  mappedRoute('leagues.rules', {
+    method: 'GET',
+    path: '/leagues/invite/{code}/rules',
+    tag: 'leagues',
+    auth: 'none',
+    summary: 'The rules of the league an invite code leads to (anyone holding the code)',
+    input: z.object({ code: z.string().max(64) }),
+    toProcedure: (input) => ({ code: input.code }),
+  }),
+  route('leagues.seasonCard', {
+    method: 'GET',
+    path: '/leagues/{leagueId}/seasons/{season}/card.png',
+    tag: 'seasons',
+    auth: 'none',
+    produces: 'image/png',
+    summary: 'An ended season’s recap card, a 1200×630 PNG (readers of the league, or with the share link’s key: ?share=)',
   }),
   route('leagues.removeMember', {
     method: 'DELETE',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { playerPageInput, userPageInput } from '../../shared/schemas/market.js';
+import { playerList, playerPageInput, userPageInput } from '../../shared/schemas/market.js';
 import { mappedRoute, paged, route, type RestRoute } from './route.js';
 
 /** `/market/{playerId}/…`: the player's page of an instrument's list. */
@@ -19,6 +19,8 @@ export const marketRestRoutes: RestRoute[] = [
     auth: 'none',
     summary: "Every active player with supply, shareholders, last price, and the caller's shares (owned) when signed in",
     cacheForAnonymous: true,
+    // The procedure checks its answer with checkedPlayerList (each row once per change of the market).
+    output: playerList,
   }),
   route('market.shareholders', {
     method: 'GET',

@@ -15,6 +15,14 @@ export const seasonRestRoutes: RestRoute[] = [
     auth: 'user',
     summary: 'End the current season (confirm: the league’s name): orders cancelled, standings archived, the next season starts fresh (its commissioner only)',
   }),
+  route('seasons.schedule', {
+    method: 'PATCH',
+    path: '/seasons/current',
+    tag: 'seasons',
+    auth: 'user',
+    summary:
+      'Set when the running season ends by itself (endsAt: an ISO time in the future, or null to clear it) (its commissioner; the default league’s: an admin): {season: {number, startedAt, endsAt}}',
+  }),
   route('seasons.get', {
     method: 'GET',
     path: '/seasons/{season}',

@@ -1,6 +1,7 @@
 import { route, type RestRoute } from './route.js';
 import { accountRestRoutes } from './routes-account.js';
 import { adminRestRoutes } from './routes-admin.js';
+import { chatRestRoutes } from './routes-chat.js';
 import { leagueRestRoutes } from './routes-leagues.js';
 import { marketRestRoutes } from './routes-market.js';
 import { pushRestRoutes } from './routes-push.js';
@@ -58,4 +59,5 @@ export const restRoutes: RestRoute[] = [
   ...pushRestRoutes,
   ...leagueRestRoutes,
   ...seasonRestRoutes,
+  ...chatRestRoutes,
 ];

@@ -1,6 +1,7 @@
 import { router } from '../trpc.js';
 import { adminRouter } from './admin.js';
 import { authRouter } from './auth.js';
+import { chatRouter } from './chat.js';
 import { exportsRouter } from './exports.js';
 import { leaguesRouter } from './leagues.js';
 import { liveRouter } from './live.js';
@@ -23,6 +24,7 @@ export const appRouter = router({
   trades: tradesRouter,
   stats: statsRouter,
   seasons: seasonsRouter,
+  chat: chatRouter,
   trade: tradeRouter,
   teams: teamsRouter,
   live: liveRouter,

@@ -9,6 +9,8 @@ import {
   leagueIdInput,
   leagueList,
   leagueMembers,
+  leagueRules,
+  leagueRulesInput,
   LEAGUE_TEXT,
   myLeagues,
   readmitMemberInput,
@@ -17,8 +19,11 @@ import {
   slugInput,
   updateLeagueInput,
 } from '../../shared/schemas/leagues.js';
+import { seasonCardInput, seasonCardOut } from '../../shared/schemas/seasons.js';
 import { AppError } from '../errors.js';
 import { inAccounts, once } from '../idempotency/once.js';
+import { leagueRulesFor } from '../leagues/rules.js';
+import { seasonCard } from '../seasons/card-access.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
 /** Leagues (docs/leagues.md §5): the caller's, the listed ones, and what members and commissioners do. */
@@ -92,6 +97,21 @@ export const leaguesRouter = router({
     .input(leagueIdInput)
     .output(leagueMembers)
     .query(({ ctx, input }) => ctx.services.leagues.members(ctx.user, input.leagueId)),
+
+  /** What a new member needs to know of a league: by its id (readers of the league) or its invite code. */
+  rules: publicProcedure
+    .input(leagueRulesInput)
+    .output(leagueRules)
+    .query(({ ctx, input }) => leagueRulesFor(ctx, input)),
+
+  /**
+   * A season's recap card (a PNG, base64 here; the REST path answers the image itself), for whoever
+   * may read the league, or has the share link's key.
+   */
+  seasonCard: publicProcedure
+    .input(seasonCardInput)
+    .output(seasonCardOut)
+    .query(({ ctx, input }) => seasonCard(ctx, input)),
 
   removeMember: authedProcedure
     .input(removeMemberInput)

@@ -7,19 +7,19 @@ import {
   myOrdersResult,
   offerPage,
   pageOnlyInput,
-  playerList,
   shareholderPage,
   shareholdersInput,
   shareholdersResult,
   userPageInput,
 } from '../../shared/schemas/market.js';
+import { checkedPlayerList } from '../reads/player-list.js';
 import { readsOf } from '../reads/service.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import { assertSelf } from './guards.js';
 
 export const marketRouter = router({
   /** Every active player; `owned` is the caller's shares (0 when not logged in). */
-  players: publicProcedure.output(playerList).query(({ ctx }) => readsOf(ctx.services).players(ctx.user?.id ?? null)),
+  players: publicProcedure.output(checkedPlayerList).query(({ ctx }) => readsOf(ctx.services).players(ctx.user?.id ?? null)),
 
   /** A player and a page of its shareholders, most shares first. */
   shareholders: publicProcedure

@@ -1,14 +1,16 @@
 import {
   endSeasonInput,
   endSeasonResult,
+  scheduleSeasonInput,
+  scheduleSeasonResult,
   seasonArchiveOut,
   seasonFinishesOut,
   seasonList,
   seasonNumberInput,
   seasonsOfUserInput,
 } from '../../shared/schemas/seasons.js';
-import { once, rememberExclusive } from '../idempotency/once.js';
-import { endedAnswer, seasonsOf } from '../seasons/seasons.js';
+import { once } from '../idempotency/once.js';
+import { seasonsOf } from '../seasons/seasons.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
 /** Seasons of the call's league (docs/seasons.md): reads for anyone who may read the league, the end for its commissioner. */
@@ -25,14 +27,22 @@ export const seasonsRouter = router({
     .output(seasonFinishesOut)
     .query(({ ctx, input }) => seasonsOf(ctx.services).finishes(input.userId)),
 
+  /** When the running season ends by itself (its commissioner; the default league's: an admin). */
+  schedule: authedProcedure
+    .input(scheduleSeasonInput)
+    .output(scheduleSeasonResult)
+    .mutation(({ ctx, input, path }) => {
+      const seasons = seasonsOf(ctx.services);
+      seasons.maySchedule(ctx.user);
+      return once(ctx, { command: path, input, store: ctx.services.leagueKeys }, (remember) => seasons.schedule(ctx.user, input.endsAt, remember));
+    }),
+
   end: authedProcedure
     .input(endSeasonInput)
     .output(endSeasonResult)
     .mutation(({ ctx, input, path }) => {
       const seasons = seasonsOf(ctx.services);
       seasons.mayEnd(ctx.user, input.confirm);
-      return once(ctx, { command: path, input, store: ctx.services.leagueKeys }, (remember) =>
-        seasons.end(ctx.user, input.confirm, input.season, rememberExclusive(remember, endedAnswer)),
-      );
+      return once(ctx, { command: path, input, store: ctx.services.leagueKeys }, (remember) => seasons.end(ctx.user, input.confirm, input.season, remember));
     }),
 });

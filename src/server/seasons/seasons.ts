@@ -2,26 +2,33 @@ import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import { createAuditRepo } from '../../db/repos/audit.js';
 import type { LeagueRow } from '../../db/repos/leagues.js';
 import type { UserRow } from '../../db/repos/users.js';
-import type { ArchivedHolding, ArchivedStanding, SeasonArchive, SeasonRow } from '../../db/seasons/seasons-repo.js';
+import type { ArchivedHolding, ArchivedStanding, SeasonArchive, SeasonRecap, SeasonRow } from '../../db/seasons/seasons-repo.js';
 import { rankBy, winnersOf } from '../../domain/seasons/ranking.js';
-import { endSeason, type SeasonEnded } from '../../engine/season-end.js';
+import { seasonRecap } from '../../domain/seasons/recap.js';
+import type { SeasonEnded } from '../../engine/season-end.js';
 import type { ExclusiveResult } from '../../engine/exchange.js';
 import { centsToDollars } from '../../shared/money.js';
 import {
+  MAX_SEASON_SCHEDULE_MS,
   SEASON_TEXT,
   type EndSeasonResult,
+  type ScheduleSeasonResult,
   type SeasonArchiveOut,
   type SeasonFinishesOut,
   type SeasonList,
   type SeasonOut,
+  type SeasonRecapOut,
 } from '../../shared/schemas/seasons.js';
-import { AppError } from '../errors.js';
+import { AppError, codeOfRefusal } from '../errors.js';
 import { toStatistics } from '../reads/shape.js';
 import type { GlobalServices } from '../app-services.js';
 import type { LeagueServices } from '../leagues/league-services.js';
+import { inTransaction, type Remember } from '../idempotency/once.js';
+import { finishSeason } from './finish.js';
 
-/** What the seasons of a league need: its market and registry row, the accounts (the audit log), the log. */
-type SeasonServices = Pick<LeagueServices, 'db' | 'exchange' | 'seasons'> & Pick<GlobalServices, 'accounts' | 'logger'> & { league: LeagueRow };
+/** What the seasons of a league need: its market and registry row, the registry and the season's clock, the accounts (the audit log), the log, and where share links point. */
+export type SeasonServices = Pick<LeagueServices, 'db' | 'exchange' | 'seasons' | 'feed'> &
+  Pick<GlobalServices, 'accounts' | 'logger' | 'now' | 'registry' | 'seasonClock' | 'publicUrl' | 'shareKeys'> & { league: LeagueRow };
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -35,6 +42,8 @@ const seasonOut = (s: SeasonRow): SeasonOut => ({
   number: s.number,
   startedAt: iso(s.startedAt),
   ...(s.endedAt === null ? {} : { endedAt: iso(s.endedAt) }),
+  // Only the running season says when it ends.
+  ...(s.endedAt === null && s.endsAt !== null ? { endsAt: iso(s.endsAt) } : {}),
 });
 
 /**
@@ -50,7 +59,61 @@ function placed(archive: SeasonArchive): (ArchivedStanding & { tied: boolean })[
   ).map(({ netWorthCents: _n, ...r }) => r);
 }
 
-function archiveOut(s: SeasonRow & { endedAt: number; archive: SeasonArchive }): SeasonArchiveOut {
+/** A season's recap in dollars; an archive kept before recaps were names its champions and best return from its standings. */
+function recapOut(archive: SeasonArchive, startingCashCents: number, endedAt: number): SeasonRecapOut {
+  const r: SeasonRecap = archive.recap ?? seasonRecap(placed(archive), { bestTrade: null, mostActive: null, longestHeld: null }, startingCashCents, endedAt);
+  return {
+    champions: r.champions.map((c) => ({
+      userId: c.userId,
+      username: c.username,
+      total: centsToDollars(c.totalCents),
+      shareValue: centsToDollars(c.shareValueCents),
+    })),
+    awards: {
+      bestReturn: r.bestReturn && {
+        userId: r.bestReturn.userId,
+        username: r.bestReturn.username,
+        returnPct: r.bestReturn.returnPct,
+        total: centsToDollars(r.bestReturn.totalCents),
+      },
+      bestTrade: r.bestTrade && {
+        userId: r.bestTrade.userId,
+        username: r.bestTrade.username,
+        itemType: r.bestTrade.kind,
+        itemId: r.bestTrade.id,
+        itemName: r.bestTrade.name,
+        shares: r.bestTrade.shares,
+        price: centsToDollars(r.bestTrade.priceCents),
+        closingPrice: centsToDollars(r.bestTrade.closeCents),
+        profit: centsToDollars(r.bestTrade.profitCents),
+        at: iso(r.bestTrade.at),
+      },
+      mostActive: r.mostActive && { userId: r.mostActive.userId, username: r.mostActive.username, trades: r.mostActive.trades },
+      longestHeldWinner: r.longestHeld && {
+        userId: r.longestHeld.userId,
+        username: r.longestHeld.username,
+        itemType: r.longestHeld.kind,
+        itemId: r.longestHeld.id,
+        itemName: r.longestHeld.name,
+        since: iso(r.longestHeld.since),
+        days: r.longestHeld.days,
+        gainPct: r.longestHeld.gainPct,
+      },
+    },
+  };
+}
+
+/** Where a season's archive page and card are, with the share key (docs/seasons.md, "Sharing"). */
+export function shareLinks(services: Pick<GlobalServices, 'publicUrl' | 'shareKeys'>, league: { id: number; slug: string }, season: number) {
+  const key = services.shareKeys.key(league.id, season);
+  const base = services.publicUrl.replace(/\/+$/, '');
+  return {
+    url: `${base}/l/${encodeURIComponent(league.slug)}/seasons/${season}?share=${key}`,
+    cardUrl: `${base}/api/leagues/${league.id}/seasons/${season}/card.png?share=${key}`,
+  };
+}
+
+function archiveOut(services: SeasonServices, s: SeasonRow & { endedAt: number; archive: SeasonArchive }): SeasonArchiveOut {
   const { archive } = s;
   const standings = placed(archive);
   return {
@@ -81,6 +144,8 @@ function archiveOut(s: SeasonRow & { endedAt: number; archive: SeasonArchive }):
       })),
     })),
     statistics: toStatistics(archive.statistics),
+    recap: recapOut(archive, services.league.startingCashCents, s.endedAt),
+    share: shareLinks(services, services.league, s.number),
   };
 }
 
@@ -89,16 +154,16 @@ export const endedAnswer = (ended: Pick<SeasonEnded, 'number' | 'endedAt'>): End
   season: { number: ended.number, endedAt: iso(ended.endedAt) },
 });
 
-/** Who may end a league's season: its commissioner; the default league (which has none): the server's admins. */
-function mayEnd(services: SeasonServices, user: UserRow): void {
+/** Who may end a league's season or set when it ends: its commissioner; the default league (which has none): the server's admins. */
+function mayRun(services: SeasonServices, user: UserRow, texts: { admins: string; commissioner: string }): void {
   const { league } = services;
   if (league.id === DEFAULT_LEAGUE_ID && league.commissionerId === null) {
-    if (!user.isAdmin) throw new AppError('FORBIDDEN', SEASON_TEXT.adminOnly);
-  } else if (league.commissionerId !== user.id) throw new AppError('FORBIDDEN', SEASON_TEXT.commissionerOnly);
+    if (!user.isAdmin) throw new AppError('FORBIDDEN', texts.admins);
+  } else if (league.commissionerId !== user.id) throw new AppError('FORBIDDEN', texts.commissioner);
 }
 
-/** The seasons of the call's league (docs/seasons.md): the list, an ended season's archive, a member's finishes, and the end of the current one. */
-export const seasonsOf = (services: SeasonServices) => {
+/** What anyone who may read the league reads of its seasons: the list, an ended season's archive, a member's finishes. */
+const seasonReads = (services: SeasonServices) => {
   const repo = services.seasons;
   return {
     list: (): SeasonList => {
@@ -108,7 +173,7 @@ export const seasonsOf = (services: SeasonServices) => {
 
     archive(number: number): SeasonArchiveOut {
       const s = repo.archived(number);
-      if (s) return archiveOut(s);
+      if (s) return archiveOut(services, s);
       throw new AppError('NOT_FOUND', repo.list().some((x) => x.number === number) ? SEASON_TEXT.notEnded : SEASON_TEXT.notFound);
     },
 
@@ -129,45 +194,96 @@ export const seasonsOf = (services: SeasonServices) => {
       });
       return { finishes };
     },
+  };
+};
+
+/** The commissioner's: when the season ends, and its end. */
+const seasonCommands = (services: SeasonServices) => {
+  const repo = services.seasons;
+  const finishDeps = () => ({
+    league: services,
+    row: services.league,
+    audit: createAuditRepo(services.accounts),
+    registry: services.registry,
+    logger: services.logger,
+  });
+  const commands = {
+    /** Who may set when the season ends: refused before anything else (never an idempotency key's answer). */
+    maySchedule(user: UserRow): void {
+      mayRun(services, user, { admins: SEASON_TEXT.scheduleAdminOnly, commissioner: SEASON_TEXT.scheduleCommissionerOnly });
+    },
+
+    /**
+     * Sets when the running season ends by itself (an ISO time in the future, within a year), or
+     * clears it: written in the league's file (the truth, with the call's idempotency key in the same
+     * transaction) and copied to the registry (what wakes the league at start-up), and the season's
+     * clock follows. Setting the same time again changes nothing.
+     */
+    schedule(user: UserRow, endsAtIso: string | null, remember: Remember<ScheduleSeasonResult> = null): ScheduleSeasonResult {
+      commands.maySchedule(user);
+      const now = services.now();
+      const endsAt = endsAtIso === null ? null : Date.parse(endsAtIso);
+      if (endsAt !== null && endsAt <= now) throw new AppError('BAD_REQUEST', SEASON_TEXT.endsAtPast);
+      if (endsAt !== null && endsAt > now + MAX_SEASON_SCHEDULE_MS) throw new AppError('BAD_REQUEST', SEASON_TEXT.endsAtTooFar);
+      let changed: number | null = null;
+      const answer = inTransaction(
+        services.db,
+        (): ScheduleSeasonResult => {
+          const current = repo.current();
+          if (current.endsAt !== endsAt) {
+            if (!repo.setEndsAt(current.number, endsAt)) throw new AppError('CONFLICT', SEASON_TEXT.notRunning);
+            changed = current.number;
+          }
+          return { season: { number: current.number, startedAt: iso(current.startedAt), endsAt: endsAt === null ? null : iso(endsAt) } };
+        },
+        remember,
+      );
+      if (changed !== null) {
+        services.registry.setSeasonEndsAt(services.league.id, endsAt);
+        services.seasonClock.scheduled(services.league.id, endsAt);
+        createAuditRepo(services.accounts).record({
+          actorId: user.id,
+          actor: user.username,
+          action: 'season.schedule',
+          details: { leagueId: services.league.id, league: services.league.name, season: changed, endsAt: endsAtIso },
+          at: now,
+        });
+      }
+      return answer;
+    },
 
     /**
      * Ends the current season once the caller typed the league's name: the league's writer does it
-     * in one transaction; once durable, the change goes to the server's audit log.
+     * in one transaction; once durable, the change goes to the server's audit log. `season`, when
+     * given, must still be the current one (checked inside the transaction).
      */
     /** Who may end the season, and the confirmation typed: refused before anything else (never an idempotency key's answer). */
     mayEnd(user: UserRow, confirm: string): void {
-      mayEnd(services, user);
+      mayRun(services, user, { admins: SEASON_TEXT.adminOnly, commissioner: SEASON_TEXT.commissionerOnly });
       if (confirm.trim() !== services.league.name) throw new AppError('BAD_REQUEST', SEASON_TEXT.confirmMismatch);
     },
 
-    async end(user: UserRow, confirm: string, season?: number, remember?: (answer: ExclusiveResult<SeasonEnded>) => void): Promise<EndSeasonResult> {
-      this.mayEnd(user, confirm);
-      const { league } = services;
-      const current = repo.list().at(-1);
-      if (season !== undefined && current && current.number !== season) throw new AppError('CONFLICT', SEASON_TEXT.alreadyEnded(season));
-      const ended = endSeason(services.exchange, services.db, league.startingCashCents, league.ranking, remember);
-      if (!ended.ok) throw new AppError('CONFLICT', ended.error.message);
-      await services.exchange.idle();
-      const { number, endedAt, archive } = ended.value;
-      createAuditRepo(services.accounts).record({
-        actorId: user.id,
-        actor: user.username,
-        action: 'season.end',
-        details: {
-          leagueId: league.id,
-          league: league.name,
-          season: number,
-          nextSeason: number + 1,
-          members: archive.standings.length,
-          ranking: archive.ranking,
-          winners: winnersOf(archive.standings).map((r) => r.username),
-          trades: archive.tradeCount,
-          startingCashCents: league.startingCashCents,
-        },
-        at: endedAt,
+    async end(user: UserRow, confirm: string, season?: number, remember?: Remember<EndSeasonResult>): Promise<EndSeasonResult> {
+      commands.mayEnd(user, confirm);
+      const stale = () => new AppError('CONFLICT', SEASON_TEXT.alreadyEnded(season!));
+      const done = finishSeason(finishDeps(), user, {
+        onlyIf: (current) => season === undefined || current.number === season,
+        // The key keeps the answer, or the refusal of a season that ended meanwhile, in the season's end transaction.
+        remember: remember
+          ? (answer: ExclusiveResult<SeasonEnded | null>) => {
+              if (!answer.ok) return remember({ ok: false, code: codeOfRefusal(answer.error.code), message: answer.error.message });
+              if (answer.value === null) return remember({ ok: false, code: 'CONFLICT', message: stale().message });
+              remember({ ok: true, value: endedAnswer(answer.value) });
+            }
+          : undefined,
       });
-      services.logger.info({ leagueId: league.id, season: number, by: user.id }, 'season ended');
-      return endedAnswer(ended.value);
+      if (!done) throw stale();
+      await done.told;
+      return endedAnswer(done.ended);
     },
   };
+  return commands;
 };
+
+/** The seasons of the call's league (docs/seasons.md): the list, an ended season's archive, a member's finishes, its end time, and its end. */
+export const seasonsOf = (services: SeasonServices) => ({ ...seasonReads(services), ...seasonCommands(services) });

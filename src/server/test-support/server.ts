@@ -27,6 +27,7 @@ export async function startTestServer(
   options: {
     authRateLimits?: AuthRateLimits;
     orderRateLimit?: Limit;
+    chatRateLimit?: Limit;
     now?: () => number;
     dataDir?: string;
     logLevel?: string;
@@ -62,6 +63,7 @@ export async function startTestServer(
     logDestination: destination,
     authRateLimits: options.authRateLimits ?? GENEROUS_LIMITS,
     orderRateLimit: options.orderRateLimit,
+    chatRateLimit: options.chatRateLimit,
     now: options.now,
     webDir: options.webDir ?? null,
     push: options.push,

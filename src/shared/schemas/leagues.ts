@@ -97,3 +97,21 @@ export const leagueMembers = z.object({
     z.object({ userId: z.number().int(), username: z.string(), avatar: z.string().nullable(), joinedAt: z.string(), isCommissioner: z.boolean() }),
   ),
 });
+
+/** What a new member needs to know of a league (its rules page; docs/leagues.md): by its id (readers) or its invite code. */
+export const leagueRulesInput = z.union([z.object({ leagueId }), z.object({ code: inviteCode })]);
+export const leagueRules = z.object({
+  league: leaguePublic,
+  /** Every member's cash at the start of each season, in dollars. */
+  startingCash: z.number(),
+  rankingRule: z.object({ key: ranking, label: z.string(), description: z.string() }),
+  /** Team shares bought are locked for this many days (they cannot be listed, dumped or sold). */
+  teamLockDays: z.number().int(),
+  /** The open market's price of a share, in dollars. */
+  openMarketPrice: z.number(),
+  season: z.object({ number: z.number().int(), startedAt: z.string(), endsAt: z.string().nullable(), endedSeasons: z.number().int() }),
+  /** The commissioner; null in the default league, which the server's admins run. */
+  commissioner: z.object({ userId: z.number().int(), username: z.string() }).nullable(),
+  chat: z.object({ maxChars: z.number().int(), messagesPerWindow: z.number().int(), windowSeconds: z.number().int() }),
+});
+export type LeagueRules = z.infer<typeof leagueRules>;

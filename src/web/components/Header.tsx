@@ -68,8 +68,8 @@ export function Header() {
                       {item.label}
                       {count > 0 ? (
                         <span className="badge">
-                          <span aria-hidden="true">{count}</span>
-                          <span className="sr-only"> ({count} open)</span>
+                          <span aria-hidden="true">{count >= 100 ? '99+' : count}</span>
+                          <span className="sr-only"> ({item.badge === 'chatUnread' ? `${count >= 100 ? 'over 99' : count} unread` : `${count} open`})</span>
                         </span>
                       ) : null}
                     </NavLink>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ChatLive } from '../features/chat/ChatLive';
 import { LiveProvider } from '../lib/live';
 import { InstallHint } from '../pwa/InstallHint';
 import { OfflineNotice } from '../pwa/OfflineNotice';
@@ -23,6 +24,7 @@ export function Layout() {
           Skip to content
         </a>
         <SessionSync />
+        <ChatLive />
         <Header />
         <Ticker />
         <main id="main" className="container main" tabIndex={-1}>

@@ -20,6 +20,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/portfolio', label: 'Portfolio', audience: 'user' },
   { to: '/transactions', label: 'Transactions', audience: 'user' },
   { to: '/teams', label: 'Teams', audience: 'user' },
+  { to: '/chat', label: 'Chat', audience: 'user', badge: 'chatUnread' },
   { to: '/leaderboard', label: 'Leaderboard', audience: 'always' },
   { to: '/statistics', label: 'Statistics', audience: 'always' },
   { to: '/win-totals', label: 'Win Totals', audience: 'always' },

@@ -88,6 +88,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       if (event.type === 'playerRetired') {
         toast.info(retiredText(event), { id: `live-${eventId}`, description: `${formatDollars(event.total_value)} paid to your cash.` });
       }
+      if (event.type === 'notice') toast.info(event.notice.title, { id: `live-${eventId}`, description: event.notice.body || undefined });
       invalidate(eventPlan(event, userId));
     },
     [invalidate, userId, leagueId],

@@ -1,11 +1,11 @@
-import type { EndSeasonResult, SeasonArchiveOut, SeasonList } from '../../shared/schemas/seasons';
+import type { EndSeasonResult, ScheduleSeasonResult, SeasonArchiveOut, SeasonList } from '../../shared/schemas/seasons';
 import { CommandError } from './useCommand';
 
 /**
  * A league's seasons by its id over the REST paths (`/api/leagues/{id}/seasons…`), for pages that
  * name their league in the address (`/l/{slug}/…`) whichever league the session is in.
  */
-async function call<T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown, idempotencyKey?: string): Promise<T> {
+async function call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, token: string | null, body?: unknown, idempotencyKey?: string): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -26,6 +26,9 @@ export const seasonsApi = {
   archive: (leagueId: number, season: number, token: string | null) => call<SeasonArchiveOut>('GET', `/leagues/${leagueId}/seasons/${season}`, token),
   end: (leagueId: number, confirm: string, season: number, token: string | null, idempotencyKey?: string) =>
     call<EndSeasonResult>('POST', `/leagues/${leagueId}/seasons/end`, token, { confirm, season }, idempotencyKey),
+  /** When the running season ends by itself (null: it does not). */
+  schedule: (leagueId: number, endsAt: string | null, token: string | null, idempotencyKey?: string) =>
+    call<ScheduleSeasonResult>('PATCH', `/leagues/${leagueId}/seasons/current`, token, { endsAt }, idempotencyKey),
 };
 
 export const seasonPath = (slug: string, season?: number): string => `/l/${encodeURIComponent(slug)}/seasons${season === undefined ? '' : `/${season}`}`;

@@ -65,7 +65,10 @@ function Invitation({ league, code }: { league: LeaguePublic; code: string }) {
           You are invited to <strong>{league.name}</strong>, a league of{' '}
           {league.memberCount === 1 ? '1 member' : `${formatInteger(league.memberCount)} members`}.
         </p>
-        <p>Every member starts with the same cash and trades shares with the others. Its market, trades and leaderboard are its own.</p>
+        <p>
+          Every member starts with the same cash and trades shares with the others. Its market, trades and leaderboard are its own.{' '}
+          <Link to={`/join/${encodeURIComponent(code)}/rules`}>Read the league’s rules</Link>.
+        </p>
         {!isLoggedIn ? <SignInFirst /> : member ? <AlreadyMember league={league} /> : <JoinButton league={league} code={code} />}
       </div>
     </>

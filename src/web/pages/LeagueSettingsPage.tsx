@@ -40,9 +40,14 @@ export default function LeagueSettingsPage() {
           </>
         }
         actions={
-          <Link className="button button-secondary" to="/market">
-            Go to the market
-          </Link>
+          <>
+            <Link className="button button-secondary" to="/rules">
+              The rules
+            </Link>
+            <Link className="button button-secondary" to="/market">
+              Go to the market
+            </Link>
+          </>
         }
       />
       {league.isCommissioner ? (

@@ -11,6 +11,7 @@ import type { Player } from '../lib/apiTypes';
 import { useSession } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
 import { LOAD_FAILED } from '../../shared/texts';
+import { ChatShortcut, WithChatPanel } from '../features/chat/components/ChatPanel';
 
 /** /market: every player, searchable and sortable, with a buy modal. */
 export default function MarketPage() {
@@ -23,10 +24,11 @@ export default function MarketPage() {
   const onBuy = useCallback((p: Player) => setBuying({ id: p.id, name: p.name }), []);
 
   return (
-    <>
+    <WithChatPanel>
       <PageTitle
         title="Market"
         subtitle="Every player’s shares: unclaimed shares cost $1.00 on the open market; once all are owned, bid and holders sell at their price."
+        actions={<ChatShortcut />}
       />
       <div className="toolbar">
         <SearchBox label="Search players" value={search} onChange={setSearch} placeholder="Name or team" />
@@ -43,6 +45,6 @@ export default function MarketPage() {
         <MarketTable players={players.data} search={deferredSearch} onBuy={onBuy} loggedIn={isLoggedIn} />
       )}
       <BuyModal itemType="player" item={buying} onClose={() => setBuying(null)} />
-    </>
+    </WithChatPanel>
   );
 }

@@ -13,6 +13,8 @@ import { seasonPath, seasonsApi } from '../lib/seasonsApi';
 import { useSession } from '../lib/session';
 import { formatDate } from '../lib/time';
 import { useTRPC } from '../lib/trpc';
+import { SeasonRecap } from '../features/seasons/components/SeasonRecap';
+import { SeasonScheduleCard } from '../features/seasons/components/SeasonScheduleCard';
 import './account.css';
 import { winnersLine } from '../components/seasons/winners';
 import { RANKING_LABEL } from '../../shared/ranking';
@@ -76,6 +78,7 @@ export default function SeasonArchivePage() {
   return (
     <>
       <PageTitle title={`${league.data.name}: seasons`} subtitle={current ? `Season ${current.number} is being played.` : undefined} />
+      {current ? <SeasonScheduleCard key={`${current.number}:${current.endsAt ?? ''}`} league={league.data} season={current} canSet={mayEnd} /> : null}
       {mayEnd && current ? <SeasonEndCard league={league.data} season={current.number} onEnded={(s) => void navigate(seasonPath(slug, s))} /> : null}
       {ended.length > 0 ? (
         <nav aria-label="Ended seasons" className="season-links">
@@ -101,6 +104,7 @@ export default function SeasonArchivePage() {
             {formatDate(archive.data.season.startedAt)} to {formatDate(archive.data.season.endedAt)} · {formatCount(archive.data.season.tradeCount, 'trade')} ·{' '}
             {formatDollars(archive.data.season.volume)} traded · ranked by {RANKING_LABEL[archive.data.season.ranking].toLowerCase()}
           </p>
+          <SeasonRecap archive={archive.data} />
           <SeasonStandings archive={archive.data} meId={user?.id} />
           <Statistics statistics={archive.data.statistics} />
         </div>
