@@ -4,8 +4,9 @@ import { ChatLive } from '../features/chat/ChatLive';
 import { LiveProvider } from '../lib/live';
 import { InstallHint } from '../pwa/InstallHint';
 import { OfflineNotice } from '../pwa/OfflineNotice';
-// The market's styles build on the base stylesheet: both here, in this order, so market.css comes second.
+// The base stylesheet, then the tables' (one for every list), then the market's, which builds on both: here, in this order.
 import '../styles.css';
+import './table/table.css';
 import '../market.css';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -20,7 +20,7 @@ import { retirementLines, salaryChangeLines } from '../lib/contractPreview';
 import type { ContractPreviewOut as ContractPreview } from '../../shared/schemas/admin';
 import { MAX_SALARY } from '../../shared/limits';
 import './account.css';
-import { NumHeader } from '../components/NumHeader';
+import { NumHeader } from '../components/table/NumHeader';
 
 /** Rows shown at once in the players table; the search narrows the rest. */
 const PAGE_ROWS = 50;
@@ -176,7 +176,7 @@ function PlayersSection() {
             <EmptyState title="No players match your search" />
           ) : (
             <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label="Players">
-              <table className="table admin-table">
+              <table className="table admin-table table-stack">
                 <caption className="sr-only">Players with their salary</caption>
                 <thead>
                   <tr>
@@ -191,15 +191,17 @@ function PlayersSection() {
                 <tbody>
                   {shown.map((p) => (
                     <tr key={p.id}>
-                      <th scope="row" className="holding-name">
+                      <th scope="row" className="holding-name stack-title">
                         <Link to={`/market/${p.id}`}>{p.name}</Link>
                         <div className="cell-note">{p.team_name}</div>
                       </th>
-                      <td className="num">${formatInteger(p.salary)}</td>
-                      <td className="admin-salary-cell">
+                      <td className="num stack-money" data-label="Salary">
+                        ${formatInteger(p.salary)}
+                      </td>
+                      <td className="admin-salary-cell" data-label="New salary">
                         <SalaryForm player={p} />
                       </td>
-                      <td className="admin-retire-cell">
+                      <td className="admin-retire-cell stack-actions">
                         <button
                           type="button"
                           className="button button-small button-secondary button-danger-outline"
@@ -415,7 +417,7 @@ function AuditSection() {
         <EmptyState title="No admin actions yet" />
       ) : (
         <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label="Audit log">
-          <table className="table">
+          <table className="table table-stack">
             <caption className="sr-only">The latest {AUDIT_ROWS} admin actions</caption>
             <thead>
               <tr>
@@ -428,14 +430,16 @@ function AuditSection() {
             <tbody>
               {audit.data.map((e) => (
                 <tr key={e.id}>
-                  <td>
+                  <td data-label="When">
                     <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
                   </td>
-                  <td>{e.actor}</td>
-                  <td>
+                  <td data-label="Who">{e.actor}</td>
+                  <td data-label="Action">
                     <code>{e.action}</code>
                   </td>
-                  <td className="wrap">{auditSummary(e)}</td>
+                  <td className="wrap" data-label="What">
+                    {auditSummary(e)}
+                  </td>
                 </tr>
               ))}
             </tbody>

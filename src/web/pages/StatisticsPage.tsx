@@ -16,6 +16,8 @@ type StatPlayer = { id: number; name: string; team_name: string };
 interface Column<T> {
   header: string;
   numeric?: boolean;
+  /** The figure the table ranks by: on a phone's card, beside the name. */
+  lead?: boolean;
   cell(row: T): ReactNode;
 }
 
@@ -42,7 +44,7 @@ function StatTable<T extends StatPlayer>({
         <p className="stat-empty">{empty}</p>
       ) : (
         <div className="table-wrap table-wrap-flat acct-scroll" tabIndex={0} role="region" aria-label={title}>
-          <table className="table">
+          <table className="table table-stack">
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr>
@@ -60,13 +62,15 @@ function StatTable<T extends StatPlayer>({
             <tbody>
               {rows.map((row, i) => (
                 <tr key={row.id}>
-                  <td className="muted">{i + 1}</td>
-                  <th scope="row" className="holding-name">
+                  <td className="muted" data-label="Rank">
+                    {i + 1}
+                  </td>
+                  <th scope="row" className="holding-name stack-title">
                     <Link to={`/market/${row.id}`}>{row.name}</Link>
                     <div className="cell-note">{row.team_name}</div>
                   </th>
                   {columns.map((c) => (
-                    <td key={c.header} className={c.numeric ? 'num' : undefined}>
+                    <td key={c.header} data-label={c.header} className={[c.numeric ? 'num' : '', c.lead ? 'stack-money' : ''].join(' ').trim() || undefined}>
                       {c.cell(row)}
                     </td>
                   ))}
@@ -113,7 +117,7 @@ function StatisticsTables({ data }: { data: Statistics }) {
         columns={[
           { header: '24h low', numeric: true, cell: (r) => formatDollars(r.lowest_trade) },
           { header: '24h high', numeric: true, cell: (r) => formatDollars(r.highest_trade) },
-          { header: '24h avg', numeric: true, cell: (r) => <strong>{formatDollars(r.avg_price)}</strong> },
+          { header: '24h avg', numeric: true, lead: true, cell: (r) => <strong>{formatDollars(r.avg_price)}</strong> },
         ]}
       />
       <StatTable
@@ -123,7 +127,7 @@ function StatisticsTables({ data }: { data: Statistics }) {
         rows={data.mostActive}
         empty="No trades in the last 24 hours."
         columns={[
-          { header: 'Trades (24h)', numeric: true, cell: (r) => <strong>{formatInteger(r.trade_count)}</strong> },
+          { header: 'Trades (24h)', numeric: true, lead: true, cell: (r) => <strong>{formatInteger(r.trade_count)}</strong> },
           { header: 'Avg price', numeric: true, cell: (r) => formatDollars(r.avg_price) },
         ]}
       />
@@ -133,7 +137,7 @@ function StatisticsTables({ data }: { data: Statistics }) {
         description="Players held by the most people."
         rows={data.mostShareholders}
         empty="Nobody holds shares yet."
-        columns={[{ header: 'Holders', numeric: true, cell: (r) => <strong>{formatInteger(r.holder_count)}</strong> }]}
+        columns={[{ header: 'Holders', numeric: true, lead: true, cell: (r) => <strong>{formatInteger(r.holder_count)}</strong> }]}
       />
       <StatTable
         id="islands"
@@ -141,7 +145,7 @@ function StatisticsTables({ data }: { data: Statistics }) {
         description="Players with the fewest holders (at least one)."
         rows={data.islands}
         empty="Nobody holds shares yet."
-        columns={[{ header: 'Holders', numeric: true, cell: (r) => <strong>{formatInteger(r.holder_count)}</strong> }]}
+        columns={[{ header: 'Holders', numeric: true, lead: true, cell: (r) => <strong>{formatInteger(r.holder_count)}</strong> }]}
       />
     </div>
   );

@@ -20,7 +20,7 @@ import { useNow } from '../lib/useNow';
 import { useMoreHolders } from '../lib/useMoreOf';
 import { useSellable } from '../lib/useSellable';
 import NotFoundPage from './NotFoundPage';
-import { NumHeader } from '../components/NumHeader';
+import { NumHeader } from '../components/table/NumHeader';
 import { LoadMore } from '../components/LoadMore';
 import { LOAD_FAILED } from '../../shared/texts';
 import { MarkNote } from '../components/market/MarkNote';
@@ -111,7 +111,7 @@ function Team({ detail }: { detail: TeamDetail }) {
                         </span>
                       ) : null}
                     </td>
-                    <td className="num" data-label="Salary">
+                    <td className="num stack-money" data-label="Salary">
                       {formatDollars(p.salary)}
                     </td>
                     <td className="num" data-label="Remaining">

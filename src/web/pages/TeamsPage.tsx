@@ -10,7 +10,7 @@ import { BuyModal } from '../components/trade/BuyModal';
 import type { Team } from '../lib/apiTypes';
 import { formatDollars, formatInteger } from '../lib/format';
 import { useTRPC } from '../lib/trpc';
-import { NumHeader } from '../components/NumHeader';
+import { NumHeader } from '../components/table/NumHeader';
 import { LOAD_FAILED } from '../../shared/texts';
 
 /** /teams: all 30 teams with conference, shares remaining, total salary, a details link and Buy. */
@@ -71,7 +71,7 @@ function TeamsTable({ teams, onBuy }: { teams: readonly Team[]; onBuy: (team: Te
               <td className="num" data-label="Shares remaining">
                 {formatInteger(t.shares_remaining)}
               </td>
-              <td className="num" data-label="Total salary">
+              <td className="num stack-money" data-label="Total salary">
                 {formatDollars(t.total_salary)}
               </td>
               <td className="num" data-label="Last price">

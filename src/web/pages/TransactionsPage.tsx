@@ -17,7 +17,7 @@ import { useSession } from '../lib/session';
 import { formatDateTime } from '../lib/time';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
-import { NumHeader } from '../components/NumHeader';
+import { NumHeader } from '../components/table/NumHeader';
 import { LeagueSeasonSelect } from '../components/seasons/SeasonSelect';
 import { TRADE_REASON_LABELS } from '../../shared/instrument';
 
@@ -138,7 +138,7 @@ export default function TransactionsPage() {
                       <td className="num" data-label="Price">
                         {formatDollars(t.price_per_share)}
                       </td>
-                      <td className="num" data-label="Total">
+                      <td className="num stack-money" data-label="Total">
                         {formatDollars(t.total_value)}
                       </td>
                       <td data-label="With">

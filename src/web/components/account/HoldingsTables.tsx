@@ -7,7 +7,7 @@ import { EmptyState } from '../EmptyState';
 import { DumpButton, SellDialog } from '../trade';
 import { MinSellPriceForm } from '../trade/MinSellPriceForm';
 import { formatShareOfTotal, isLocked } from './accountFormat';
-import { NumHeader } from '../NumHeader';
+import { NumHeader } from '../table/NumHeader';
 import type { InstrumentKind } from '../../../shared/instrument';
 
 export type Portfolio = RouterOutputs['portfolio']['get'];
@@ -73,7 +73,7 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
                     formatDollars(p.min_sell_price)
                   )}
                 </td>
-                <td className="num" data-label="Est. value">
+                <td className="num stack-money" data-label="Est. value">
                   <span>
                     {formatDollars(p.value)}
                     <span className="cell-note block" title="The mark: the price every valuation uses">
@@ -133,7 +133,7 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
                     {t.listed_shares > 0 ? <span className="cell-note block">{formatInteger(t.listed_shares)} listed</span> : null}
                   </span>
                 </td>
-                <td className="num" data-label="Value">
+                <td className="num stack-money" data-label="Value">
                   <span>
                     {formatDollars(t.value)}
                     <span className="cell-note block" title="The mark: the price every valuation uses">

@@ -18,7 +18,7 @@ import { Link } from '../../lib/leagueLinks';
 import type { Player } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { EmptyState } from '../EmptyState';
-import { SortHeader } from './SortHeader';
+import { SortHeader } from '../table/SortHeader';
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -32,10 +32,52 @@ const features = tableFeatures({
 
 const helper = createColumnHelper<typeof features, Player>();
 
-/** Row height in pixels (fixed: cells do not wrap), for the virtualizer. */
+/** A row's height in pixels before it is measured: a table row (cells do not wrap), or a phone's card. */
 const ROW_HEIGHT = 49;
+const CARD_HEIGHT = 236;
+/** Below this width rows are cards (components/table/table.css). */
+const PHONE_QUERY = '(max-width: 640px)';
+/** The column whose figure a phone's card shows beside the name; the name and the buttons have their own places. */
+const CELL_CLASS: Record<string, string> = {
+  name: 'stack-title',
+  team_name: 'market-team',
+  last_trade_price: 'num stack-money',
+  action: 'stack-actions',
+};
 /** Columns searched by the search box. */
 const SEARCHED = new Set(['name', 'team_name']);
+
+/** The sorts a phone offers in a select, since its cards have no column headers. */
+const PHONE_SORTS: readonly { value: string; label: string }[] = [
+  { value: 'name:asc', label: 'Player, A to Z' },
+  { value: 'name:desc', label: 'Player, Z to A' },
+  { value: 'team_name:asc', label: 'Team, A to Z' },
+  { value: 'last_trade_price:desc', label: 'Last Price, highest first' },
+  { value: 'last_trade_price:asc', label: 'Last Price, lowest first' },
+  { value: 'owned:desc', label: 'Owned, most first' },
+  { value: 'shareholder_count:desc', label: 'Shareholders, most first' },
+  { value: 'shares_remaining:desc', label: 'Remaining, most first' },
+  { value: 'total_distributed:desc', label: 'Distributed, most first' },
+  { value: 'total_shares:desc', label: 'Total Shares, most first' },
+];
+
+const HEADERS: Record<string, string> = {
+  name: 'Player',
+  team_name: 'Team',
+  total_shares: 'Total Shares',
+  total_distributed: 'Distributed',
+  shares_remaining: 'Remaining',
+  shareholder_count: 'Shareholders',
+  owned: 'Owned',
+  last_trade_price: 'Last Price',
+};
+
+/** A sort the select does not list (one a header chose): "Team, Z to A" or "Owned, fewest first". */
+function sortLabel(value: string): string {
+  const [id = 'name', way] = value.split(':');
+  const text = id === 'name' || id === 'team_name';
+  return `${HEADERS[id] ?? id}, ${way === 'desc' ? (text ? 'Z to A' : 'highest first') : text ? 'A to Z' : 'lowest first'}`;
+}
 
 interface MarketTableProps {
   players: readonly Player[];
@@ -48,7 +90,8 @@ interface MarketTableProps {
 /**
  * The market's player table (docs/screens.md §3 Pages: nine columns), sortable, filtered by the search box, and
  * virtualized: only the rows in view are in the page, so 500+ players sort, filter and update live
- * without jank. The table scrolls inside its own box (both ways on a phone).
+ * without jank. The table scrolls up and down inside its own box; on a phone each row is a card of
+ * its own measured height, and a select sorts in place of the hidden headers.
  */
 export function MarketTable({ players, search, onBuy, loggedIn }: MarketTableProps) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
@@ -59,9 +102,12 @@ export function MarketTable({ players, search, onBuy, loggedIn }: MarketTablePro
           header: 'Player',
           sortFn: 'alphanumeric',
           cell: (info) => (
-            <Link to={`/market/${info.row.original.id}/shareholders`} className="cell-strong" title={`Shareholders of ${info.getValue()}`}>
-              {info.getValue()}
-            </Link>
+            <>
+              <Link to={`/market/${info.row.original.id}/shareholders`} className="cell-strong" title={`Shareholders of ${info.getValue()}`}>
+                {info.getValue()}
+              </Link>
+              <span className="cell-note market-team-note">{info.row.original.team_name}</span>
+            </>
           ),
         }),
         helper.accessor('team_name', { header: 'Team', sortFn: 'alphanumeric', cell: (info) => <span title={info.getValue()}>{info.getValue()}</span> }),
@@ -120,7 +166,7 @@ export function MarketTable({ players, search, onBuy, loggedIn }: MarketTablePro
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => (window.matchMedia(PHONE_QUERY).matches ? CARD_HEIGHT : ROW_HEIGHT),
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 8,
   });
@@ -128,31 +174,44 @@ export function MarketTable({ players, search, onBuy, loggedIn }: MarketTablePro
   const top = items.length > 0 ? items[0]!.start : 0;
   const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const columnCount = columns.length;
+  const sortValue = sorting[0] ? `${sorting[0].id}:${sorting[0].desc ? 'desc' : 'asc'}` : 'name:asc';
 
   return (
     <>
-      <p className="table-count muted" aria-live="polite">
-        {rows.length === players.length
-          ? `${formatInteger(players.length)} players`
-          : `${formatInteger(rows.length)} of ${formatInteger(players.length)} players`}
-      </p>
+      <div className="market-toolbar">
+        <p className="table-count muted" aria-live="polite">
+          {rows.length === players.length
+            ? `${formatInteger(players.length)} players`
+            : `${formatInteger(rows.length)} of ${formatInteger(players.length)} players`}
+        </p>
+        <label className="market-sort">
+          <span>Sort by</span>
+          <select
+            className="input-small"
+            value={sortValue}
+            onChange={(e) => {
+              const [id = 'name', way] = e.target.value.split(':');
+              setSorting([{ id, desc: way === 'desc' }]);
+            }}
+          >
+            {PHONE_SORTS.some((o) => o.value === sortValue) ? null : <option value={sortValue}>{sortLabel(sortValue)}</option>}
+            {PHONE_SORTS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <div ref={scrollRef} className="table-wrap table-scroll market-scroll" tabIndex={0} role="region" aria-label="Players">
-        <table className="table market-table" aria-rowcount={rows.length + 1}>
-          <colgroup>
-            <col className="col-player" />
-            <col className="col-team" />
-            <col span={3} className="col-shares" />
-            <col className="col-holders" />
-            <col className="col-owned" />
-            <col className="col-price" />
-            <col className="col-action" />
-          </colgroup>
+        <table className="table market-table table-stack stack-pairs" aria-rowcount={rows.length + 1}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => (
                   <SortHeader
                     key={header.id}
+                    className={`market-col-${header.column.id}`}
                     label={String(header.column.columnDef.header)}
                     numeric={!['name', 'team_name', 'action'].includes(header.column.id)}
                     sorted={header.column.getIsSorted()}
@@ -171,9 +230,9 @@ export function MarketTable({ players, search, onBuy, loggedIn }: MarketTablePro
             {items.map((item) => {
               const row = rows[item.index]!;
               return (
-                <tr key={row.id} aria-rowindex={item.index + 2} data-testid={`player-row-${row.id}`}>
+                <tr key={row.id} ref={virtualizer.measureElement} data-index={item.index} aria-rowindex={item.index + 2} data-testid={`player-row-${row.id}`}>
                   {row.getAllCells().map((cell) => (
-                    <td key={cell.id} className={['name', 'team_name', 'action'].includes(cell.column.id) ? undefined : 'num'}>
+                    <td key={cell.id} data-label={String(cell.column.columnDef.header)} className={CELL_CLASS[cell.column.id] ?? 'num'}>
                       <table.FlexRender cell={cell} />
                     </td>
                   ))}

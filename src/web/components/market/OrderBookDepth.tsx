@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { formatCents } from '../../../shared/money';
 import { formatInteger } from '../../lib/format';
 import type { DepthLevel } from '../../lib/orderBook';
-import { NumHeader } from '../NumHeader';
+import { NumHeader } from '../table/NumHeader';
 
 /** Price levels shown on each side. */
 const LEVELS = 10;

@@ -3,7 +3,7 @@ import type { Shareholder } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { userPath } from '../../lib/itemLinks';
 import { useSession } from '../../lib/session';
-import { NumHeader } from '../NumHeader';
+import { NumHeader } from '../table/NumHeader';
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
 
@@ -40,7 +40,7 @@ export function ShareholdersTable({
                 <Link to={userPath(h.user_id)}>{h.username}</Link>
                 {h.user_id === user?.id ? <span className="tag">You</span> : null}
               </td>
-              <td className="num" data-label="Shares">
+              <td className="num stack-money" data-label="Shares">
                 {formatInteger(h.shares_owned)}
               </td>
               <td className="num" data-label="Percent owned">

@@ -6,7 +6,7 @@ import { itemPath } from '../../lib/itemLinks';
 import { TRADE_REASON_LABELS } from '../../../shared/instrument';
 import { formatDateTime } from '../../lib/time';
 import { UserLink } from './UserLink';
-import { NumHeader } from '../NumHeader';
+import { NumHeader } from '../table/NumHeader';
 
 interface TradesTableProps {
   trades: readonly (Trade | LiveTrade)[];
@@ -57,7 +57,7 @@ export function TradesTable({ trades, showItem = true, caption }: TradesTablePro
               <td className="num" data-label="Price">
                 {formatDollars(t.price_per_share)}
               </td>
-              <td className="num" data-label="Total">
+              <td className="num stack-money" data-label="Total">
                 {formatDollars(t.total_value)}
               </td>
             </tr>

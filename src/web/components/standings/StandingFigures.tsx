@@ -15,7 +15,7 @@ export function FigureHeaders({ columns }: { columns: readonly StandingColumn[] 
 /** A place's money cells, the figure the league ranks by in bold. */
 export function FigureCells({ columns, figures }: { columns: readonly StandingColumn[]; figures: StandingFigures }) {
   return columns.map((c, i) => (
-    <td key={c.figure} className={i === 0 ? 'num strong' : 'num standing-more-col'}>
+    <td key={c.figure} className={i === 0 ? 'num strong stack-money' : 'num standing-more-col'}>
       {formatDollars(figures[c.figure])}
     </td>
   ));

@@ -6,7 +6,7 @@ import { itemPath, userPath } from '../../lib/itemLinks';
 import { formatDateTime } from '../../lib/time';
 import { sellableKey } from '../../lib/useSellable';
 import { AskActions } from './AskActions';
-import { NumHeader } from '../NumHeader';
+import { NumHeader } from '../table/NumHeader';
 
 interface AsksTableProps {
   asks: readonly Ask[];
@@ -58,7 +58,7 @@ export function AsksTable({ asks, caption, sellable, locks = null, showItem = tr
               <td className="num" data-label="Price">
                 {formatDollars(a.price_per_share)}
               </td>
-              <td className="num" data-label="Total">
+              <td className="num stack-money" data-label="Total">
                 {formatCents(dollarsToCents(a.price_per_share) * a.shares_available)}
               </td>
               <td data-label="Posted">

@@ -1,7 +1,7 @@
 import { formatCents } from '../../../shared/money';
 import { formatInteger } from '../../lib/format';
 import type { BuyPreview } from '../../lib/orderBook';
-import { NumHeader } from '../NumHeader';
+import { NumHeader } from '../table/NumHeader';
 
 const SOURCE: Record<BuyPreview['fills'][number]['kind'], string> = {
   market: 'open market',
@@ -26,7 +26,7 @@ export function FillPreview({ preview, priceCents }: FillPreviewProps) {
       <h3 className="fill-preview-title">Preview</h3>
       {fills.length > 0 ? (
         <div className="table-wrap">
-          <table className="table table-compact">
+          <table className="table table-compact table-stack">
             <caption className="sr-only">Sellers that would fill this order</caption>
             <thead>
               <tr>
@@ -39,23 +39,35 @@ export function FillPreview({ preview, priceCents }: FillPreviewProps) {
             <tbody>
               {fills.map((f, i) => (
                 <tr key={`${f.seller}-${f.kind}-${i}`}>
-                  <td>
+                  <td className="stack-title">
                     {f.seller} <span className="fill-source">{SOURCE[f.kind]}</span>
                   </td>
-                  <td className="num">{formatInteger(f.shares)}</td>
-                  <td className="num">{formatCents(f.priceCents)}</td>
-                  <td className="num">{formatCents(f.totalCents)}</td>
+                  <td className="num" data-label="Shares">
+                    {formatInteger(f.shares)}
+                  </td>
+                  <td className="num" data-label="Price">
+                    {formatCents(f.priceCents)}
+                  </td>
+                  <td className="num stack-money" data-label="Total">
+                    {formatCents(f.totalCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">Bought now</th>
-                <td className="num">{formatInteger(filledShares)}</td>
-                <td className="num" title="Average price per share">
+                <th scope="row" className="stack-title">
+                  Bought now
+                </th>
+                <td className="num" data-label="Shares">
+                  {formatInteger(filledShares)}
+                </td>
+                <td className="num" title="Average price per share" data-label="Average">
                   {averageCents !== null ? `avg ${formatCents(Math.round(averageCents))}` : '—'}
                 </td>
-                <td className="num">{formatCents(totalCents)}</td>
+                <td className="num stack-money" data-label="Total">
+                  {formatCents(totalCents)}
+                </td>
               </tr>
             </tfoot>
           </table>

@@ -4,7 +4,7 @@ import { formatDollars, formatInteger } from '../../lib/format';
 import { itemPath, userPath } from '../../lib/itemLinks';
 import { useSession } from '../../lib/session';
 import { OfferActions } from './OfferActions';
-import { NumHeader } from '../NumHeader';
+import { NumHeader } from '../table/NumHeader';
 
 interface OffersTableProps {
   offers: readonly Offer[];
@@ -53,7 +53,7 @@ export function OffersTable({ offers, caption, showItem = true }: OffersTablePro
               <td className="num" data-label="Price">
                 {formatDollars(o.price_per_share)}
               </td>
-              <td className="num" data-label="Total">
+              <td className="num stack-money" data-label="Total">
                 {formatDollars(o.totalCost)}
               </td>
               <td data-label="Action" className="stack-actions">
