@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The input of both live subscriptions: the id of the last message a returning client saw, if any. */
+/** The input of every live subscription (events, ticker, chat): the id of the last message a returning client saw, if any. */
 export const resumeInput = z
   .object({
     lastEventId: z

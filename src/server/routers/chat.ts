@@ -1,5 +1,4 @@
 import { tracked } from '@trpc/server';
-import { z } from 'zod';
 import { isModerator } from '../../domain/chat/moderation.js';
 import { CHAT_PAGE_MAX } from '../../shared/chat.js';
 import {
@@ -25,6 +24,7 @@ import type { Keep } from '../chat/feed.js';
 import { once, type Remember } from '../idempotency/once.js';
 import type { Context } from '../context.js';
 import { Inbox } from '../live/inbox.js';
+import { resumeInput } from '../live/resume.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 
 /** The league's feed, for a caller who may read it: a member removed from the league reads none of it, whatever the league. */
@@ -49,16 +49,6 @@ const keyed = <T>(ctx: Authed, path: string, input: { idempotencyKey?: string | 
 function keepAs<V, T = V>(remember: Remember<T>, shape: (value: V) => T = (value) => value as unknown as T): Keep<V> | undefined {
   return remember ? (value) => remember({ ok: true, value: shape(value) }) : undefined;
 }
-
-const liveInput = z
-  .object({
-    /** The id of the last message a returning subscriber saw: what came after it is sent first. */
-    lastEventId: z
-      .string()
-      .regex(/^\d{1,16}$/)
-      .nullish(),
-  })
-  .optional();
 
 /**
  * The league's chat and feed (docs/chat.md): reads for whoever may read the league (never a removed
@@ -138,7 +128,7 @@ export const chatRouter = router({
    * call): a session that ended ends the subscription with 401; a member removed (whatever the
    * league) or a league made invite-only, with 403. The connection's guard closes it besides.
    */
-  live: publicProcedure.input(liveInput).subscription(async function* ({ ctx, input, signal }) {
+  live: publicProcedure.input(resumeInput).subscription(async function* ({ ctx, input, signal }) {
     const feed = feedFor(ctx);
     const refusal = chatWatch(ctx);
     // The league stays open while someone follows its chat, however quiet it is.
