@@ -66,6 +66,11 @@ describe('rivalry', () => {
     const followers = [follow(a), follow(b), follow(c)];
     try {
       await expect.poll(() => followers.every((f) => f.started()), { timeout: 10_000 }).toBe(true);
+      // The rivalry takes its first standings once the league's market is warm; on a busy machine that can
+      // come after the first order, so it is warmed and started here before anyone trades.
+      const rivals = server.serverServices.hub.get(league.id)!;
+      await rivals.exchange.warmUp();
+      rivals.rivalry.start();
       // a 300, b 200, c 100 shares: from a tie at nothing, nobody passes anybody.
       for (const [u, shares] of [
         [a, 300],

@@ -46,20 +46,24 @@ const noticeOf =
     notice: { kind, userId, leagueId: deps.leagueId, title, body, url, at: new Date(deps.now()).toISOString() },
   });
 
-/** Who is first, as a comparable key. */
-const leadersOf = (list: Standing[]) =>
+/**
+ * Who is first with something to lead by, as a comparable key ('' when nobody is): a leader whose
+ * figure was still nothing when last compared (a mark not yet moved) is new when it becomes something.
+ */
+const leadersOf = (rule: Ranking, list: Standing[]) =>
   list
-    .filter((s) => s.rank === 1)
+    .filter((s) => s.rank === 1 && figureOf(rule, s) > 0)
     .map((s) => s.userId)
     .sort((a, b) => a - b)
     .join(',');
 
 /** A new leader (or leaders sharing first place, with something to lead by) is a moment of the feed. */
 function tellNewLeader(feed: LeagueFeed, rule: Ranking, before: Standing[], after: Standing[]): void {
+  const leaders = leadersOf(rule, after);
+  if (leaders === '' || leaders === leadersOf(rule, before)) return;
   const top = after.filter((s) => s.rank === 1);
-  if (!top[0] || figureOf(rule, top[0]) <= 0 || leadersOf(before) === leadersOf(after)) return;
   feed.moment('newLeader', {
-    userId: top.length === 1 ? top[0].userId : null,
+    userId: top.length === 1 ? top[0]!.userId : null,
     text: newLeaderText(
       top.map((s) => s.username),
       RANKING_LABEL[rule],
