@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { formatCents } from '../../../shared/money';
 import './glance.css';
 
-const WIDTH = 84;
-const HEIGHT = 24;
+const WIDTH = 60;
+const HEIGHT = 18;
 const PAD = 2;
 
 /** The points of a polyline drawing `values` in the box, the lowest at the bottom; a flat line in the middle. */
