@@ -42,7 +42,11 @@ async function api<T>(method: string, path: string, body?: unknown, token?: stri
 }
 
 const register = (name: string) =>
-  api<{ token: string; user: { id: number } }>('POST', '/auth/register', { username: `${name}_${stamp}`, email: `${name}.${stamp}@example.com`, password: 'correct horse battery' });
+  api<{ token: string; user: { id: number } }>('POST', '/auth/register', {
+    username: `${name}_${stamp}`,
+    email: `${name}.${stamp}@example.com`,
+    password: 'correct horse battery',
+  });
 
 beforeAll(async () => {
   if (!existsSync(join(projectRoot, 'dist/web/index.html')) || !existsSync(join(projectRoot, 'dist/node/server/main.js'))) {
@@ -112,7 +116,10 @@ describe('the market at a glance', () => {
     await expect(page.getByRole('group', { name: 'Filter players' }).getByLabel('Team').inputValue()).resolves.toBe(player.team_code);
     await expect(page.locator('tbody tr[data-testid^="player-row-"]').count()).resolves.toBe(1);
     // The star came back from the server, not from the page's memory.
-    await page.getByTestId(`player-row-${player.id}`).getByRole('button', { name: `Remove ${player.name} from your watchlist` }).waitFor();
+    await page
+      .getByTestId(`player-row-${player.id}`)
+      .getByRole('button', { name: `Remove ${player.name} from your watchlist` })
+      .waitFor();
     await expect(page.getByText('1 of ').first().textContent()).resolves.toMatch(/^1 of [\d,]+ players$/);
 
     // Sorted by change, biggest rise first: he leads the unfiltered table.
