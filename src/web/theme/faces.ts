@@ -26,6 +26,11 @@ export function teamByCode(code: string): Team | undefined {
   return TEAMS.find((t) => t.code === code.toUpperCase());
 }
 
+/** A team's code from its full name ("Boston Celtics" → "BOS"), or '' for a name the themes do not know. */
+export function teamCodeOfName(name: string): string {
+  return TEAMS.find((t) => t.name === name)?.code ?? '';
+}
+
 /** A player's initials: first and last name's first letters, a suffix such as "Jr." left out ("Gary Trent Jr." → "GT"). */
 export function playerInitials(name: string): string {
   const parts = name

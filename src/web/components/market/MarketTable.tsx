@@ -174,17 +174,18 @@ export function MarketTable({ players, total, emptyHint, sorting, onSortingChang
           header: 'Action',
           cell: (info) => (
             <span className="trade-actions">
-              {loggedIn ? (
-                <span className="market-star-phone">
-                  <StarButton kind="player" id={info.row.original.id} name={info.row.original.name} starred={info.row.original.starred} />
-                </span>
-              ) : null}
               <button type="button" className="button button-small" onClick={() => onBuy(info.row.original)} aria-label={`Buy ${info.row.original.name}`}>
                 Buy
               </button>
               <Link to={`/market/${info.row.original.id}`} className="button button-small button-secondary" aria-label={`View ${info.row.original.name}`}>
                 View
               </Link>
+              {/* Last in the row's order (its buttons come first), first in a phone card's line. */}
+              {loggedIn ? (
+                <span className="market-star-phone">
+                  <StarButton kind="player" id={info.row.original.id} name={info.row.original.name} starred={info.row.original.starred} />
+                </span>
+              ) : null}
             </span>
           ),
         }),
