@@ -462,7 +462,7 @@ try {
   log('salary changes …');
   const blocked = {} as Record<'S' | 'L', number[]>;
   for (const size of ['S', 'L'] as const) {
-    const server = await startGrowthServer(build, dirs[size], nowAt(size));
+    const server = await startGrowthServer(build, dirs[size], nowAt(size), profileDir && size === 'L' ? join(profileDir, 'server-L-salary') : undefined);
     running.push(server);
     blocked[size] = await measureSalaryChanges(server, subjects[size], leagueFile(dirs[size], DEFAULT_LEAGUE_ID));
     await server.stop();
