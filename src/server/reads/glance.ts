@@ -33,7 +33,9 @@ export function buildGlance(m: ReadModels, now: number): { answer: MarketGlanceO
     if (trades > 0) until = Math.min(until, m.windows.oldestSince(key, since)! + DAY_MS);
     const holders = m.holdings.holderCount(key);
     const mark = centsToDollars(trend.markCents);
-    rows.push({ kind: i.kind, id: i.id, mark, change_bp: trend.changeBp, spark_cents: trend.spark, trades_24h: trades, holder_count: holders });
+    // A week without a move is sent as no points: most instruments of a quiet league, a fifth of the answer's bytes each.
+    const spark = trend.spark.every((c) => c === trend.markCents) ? [] : trend.spark;
+    rows.push({ kind: i.kind, id: i.id, mark, change_bp: trend.changeBp, spark_cents: spark, trades_24h: trades, holder_count: holders });
     const team = m.instruments.teamOf(i);
     items.push({ kind: i.kind, id: i.id, name: i.name, team_code: team.code, mark, change_bp: trend.changeBp, trades_24h: trades, holder_count: holders });
   }

@@ -293,7 +293,10 @@ export const glanceRowOut = z.object({
   mark: dollars,
   /** The mark's change since 24 hours ago, in basis points (hundredths of a percent). */
   change_bp: int,
-  /** The mark in cents at each 4-hour step of the last 7 days (aligned on UTC), the last point being now: at most 42. */
+  /**
+   * The mark in cents at each 4-hour step of the last 7 days (aligned on UTC), the last point being
+   * now: at most 42. Empty when the mark did not move all week (a flat line at `mark`).
+   */
   spark_cents: z.array(int),
   /** Trades in the last 24 hours. */
   trades_24h: count,

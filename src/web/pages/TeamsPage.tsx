@@ -109,7 +109,7 @@ function TeamsTable({
               </td>
               <td className="num" data-label="24h Change">
                 <span className="market-trend">
-                  <Sparkline cents={trends.get(t.id)?.spark ?? []} name={t.name} />
+                  <Sparkline cents={trends.get(t.id)?.spark ?? []} markCents={Math.round(t.current_price * 100)} name={t.name} />
                   <ChangeText bp={trends.get(t.id)?.change_bp ?? 0} />
                 </span>
               </td>

@@ -164,7 +164,7 @@ export function MarketTable({ players, total, emptyHint, sorting, onSortingChang
           sortDescFirst: true,
           cell: (info) => (
             <span className="market-trend">
-              <Sparkline cents={info.row.original.spark} name={info.row.original.name} />
+              <Sparkline cents={info.row.original.spark} markCents={Math.round(info.row.original.current_price * 100)} name={info.row.original.name} />
               <ChangeText bp={info.getValue()} />
             </span>
           ),

@@ -21,9 +21,10 @@ export function toneOf(first: number, last: number): 'gain' | 'loss' | 'flat' {
   return last > first ? 'gain' : last < first ? 'loss' : 'flat';
 }
 
-/** A week of the mark as a small line (cents, oldest first), coloured by the week's move; its words are in its label. */
-export const Sparkline = memo(function Sparkline({ cents, name }: { cents: readonly number[]; name: string }) {
-  if (cents.length === 0) return null;
+/** A week of the mark as a small line (cents, oldest first; none: flat at `markCents`), coloured by the week's move; its words are in its label. */
+export const Sparkline = memo(function Sparkline({ cents: week, markCents, name }: { cents: readonly number[]; markCents: number; name: string }) {
+  // No points: the mark did not move all week.
+  const cents = week.length > 0 ? week : [markCents, markCents];
   const first = cents[0]!;
   const last = cents[cents.length - 1]!;
   const tone = toneOf(first, last);
