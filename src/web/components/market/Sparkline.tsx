@@ -35,11 +35,12 @@ export const Sparkline = memo(function Sparkline({ cents: week, markCents, name 
       width={WIDTH}
       height={HEIGHT}
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      preserveAspectRatio="none"
       role="img"
       aria-label={label}
       data-testid="sparkline"
     >
-      <polyline points={sparkPoints(cents)} fill="none" strokeWidth="1.75" strokeLinejoin="round" strokeLinecap="round" />
+      <polyline points={sparkPoints(cents)} fill="none" strokeWidth="1.75" vectorEffect="non-scaling-stroke" strokeLinejoin="round" strokeLinecap="round" />
     </svg>
   );
 });
