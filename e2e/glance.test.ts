@@ -126,7 +126,7 @@ describe('the market at a glance', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByRole('button', { name: /24h Change/ }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('change:desc');
-    await expect(page.locator('tbody tr[data-testid^="player-row-"]').first().getAttribute('data-testid')).resolves.toBe(`player-row-${player.id}`);
+    await expect.poll(() => page.locator('tbody tr[data-testid^="player-row-"]').first().getAttribute('data-testid')).toBe(`player-row-${player.id}`);
     await screenshot(page, 'glance-1280');
 
     // On a phone: the strips in a compact grid, the cards with the trend, nothing sideways.
