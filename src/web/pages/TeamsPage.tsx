@@ -75,7 +75,9 @@ function TeamsTable({
         <thead>
           <tr>
             <th scope="col">Team</th>
-            <th scope="col">Conference</th>
+            <th scope="col" className="teams-conf">
+              Conference
+            </th>
             <NumHeader>Shares remaining</NumHeader>
             <NumHeader>Total salary</NumHeader>
             <NumHeader>Last price</NumHeader>
@@ -88,13 +90,17 @@ function TeamsTable({
           {teams.map((t) => (
             <tr key={t.id} data-testid={`team-row-${t.id}`}>
               <td data-label="Team" className="stack-title">
+                {starred ? <StarButton kind="team" id={t.id} name={t.name} starred={isStarred(starred, 'team', t.id)} /> : null}
                 <TeamBadge code={t.code} size="xs" inline />
                 <Link to={`/teams/${t.id}`} className="cell-strong">
                   {t.name}
                 </Link>{' '}
-                <span className="muted small">{t.code}</span>
+                <span className="muted small teams-code">{t.code}</span>
+                <div className="cell-note teams-conf-note">{t.conference}</div>
               </td>
-              <td data-label="Conference">{t.conference}</td>
+              <td data-label="Conference" className="teams-conf">
+                {t.conference}
+              </td>
               <td className="num" data-label="Shares remaining">
                 {formatInteger(t.shares_remaining)}
               </td>
@@ -108,14 +114,13 @@ function TeamsTable({
                 {t.owned > 0 ? <strong>{formatInteger(t.owned)}</strong> : <span className="muted">0</span>}
               </td>
               <td className="num" data-label="24h Change">
-                <span className="market-trend">
+                <span className="market-trend stacked-trend">
                   <Sparkline cents={trends.get(t.id)?.spark ?? []} markCents={Math.round(t.current_price * 100)} name={t.name} />
                   <ChangeText bp={trends.get(t.id)?.change_bp ?? 0} />
                 </span>
               </td>
               <td data-label="Action" className="stack-actions">
                 <span className="trade-actions">
-                  {starred ? <StarButton kind="team" id={t.id} name={t.name} starred={isStarred(starred, 'team', t.id)} /> : null}
                   <button type="button" className="button button-small" onClick={() => onBuy(t)} aria-label={`Buy ${t.name}`}>
                     Buy
                   </button>
