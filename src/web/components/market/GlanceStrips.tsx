@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RouterOutputs } from '../../lib/apiTypes';
 import { formatCount } from '../../lib/format';
+import { itemPath } from '../../lib/itemLinks';
 import { Link } from '../../lib/leagueLinks';
 import { PlayerAvatar, TeamBadge } from '../faces/Faces';
 import { ChangeText } from './ChangeText';
@@ -8,9 +9,6 @@ import './glance.css';
 
 type Glance = RouterOutputs['market']['glance'];
 type GlanceItem = Glance['movers_up'][number];
-
-/** Where a player's or a team's page is. */
-export const itemPath = (item: { kind: 'player' | 'team'; id: number }): string => (item.kind === 'player' ? `/market/${item.id}` : `/teams/${item.id}`);
 
 function Strip({
   title,
@@ -35,7 +33,7 @@ function Strip({
           {items.map((item) => (
             <li key={`${item.kind}:${item.id}`}>
               {item.kind === 'player' ? <PlayerAvatar name={item.name} teamCode={item.team_code} size="xs" /> : <TeamBadge code={item.team_code} size="xs" />}
-              <Link to={itemPath(item)} title={item.name}>
+              <Link to={itemPath(item.kind, item.id)} title={item.name}>
                 {item.name}
               </Link>
               <span className="glance-figure">{figure(item)}</span>
