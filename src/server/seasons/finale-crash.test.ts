@@ -1,30 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../db/client.js';
-import { leagueFile } from '../../db/leagues/files.js';
 import { ledgerProblems } from '../../engine/test-support/invariants.js';
-import { migrationsDir } from '../../paths.js';
 import { cents } from '../../shared/money.js';
 import type { LeagueView } from '../../shared/schemas/leagues.js';
 import type { SeasonList } from '../../shared/schemas/seasons.js';
 import { killChild, startChild, type ChildServer } from '../test-support/child.js';
-import { freePort } from '../test-support/ports.js';
-import { api, registerUser, type TestUser } from '../test-support/server.js';
+import { readLeague, startCrashLeague } from '../test-support/crash-league.js';
+import { api, type TestUser } from '../test-support/server.js';
 
 const ROUNDS = Number(process.env.FINALE_CRASH_KILLS ?? 3);
 const CASH = 1_000_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function readLeague<T>(dataDir: string, leagueId: number, read: (db: Db) => T): T {
-  const db = openDb({ file: leagueFile(dataDir, leagueId), migrationsFolder: migrationsDir });
-  try {
-    return read(db);
-  } finally {
-    db.$client.close();
-  }
-}
 
 describe('a server stopped across a season’s end time', () => {
   let dataDir: string;
@@ -35,13 +21,13 @@ describe('a server stopped across a season’s end time', () => {
   let players: number[];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'hoops-finale-crash-'));
-    port = await freePort();
-    child = await startChild(dataDir, port);
-    users = [await registerUser(child.url, 'fc_a'), await registerUser(child.url, 'fc_b')];
-    league = (await api<{ league: LeagueView }>(child.url, 'POST', '/leagues', { name: 'Crash Finale', startingCash: CASH }, users[0]!.token)).body.league;
-    await api(child.url, 'POST', '/leagues/join', { code: league.inviteCode }, users[1]!.token);
-    players = (await api<{ id: number }[]>(child.url, 'GET', '/players')).body.slice(0, 3).map((p) => p.id);
+    ({ dataDir, port, child, users, league, players } = await startCrashLeague({
+      prefix: 'hoops-finale-crash-',
+      userNames: ['fc_a', 'fc_b'],
+      leagueName: 'Crash Finale',
+      startingCash: CASH,
+      players: 3,
+    }));
   }, 60_000);
 
   afterAll(async () => {

@@ -1,22 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../db/client.js';
-import { leagueFile } from '../../db/leagues/files.js';
+import type { Db } from '../../db/client.js';
 import { createSeasonsRepo } from '../../db/seasons/seasons-repo.js';
 import { ledgerProblems } from '../../engine/test-support/invariants.js';
-import { migrationsDir } from '../../paths.js';
 import { cents } from '../../shared/money.js';
 import type { LeagueView } from '../../shared/schemas/leagues.js';
 import { killChild, startChild, type ChildServer } from '../test-support/child.js';
-import { freePort } from '../test-support/ports.js';
-import { api, registerUser } from '../test-support/server.js';
+import { readLeague, startCrashLeague } from '../test-support/crash-league.js';
+import { api, type TestUser } from '../test-support/server.js';
 
 const ROUNDS = Number(process.env.SEASON_CRASH_KILLS ?? 4);
 const CASH = 1_000_000;
-
-type User = Awaited<ReturnType<typeof registerUser>>;
 
 /** Each member's cash (their asks' escrow included) and holdings, as the league's file has them. */
 function memberState(db: Db) {
@@ -42,33 +36,22 @@ function memberState(db: Db) {
     }));
 }
 
-function readLeague<T>(dataDir: string, leagueId: number, read: (db: Db) => T): T {
-  const db = openDb({ file: leagueFile(dataDir, leagueId), migrationsFolder: migrationsDir });
-  try {
-    return read(db);
-  } finally {
-    db.$client.close();
-  }
-}
-
 describe('a crash while a season ends', () => {
   let dataDir: string;
   let port: number;
   let child: ChildServer;
-  let users: User[];
+  let users: TestUser[];
   let league: LeagueView;
   let players: number[];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'hoops-season-crash-'));
-    port = await freePort();
-    child = await startChild(dataDir, port);
-    users = [];
-    for (let i = 0; i < 3; i += 1) users.push(await registerUser(child.url, `sc_${i}`));
-    league = (await api<{ league: LeagueView }>(child.url, 'POST', '/leagues', { name: 'Crash Season', startingCash: CASH }, users[0]!.token)).body.league;
-    for (const u of users.slice(1)) await api(child.url, 'POST', '/leagues/join', { code: league.inviteCode }, u.token);
-    const list = await api<{ id: number; salary: number }[]>(child.url, 'GET', '/players');
-    players = list.body.slice(0, 4).map((p) => p.id);
+    ({ dataDir, port, child, users, league, players } = await startCrashLeague({
+      prefix: 'hoops-season-crash-',
+      userNames: ['sc_0', 'sc_1', 'sc_2'],
+      leagueName: 'Crash Season',
+      startingCash: CASH,
+      players: 4,
+    }));
   }, 60_000);
 
   afterAll(async () => {
