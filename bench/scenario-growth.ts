@@ -132,6 +132,9 @@ interface Read {
 
 const READS: Read[] = [
   { name: 'GET /players (signed in)', path: () => '/api/players', as: (s) => s.heaviestHolder },
+  // The market at a glance (issue 28): every player's and team's 24-hour change and 7-day sparkline, the strips above the table.
+  { name: 'GET /glance (the market with change and sparklines)', path: () => '/api/glance' },
+  { name: 'market.glance over tRPC (the market with change and sparklines)', path: () => '/trpc/market.glance' },
   { name: 'GET /players/{busiest}/shareholders', path: (s) => `/api/players/${s.busiestPlayer}/shareholders` },
   { name: 'GET /market/{busiest player}', path: (s) => `/api/market/${s.busiestPlayer}` },
   { name: 'GET /market/team/{busiest team}', path: (s) => `/api/market/team/${s.busiestTeam}` },
@@ -199,7 +202,7 @@ function screens(s: Subjects, otherPlayers: number[]): ActiveQuery[][] {
     const header: ActiveQuery[] = [{ path: 'auth.me' }, { path: 'market.counts' }, { path: 'trades.recent', input: { limit: 5 } }];
     const page: ActiveQuery[] =
       i < 12
-        ? [{ path: 'market.players' }]
+        ? [{ path: 'market.players' }, { path: 'market.glance' }, { path: 'watchlist.list' }]
         : i < 24
           ? [
               { path: 'market.detail', input: { playerId: s.busiestPlayer } },

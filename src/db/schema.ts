@@ -297,6 +297,20 @@ export const chatMutes = sqliteTable('chat_mutes', {
   until: integer('until'),
 });
 
+/** The players and teams a member starred in the league's market (the market table's "Watchlist" filter). */
+export const watchlist = sqliteTable(
+  'watchlist',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    instrument: text('instrument', { enum: INSTRUMENT_KINDS }).notNull(),
+    instrumentId: integer('instrument_id').notNull(),
+    addedAt: integer('added_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.instrument, t.instrumentId] })],
+);
+
 /** How far each member has read the league's feed (for the unread count). */
 export const chatReads = sqliteTable('chat_reads', {
   userId: integer('user_id')

@@ -61,7 +61,7 @@ function about(itemType: InstrumentKind, itemId: number): QueryFilter[] {
 }
 
 /** Lists whose figures follow every instrument's supply, holders and prices. */
-const MARKET_TABLES: QueryFilter[] = [wide('market.players'), wide('teams.list'), wide('stats')];
+const MARKET_TABLES: QueryFilter[] = [wide('market.players'), wide('market.glance'), wide('teams.list'), wide('stats')];
 /** Values follow last prices: the user box and any portfolio on screen (the user's own trades refresh theirs at once). */
 const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS)];
 

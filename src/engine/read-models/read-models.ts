@@ -19,6 +19,7 @@ import { HoldingsIndex, type HoldingView } from './holdings-index.js';
 import { Instruments, keyOf, type InstrumentView } from './instruments.js';
 import { OpenOrders, type OrderCursor, type OrderView } from './open-orders.js';
 import { Marks } from './marks.js';
+import { MarkTrends } from './mark-trends.js';
 import { DAY_MS, TradeWindows, WEEK_MS } from './trade-windows.js';
 
 /** Everything the read models are built from, read once at start-up (or after a rebuild). */
@@ -64,6 +65,8 @@ export class ReadModels {
   readonly windows = new TradeWindows();
   /** Each instrument's mark, now and over the season. */
   marks: Marks;
+  /** Each instrument's 24-hour change and 7-day sparkline. */
+  readonly trends = new MarkTrends();
   /** What the users' portfolio charts follow from, to keep them while it stands. */
   readonly charts = new ChartMarks();
   /** Counts every change: answers built on the models may be kept while it stands. */
@@ -119,6 +122,7 @@ export class ReadModels {
       (key) => this.instruments.byKey(key)?.totalShares ?? 0,
       (key, before, after, at) => this.markChanged(key, before, after, at),
       () => {
+        this.trends.touchAll();
         this.charts.changed();
         this.version++;
       },
@@ -142,6 +146,7 @@ export class ReadModels {
   /** The marks start empty: each instrument's book is read from the database when its mark is first needed. */
   private loadMarks(state: MarketState): void {
     this.marks = this.newMarks(state.marks.seasonStart);
+    this.trends.touchAll();
     this.marks.advance(this.now());
   }
 
@@ -170,6 +175,7 @@ export class ReadModels {
       for (const t of this.repo.tradesOfSince(kind, id, tradesSince)) this.windows.add(key, t.createdAt, t.shares, t.priceCents, t.userToUser === 1);
     }
     this.marks.forget(key);
+    this.trends.touch(key);
     this.dirtyInstruments.add(key);
     this.charts.changed();
     this.version++;
@@ -186,6 +192,7 @@ export class ReadModels {
     }
     const key = keyOf(kind, id);
     this.marks.forget(key);
+    this.trends.touch(key);
     this.dirtyInstruments.add(key);
     this.charts.changed();
     this.version++;
@@ -199,6 +206,7 @@ export class ReadModels {
     teams.forEach((k, i) => {
       if (this.instruments.byKey(k)!.totalShares !== before[i]) {
         this.marks.forget(k);
+        this.trends.touch(k);
         this.dirtyInstruments.add(k);
       }
     });
@@ -270,6 +278,7 @@ export class ReadModels {
   /** A mark moved: its holders' share values move by their part alone (those whose holdings changed are worked out again when read). */
   private markChanged(key: string, before: number | null, after: number, at: number): void {
     this.markMoves++;
+    this.trends.touch(key);
     // A book just read from the database: no value was worked out on it yet.
     if (before !== null)
       for (const h of this.holdings.holders(key)) {
@@ -320,6 +329,12 @@ export class ReadModels {
   markChanges(): string {
     this.marks.advance(this.now());
     return `${this.instance}.${this.markMoves}`;
+  }
+
+  /** An instrument's 24-hour change and 7-day sparkline now, and until when it stands unless its mark moves. */
+  trendOf(kind: InstrumentKind, id: number, now: number): ReturnType<MarkTrends['trend']> {
+    this.marks.advance(now);
+    return this.trends.trend(this.marks, keyOf(kind, id), now);
   }
 
   /** Every instrument's mark over the season, as of now: for the value charts. */

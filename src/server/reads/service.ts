@@ -16,6 +16,7 @@ import type {
   CountsOut,
   LeaderboardRowOut,
   MarketDetail,
+  MarketGlanceOut,
   MyOrders,
   OfferOut,
   PlayerOut,
@@ -31,6 +32,7 @@ import { itemDetail } from './detail.js';
 import { cursorKey, mapPage, pageOf, type PageRequest } from './pages.js';
 import { holderRows, orderRows, playerRow } from './rows.js';
 import { playerSharesOf, sharedPlayerLists } from './player-list.js';
+import { sharedGlances } from './glance.js';
 import { toAsk, toLeaderboardRow, toOffer, toPlayer, toPortfolio, toShareholder, toStatistics, toTrade, toUserTrade } from './shape.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 
@@ -101,12 +103,18 @@ type ReadBasics = ReturnType<typeof readBasics>;
 
 /** The players, a player's or team's holders, and the market's detail and order book pages. */
 function marketReads(b: ReadBasics) {
-  const { exchange, trades, users, models, knownPlayer, holdersOf, retiredHoldersPage, ordersPage } = b;
+  const { now, exchange, trades, users, models, knownPlayer, holdersOf, retiredHoldersPage, ordersPage } = b;
   const known = (m: ReadModels, kind: InstrumentKind, id: number) => {
     if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
   };
   const sharedList = sharedPlayerLists();
+  const sharedGlance = sharedGlances(now);
   return {
+    /** Every active player and team at a glance (24-hour change, 7-day sparkline) and the strips above the market table: one answer for everyone, built once per change. */
+    glance(): MarketGlanceOut {
+      return sharedGlance(models());
+    },
+
     /** Every active player, the caller's shares joined to the list everyone shares (built and encoded once per change). */
     players(callerId: number | null): PlayerOut[] {
       const m = models();

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { playerList, playerPageInput, userPageInput } from '../../shared/schemas/market.js';
+import { marketGlanceOut, playerList, playerPageInput, userPageInput } from '../../shared/schemas/market.js';
 import { mappedRoute, paged, route, type RestRoute } from './route.js';
 
 /** `/market/{playerId}/…`: the player's page of an instrument's list. */
@@ -21,6 +21,16 @@ export const marketRestRoutes: RestRoute[] = [
     cacheForAnonymous: true,
     // The procedure checks its answer with checkedPlayerList (each row once per change of the market).
     output: playerList,
+  }),
+  route('market.glance', {
+    method: 'GET',
+    path: '/glance',
+    tag: 'market',
+    auth: 'none',
+    summary:
+      "Every active player and team at a glance: the mark's 24-hour change (basis points) and 7-day sparkline (cents, 4-hour steps), trades today and holders; top movers up and down, most traded today, most held",
+    // Built once per change (reads/glance.ts), and its sparklines move with the clock: no cache by event here.
+    output: marketGlanceOut,
   }),
   route('market.shareholders', {
     method: 'GET',

@@ -14,6 +14,7 @@ import { tradesRouter } from './trades.js';
 import { teamsRouter } from './teams.js';
 import { tradeRouter } from './trade.js';
 import { usersRouter } from './users.js';
+import { watchlistRouter } from './watchlist.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   admin: adminRouter,
   exports: exportsRouter,
   push: pushRouter,
+  watchlist: watchlistRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,7 @@ import {
   shareholdersResult,
   userPageInput,
 } from '../../shared/schemas/market.js';
+import { checkedGlance } from '../reads/glance.js';
 import { checkedPlayerList } from '../reads/player-list.js';
 import { readsOf } from '../reads/service.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
@@ -20,6 +21,9 @@ import { assertSelf } from './guards.js';
 export const marketRouter = router({
   /** Every active player; `owned` is the caller's shares (0 when not logged in). */
   players: publicProcedure.output(checkedPlayerList).query(({ ctx }) => readsOf(ctx.services).players(ctx.user?.id ?? null)),
+
+  /** Every active player and team at a glance (24-hour change, 7-day sparkline), top movers, most traded today, most held. */
+  glance: publicProcedure.output(checkedGlance).query(({ ctx }) => readsOf(ctx.services).glance()),
 
   /** A player and a page of its shareholders, most shares first. */
   shareholders: publicProcedure

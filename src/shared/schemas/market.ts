@@ -279,3 +279,56 @@ export const statisticsResult = z.object({
   islands: z.array(z.object({ ...statPlayer, holder_count: count })),
 });
 export type StatisticsOut = z.infer<typeof statisticsResult>;
+
+// ── the market at a glance ────────────────────────────────────────────────────────────────────
+
+/** How many instruments each strip above the market table names. */
+export const GLANCE_STRIP_SIZE = 5;
+
+/** One player or team at a glance: its mark's 24-hour change and 7-day sparkline, its trades today and holders. */
+export const glanceRowOut = z.object({
+  kind: instrumentType,
+  id: int,
+  /** The mark now (dollars). */
+  mark: dollars,
+  /** The mark's change since 24 hours ago, in basis points (hundredths of a percent). */
+  change_bp: int,
+  /**
+   * The mark in cents at each 4-hour step of the last 7 days (aligned on UTC), the last point being
+   * now: at most 42. Empty when the mark did not move all week (a flat line at `mark`).
+   */
+  spark_cents: z.array(int),
+  /** Trades in the last 24 hours. */
+  trades_24h: count,
+  /** Users who hold shares. */
+  holder_count: count,
+});
+export type GlanceRowOut = z.infer<typeof glanceRowOut>;
+
+/** An instrument named in a strip above the market table. */
+export const glanceItemOut = z.object({
+  kind: instrumentType,
+  id: int,
+  name: z.string(),
+  /** The player's team's code, or the team's own. */
+  team_code: z.string(),
+  mark: dollars,
+  change_bp: int,
+  trades_24h: count,
+  holder_count: count,
+});
+export type GlanceItemOut = z.infer<typeof glanceItemOut>;
+
+/** `market.glance`: every active player and every team at a glance in one answer, and the strips above the table. */
+export const marketGlanceOut = z.object({
+  as_of: isoTime,
+  rows: z.array(glanceRowOut),
+  /** Most up since 24 hours ago, then most down (at most GLANCE_STRIP_SIZE each; none that did not move). */
+  movers_up: z.array(glanceItemOut),
+  movers_down: z.array(glanceItemOut),
+  /** Most trades in the last 24 hours. */
+  most_traded: z.array(glanceItemOut),
+  /** Most holders in this league. */
+  most_held: z.array(glanceItemOut),
+});
+export type MarketGlanceOut = z.infer<typeof marketGlanceOut>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDollars, formatInteger, initials } from './format';
+import { formatChange, formatCount, formatDollars, formatInteger, initials } from './format';
 
 describe('formatting for people', () => {
   it('writes dollars with cents and separators', () => {
@@ -25,5 +25,13 @@ describe('formatting for people', () => {
     expect(initials('magic_johnson')).toBe('MJ');
     expect(initials('kobe')).toBe('K');
     expect(initials('  ')).toBe('?');
+  });
+
+  it('writes a change in basis points as a signed percentage', () => {
+    expect(formatChange(1_250)).toBe('+12.5%');
+    expect(formatChange(-300)).toBe('−3.0%');
+    expect(formatChange(0)).toBe('0.0%');
+    expect(formatChange(4)).toBe('0.0%');
+    expect(formatChange(123_456)).toBe('+1,234.6%');
   });
 });

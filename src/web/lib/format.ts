@@ -13,6 +13,16 @@ export function formatInteger(value: number): string {
   return Number.isFinite(value) ? integer.format(value) : '—';
 }
 
+const percent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A change in basis points as a signed percentage: "+12.5%", "−3.0%" (a real minus sign), "0.0%". */
+export function formatChange(bp: number): string {
+  if (!Number.isFinite(bp)) return '—';
+  const text = percent.format(Math.abs(bp) / 100);
+  if (text === '0.0') return '0.0%';
+  return `${bp > 0 ? '+' : '−'}${text}%`;
+}
+
 /** A count with its noun: "1 trade", "1,204 trades", "2 holders". */
 export function formatCount(value: number, noun: string, plural = `${noun}s`): string {
   return `${formatInteger(value)} ${value === 1 ? noun : plural}`;

@@ -5,6 +5,7 @@ import { ErrorMessage } from '../components/ErrorMessage';
 import { ItemSections } from '../components/market/ItemSections';
 import { StatGrid } from '../components/market/StatGrid';
 import { PageTitle } from '../components/PageTitle';
+import { PlayerAvatar } from '../components/faces/Faces';
 import { Loading } from '../components/Spinner';
 import { BuyForm } from '../components/trade/BuyForm';
 import { isRestricted, playerTarget } from '../components/trade/buyTarget';
@@ -59,7 +60,12 @@ function RetiredPlayer({ detail }: { detail: MarketDetail }) {
     <>
       <PageTitle
         title={player.name}
-        subtitle={`${player.team_name} · Retired`}
+        subtitle={
+          <span className="with-face">
+            <PlayerAvatar name={player.name} teamCode={player.team_code} size="md" />
+            <span>{player.team_name} · Retired</span>
+          </span>
+        }
         actions={
           <>
             <Link className="button button-secondary button-small" to={`/market/${player.id}/shareholders`}>
@@ -106,7 +112,12 @@ function ActivePlayer({ detail }: { detail: MarketDetail }) {
     <>
       <PageTitle
         title={player.name}
-        subtitle={player.team_name}
+        subtitle={
+          <span className="with-face">
+            <PlayerAvatar name={player.name} teamCode={player.team_code} size="md" />
+            <span>{player.team_name}</span>
+          </span>
+        }
         actions={
           <>
             <Link className="button button-secondary button-small" to={`/market/${player.id}/shareholders`}>

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from '../lib/leagueLinks';
+import { PlayerAvatar } from '../components/faces/Faces';
+import { teamCodeOfName } from '../theme/faces';
 import { LOAD_FAILED } from '../../shared/texts';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PageTitle } from '../components/PageTitle';
@@ -66,6 +68,7 @@ function StatTable<T extends StatPlayer>({
                     {i + 1}
                   </td>
                   <th scope="row" className="holding-name stack-title">
+                    <PlayerAvatar name={row.name} teamCode={teamCodeOfName(row.team_name)} size="xs" inline />
                     <Link to={`/market/${row.id}`}>{row.name}</Link>
                     <div className="cell-note">{row.team_name}</div>
                   </th>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from '../lib/leagueLinks';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -12,11 +12,26 @@ import { formatDollars, formatInteger } from '../lib/format';
 import { useTRPC } from '../lib/trpc';
 import { NumHeader } from '../components/table/NumHeader';
 import { LOAD_FAILED } from '../../shared/texts';
+import { TeamBadge } from '../components/faces/Faces';
+import { ChangeText } from '../components/market/ChangeText';
+import { Sparkline } from '../components/market/Sparkline';
+import { StarButton } from '../features/watchlist/StarButton';
+import { isStarred, useWatchlist } from '../features/watchlist/useWatchlist';
+import { useSession } from '../lib/session';
+
+type Trends = ReadonlyMap<number, { change_bp: number; spark: readonly number[] }>;
 
 /** /teams: all 30 teams with conference, shares remaining, total salary, a details link and Buy. */
 export default function TeamsPage() {
   const trpc = useTRPC();
   const teams = useQuery(trpc.teams.list.queryOptions());
+  const glance = useQuery(trpc.market.glance.queryOptions());
+  const { isLoggedIn } = useSession();
+  const { starred } = useWatchlist(isLoggedIn);
+  const trends = useMemo<Trends>(
+    () => new Map((glance.data?.rows ?? []).filter((r) => r.kind === 'team').map((r) => [r.id, { change_bp: r.change_bp, spark: r.spark_cents }])),
+    [glance.data],
+  );
   const [buying, setBuying] = useState<{ id: number; name: string } | null>(null);
   return (
     <>
@@ -34,14 +49,25 @@ export default function TeamsPage() {
       ) : teams.data.length === 0 ? (
         <EmptyState title="No teams yet" />
       ) : (
-        <TeamsTable teams={teams.data} onBuy={(t) => setBuying({ id: t.id, name: t.name })} />
+        <TeamsTable teams={teams.data} trends={trends} starred={isLoggedIn ? starred : null} onBuy={(t) => setBuying({ id: t.id, name: t.name })} />
       )}
       <BuyModal itemType="team" item={buying} onClose={() => setBuying(null)} />
     </>
   );
 }
 
-function TeamsTable({ teams, onBuy }: { teams: readonly Team[]; onBuy: (team: Team) => void }) {
+function TeamsTable({
+  teams,
+  trends,
+  starred,
+  onBuy,
+}: {
+  teams: readonly Team[];
+  trends: Trends;
+  /** The member's stars; null when signed out (no star to show). */
+  starred: ReadonlySet<string> | null;
+  onBuy: (team: Team) => void;
+}) {
   return (
     <div className="table-wrap acct-scroll">
       <table className="table table-stack" data-testid="teams-table">
@@ -49,11 +75,14 @@ function TeamsTable({ teams, onBuy }: { teams: readonly Team[]; onBuy: (team: Te
         <thead>
           <tr>
             <th scope="col">Team</th>
-            <th scope="col">Conference</th>
+            <th scope="col" className="teams-conf">
+              Conference
+            </th>
             <NumHeader>Shares remaining</NumHeader>
             <NumHeader>Total salary</NumHeader>
             <NumHeader>Last price</NumHeader>
             <NumHeader>Owned</NumHeader>
+            <NumHeader>24h Change</NumHeader>
             <th scope="col">Action</th>
           </tr>
         </thead>
@@ -61,13 +90,17 @@ function TeamsTable({ teams, onBuy }: { teams: readonly Team[]; onBuy: (team: Te
           {teams.map((t) => (
             <tr key={t.id} data-testid={`team-row-${t.id}`}>
               <td data-label="Team" className="stack-title">
-                <span className="team-dot" style={{ background: t.primary_color, borderColor: t.secondary_color }} aria-hidden="true" />
+                {starred ? <StarButton kind="team" id={t.id} name={t.name} starred={isStarred(starred, 'team', t.id)} /> : null}
+                <TeamBadge code={t.code} size="xs" inline />
                 <Link to={`/teams/${t.id}`} className="cell-strong">
                   {t.name}
                 </Link>{' '}
-                <span className="muted small">{t.code}</span>
+                <span className="muted small teams-code">{t.code}</span>
+                <div className="cell-note teams-conf-note">{t.conference}</div>
               </td>
-              <td data-label="Conference">{t.conference}</td>
+              <td data-label="Conference" className="teams-conf">
+                {t.conference}
+              </td>
               <td className="num" data-label="Shares remaining">
                 {formatInteger(t.shares_remaining)}
               </td>
@@ -79,6 +112,12 @@ function TeamsTable({ teams, onBuy }: { teams: readonly Team[]; onBuy: (team: Te
               </td>
               <td className="num" data-label="Owned">
                 {t.owned > 0 ? <strong>{formatInteger(t.owned)}</strong> : <span className="muted">0</span>}
+              </td>
+              <td className="num" data-label="24h Change">
+                <span className="market-trend stacked-trend">
+                  <Sparkline cents={trends.get(t.id)?.spark ?? []} markCents={Math.round(t.current_price * 100)} name={t.name} />
+                  <ChangeText bp={trends.get(t.id)?.change_bp ?? 0} />
+                </span>
               </td>
               <td data-label="Action" className="stack-actions">
                 <span className="trade-actions">

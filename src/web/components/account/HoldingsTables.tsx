@@ -1,4 +1,6 @@
 import { Link } from '../../lib/leagueLinks';
+import { teamCodeOfName } from '../../theme/faces';
+import { PlayerAvatar, TeamBadge } from '../faces/Faces';
 import type { RouterOutputs } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { formatShortDate } from '../../lib/time';
@@ -48,6 +50,7 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
             return (
               <tr key={p.player_id}>
                 <th scope="row" className="holding-name stack-title">
+                  <PlayerAvatar name={p.name} teamCode={teamCodeOfName(p.team_name)} size="xs" inline />
                   <Link to={`/market/${p.player_id}`}>{p.name}</Link>
                   {p.is_top_holder ? (
                     <span className="top-holder" title="Largest single shareholder">
@@ -124,6 +127,7 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
             return (
               <tr key={t.id}>
                 <th scope="row" className="holding-name stack-title">
+                  <TeamBadge code={t.code} size="xs" inline />
                   <Link to={`/teams/${t.id}`}>{t.name}</Link>
                   <div className="cell-note">{t.conference === 'East' ? 'Eastern' : 'Western'} Conference</div>
                 </th>

@@ -13,12 +13,19 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link } from '../../lib/leagueLinks';
 import type { Player } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { EmptyState } from '../EmptyState';
+import { PlayerAvatar } from '../faces/Faces';
 import { SortHeader } from '../table/SortHeader';
+import { StarButton } from '../../features/watchlist/StarButton';
+import { ChangeText } from './ChangeText';
+import { Sparkline } from './Sparkline';
+
+/** A player as the market table shows him: his row, his mark's 24-hour change and week, and whether the caller starred him. */
+export type MarketRow = Player & { change_bp: number; spark: readonly number[]; starred: boolean };
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -30,11 +37,11 @@ const features = tableFeatures({
   filterFns: { includesString: filterFn_includesString },
 });
 
-const helper = createColumnHelper<typeof features, Player>();
+const helper = createColumnHelper<typeof features, MarketRow>();
 
 /** A row's height in pixels before it is measured: a table row (cells do not wrap), or a phone's card. */
 const ROW_HEIGHT = 49;
-const CARD_HEIGHT = 236;
+const CARD_HEIGHT = 280;
 /** Below this width rows are cards (components/table/table.css). */
 const PHONE_QUERY = '(max-width: 640px)';
 /** The column whose figure a phone's card shows beside the name; the name and the buttons have their own places. */
@@ -52,6 +59,8 @@ const PHONE_SORTS: readonly { value: string; label: string }[] = [
   { value: 'name:asc', label: 'Player, A to Z' },
   { value: 'name:desc', label: 'Player, Z to A' },
   { value: 'team_name:asc', label: 'Team, A to Z' },
+  { value: 'change:desc', label: 'Biggest rise, 24h' },
+  { value: 'change:asc', label: 'Biggest fall, 24h' },
   { value: 'last_trade_price:desc', label: 'Last Price, highest first' },
   { value: 'last_trade_price:asc', label: 'Last Price, lowest first' },
   { value: 'owned:desc', label: 'Owned, most first' },
@@ -70,6 +79,7 @@ const HEADERS: Record<string, string> = {
   shareholder_count: 'Shareholders',
   owned: 'Owned',
   last_trade_price: 'Last Price',
+  change: '24h Change',
 };
 
 /** A sort the select does not list (one a header chose): "Team, Z to A" or "Owned, fewest first". */
@@ -80,7 +90,14 @@ function sortLabel(value: string): string {
 }
 
 interface MarketTableProps {
-  players: readonly Player[];
+  players: readonly MarketRow[];
+  /** How many players there are before the filters (the count says "12 of 460 players"). */
+  total: number;
+  /** What to say when the filters leave no player. */
+  emptyHint: string;
+  /** Sort as the page's address says, and tell it a new one. */
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
   search: string;
   onBuy: (player: Player) => void;
   /** Shown in the Owned column header, e.g. "Owned" — the caller's shares. */
@@ -93,22 +110,34 @@ interface MarketTableProps {
  * without jank. The table scrolls up and down inside its own box; on a phone each row is a card of
  * its own measured height, and a select sorts in place of the hidden headers.
  */
-export function MarketTable({ players, search, onBuy, loggedIn }: MarketTableProps) {
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
+export function MarketTable({ players, total, emptyHint, sorting, onSortingChange, search, onBuy, loggedIn }: MarketTableProps) {
+  const setSorting = (updater: SortingState | ((old: SortingState) => SortingState)) =>
+    onSortingChange(typeof updater === 'function' ? updater(sorting) : updater);
   const columns = useMemo(
     () =>
       helper.columns([
         helper.accessor('name', {
           header: 'Player',
           sortFn: 'alphanumeric',
-          cell: (info) => (
-            <>
-              <Link to={`/market/${info.row.original.id}/shareholders`} className="cell-strong" title={`Shareholders of ${info.getValue()}`}>
-                {info.getValue()}
-              </Link>
-              <span className="cell-note market-team-note">{info.row.original.team_name}</span>
-            </>
-          ),
+          cell: (info) => {
+            const p = info.row.original;
+            return (
+              <span className="market-name">
+                {loggedIn ? (
+                  <span className="market-star-wide">
+                    <StarButton kind="player" id={p.id} name={p.name} starred={p.starred} />
+                  </span>
+                ) : null}
+                <PlayerAvatar name={p.name} teamCode={p.team_code} />
+                <span className="market-name-text">
+                  <Link to={`/market/${p.id}/shareholders`} className="cell-strong" title={`Shareholders of ${info.getValue()}`}>
+                    {info.getValue()}
+                  </Link>
+                  <span className="cell-note market-team-note">{p.team_name}</span>
+                </span>
+              </span>
+            );
+          },
         }),
         helper.accessor('team_name', { header: 'Team', sortFn: 'alphanumeric', cell: (info) => <span title={info.getValue()}>{info.getValue()}</span> }),
         helper.accessor('total_shares', { header: 'Total Shares', sortFn: 'basic', sortDescFirst: true, cell: (info) => formatInteger(info.getValue()) }),
@@ -128,6 +157,18 @@ export function MarketTable({ players, search, onBuy, loggedIn }: MarketTablePro
           sortDescFirst: true,
           cell: (info) => (info.row.original.last_trade_price === null ? <span className="muted">—</span> : formatDollars(info.row.original.last_trade_price)),
         }),
+        helper.accessor('change_bp', {
+          id: 'change',
+          header: '24h Change',
+          sortFn: 'basic',
+          sortDescFirst: true,
+          cell: (info) => (
+            <span className="market-trend">
+              <Sparkline cents={info.row.original.spark} markCents={Math.round(info.row.original.current_price * 100)} name={info.row.original.name} />
+              <ChangeText bp={info.getValue()} />
+            </span>
+          ),
+        }),
         helper.display({
           id: 'action',
           header: 'Action',
@@ -139,6 +180,12 @@ export function MarketTable({ players, search, onBuy, loggedIn }: MarketTablePro
               <Link to={`/market/${info.row.original.id}`} className="button button-small button-secondary" aria-label={`View ${info.row.original.name}`}>
                 View
               </Link>
+              {/* Last in the row's order (its buttons come first), first in a phone card's line. */}
+              {loggedIn ? (
+                <span className="market-star-phone">
+                  <StarButton kind="player" id={info.row.original.id} name={info.row.original.name} starred={info.row.original.starred} />
+                </span>
+              ) : null}
             </span>
           ),
         }),
@@ -146,7 +193,7 @@ export function MarketTable({ players, search, onBuy, loggedIn }: MarketTablePro
     [onBuy, loggedIn],
   );
 
-  const data = players as Player[];
+  const data = players as MarketRow[];
   const table = useTable({
     features,
     columns,
@@ -180,9 +227,7 @@ export function MarketTable({ players, search, onBuy, loggedIn }: MarketTablePro
     <>
       <div className="market-toolbar">
         <p className="table-count muted" aria-live="polite">
-          {rows.length === players.length
-            ? `${formatInteger(players.length)} players`
-            : `${formatInteger(rows.length)} of ${formatInteger(players.length)} players`}
+          {rows.length === total ? `${formatInteger(total)} players` : `${formatInteger(rows.length)} of ${formatInteger(total)} players`}
         </p>
         <label className="market-sort">
           <span>Sort by</span>
@@ -247,8 +292,8 @@ export function MarketTable({ players, search, onBuy, loggedIn }: MarketTablePro
           </tbody>
         </table>
         {rows.length === 0 ? (
-          <EmptyState title="No players match your search">
-            <p>Try part of a name or a team, like “Celtics”.</p>
+          <EmptyState title={players.length === 0 ? 'No players match your filters' : 'No players match your search'}>
+            <p>{players.length === 0 ? emptyHint : 'Try part of a name or a team, like “Celtics”.'}</p>
           </EmptyState>
         ) : null}
       </div>

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { SPARK_POINTS, SPARK_STEP_MS, TREND_DAY_MS, changeBasisPoints, sparkTimes, stepStart, topBy, trendOf, trendStandsUntil } from './trend.js';
+
+const HOUR = 3_600_000;
+const T0 = 20_000 * TREND_DAY_MS;
+
+describe('the sparkline’s times', () => {
+  it('are 42 points over the last 7 days: 4-hour steps of the clock, then now', () => {
+    const now = T0 + 5 * HOUR + 17;
+    const times = sparkTimes(now);
+    expect(SPARK_POINTS).toBe(42);
+    expect(times).toHaveLength(42);
+    expect(times[41]).toBe(now);
+    expect(times[40]).toBe(T0 + 4 * HOUR);
+    for (let i = 1; i < 41; i++) expect(times[i]! - times[i - 1]!).toBe(SPARK_STEP_MS);
+    expect(now - times[0]!).toBeLessThanOrEqual(7 * TREND_DAY_MS);
+    expect(times.every((t, i) => i === 41 || t % SPARK_STEP_MS === 0)).toBe(true);
+  });
+
+  it('end on a step boundary when now is one, still 42 points', () => {
+    const times = sparkTimes(T0);
+    expect(times).toHaveLength(42);
+    expect(times[41]).toBe(T0);
+    expect(new Set(times).size).toBe(42);
+  });
+});
+
+describe('the 24-hour change', () => {
+  it('is in basis points, rounded half away from zero', () => {
+    expect(changeBasisPoints(100, 100)).toBe(0);
+    expect(changeBasisPoints(100, 150)).toBe(5_000);
+    expect(changeBasisPoints(200, 100)).toBe(-5_000);
+    expect(changeBasisPoints(300, 301)).toBe(33);
+    expect(changeBasisPoints(300, 299)).toBe(-33);
+    expect(changeBasisPoints(16_000, 16_001)).toBe(1);
+  });
+});
+
+describe('an instrument’s trend from its mark over time', () => {
+  it('compares now with the mark 24 hours ago and samples the week at each step', () => {
+    const now = T0 + 2 * HOUR;
+    // $1.00 until 30 hours ago, $2.00 until 3 hours ago, then $1.50.
+    const line = { at: [now - 30 * HOUR, now - 3 * HOUR], cents: [200, 150] };
+    const t = trendOf(line, now);
+    expect(t.dayAgoCents).toBe(200);
+    expect(t.markCents).toBe(150);
+    expect(t.changeBp).toBe(-2_500);
+    expect(t.spark).toHaveLength(42);
+    expect(t.spark[0]).toBe(100);
+    expect(t.spark.at(-1)).toBe(150);
+    expect(t.spark.at(-2)).toBe(150); // the step boundary 2 hours ago: after the last change
+    expect(t.spark.at(-3)).toBe(200); // 6 hours ago: before it
+  });
+
+  it('stands until the next step or until the mark 24 hours ago changes', () => {
+    const now = T0 + HOUR;
+    expect(trendStandsUntil(now, Number.POSITIVE_INFINITY)).toBe(stepStart(now) + SPARK_STEP_MS);
+    expect(trendStandsUntil(now, now - TREND_DAY_MS + 10)).toBe(now + 10);
+  });
+});
+
+describe('the strips’ order', () => {
+  it('takes the highest scores first, ties by the tie key, leaving out those scoring nothing', () => {
+    const items = [
+      { id: 3, n: 5 },
+      { id: 1, n: 5 },
+      { id: 2, n: 9 },
+      { id: 4, n: 0 },
+      { id: 5, n: -2 },
+    ];
+    expect(
+      topBy(
+        items,
+        (x) => x.n,
+        (x) => x.id,
+        3,
+      ).map((x) => x.id),
+    ).toEqual([2, 1, 3]);
+    expect(
+      topBy(
+        items,
+        (x) => -x.n,
+        (x) => x.id,
+        3,
+      ).map((x) => x.id),
+    ).toEqual([5]);
+  });
+});
