@@ -9,6 +9,14 @@ import { WEEK_MS } from './trade-windows.js';
  * the writer moves a mark) or when its time runs out (a new 4-hour step, or the mark of 24 hours
  * ago changing). A read of every instrument's trend costs a lookup each, whatever the history holds.
  */
+/** How long a trend given before its week of marks is read stands: the next read tries again. */
+export const PROVISIONAL_MS = 1_000;
+
+/** A trend not worked out yet (its week of marks not read): the mark now, no change, a flat week. */
+function provisional(markCents: number, now: number): { trend: Trend; until: number } {
+  return { trend: { dayAgoCents: markCents, markCents, changeBp: 0, spark: sparkTimes(now).map(() => markCents) }, until: now + PROVISIONAL_MS };
+}
+
 export class MarkTrends {
   private readonly kept = new Map<string, { trend: Trend; until: number }>();
   /** How many trends were worked out, for the tests and the figures. */
@@ -26,11 +34,14 @@ export class MarkTrends {
 
   /**
    * The instrument's trend at `now` (not before the last time asked), and until when it stands
-   * unless its mark changes. `marks` must have been told the time `now`.
+   * unless its mark changes. `marks` must have been told the time `now`. Unless `mayRead`, an
+   * instrument whose week of marks is not in memory yet (a server still warming up) gets a
+   * provisional trend for a second instead of a read of its week from the database.
    */
-  trend(marks: Marks, key: string, now: number): { trend: Trend; until: number } {
+  trend(marks: Marks, key: string, now: number, mayRead = true): { trend: Trend; until: number } {
     const kept = this.kept.get(key);
     if (kept && now < kept.until) return kept;
+    if (!mayRead && !marks.hasLineFrom(key, now - WEEK_MS)) return provisional(marks.mark(key), now);
     const fresh = this.work(marks, key, now);
     this.kept.set(key, fresh);
     return fresh;

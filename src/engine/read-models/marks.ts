@@ -171,6 +171,12 @@ export class Marks implements MarkSource {
   }
 
   /** The instrument's mark over time, right from `from` on (before the season began: all of it). */
+  /** Whether the instrument's mark over time from `from` on is in memory (a cursor from there reads nothing). */
+  hasLineFrom(key: string, from: number): boolean {
+    const start = from <= this.seasonStart ? Number.NEGATIVE_INFINITY : from;
+    return !this.stale.has(key) && (this.lines.get(key)?.from ?? Number.POSITIVE_INFINITY) <= start;
+  }
+
   private line(key: string, from: number): MarkLine {
     this.rebuildStale();
     const start = from <= this.seasonStart ? Number.NEGATIVE_INFINITY : from;

@@ -332,9 +332,9 @@ export class ReadModels {
   }
 
   /** An instrument's 24-hour change and 7-day sparkline now, and until when it stands unless its mark moves. */
-  trendOf(kind: InstrumentKind, id: number, now: number): ReturnType<MarkTrends['trend']> {
+  trendOf(kind: InstrumentKind, id: number, now: number, mayRead = true): ReturnType<MarkTrends['trend']> {
     this.marks.advance(now);
-    return this.trends.trend(this.marks, keyOf(kind, id), now);
+    return this.trends.trend(this.marks, keyOf(kind, id), now, mayRead);
   }
 
   /** Every instrument's mark over the season, as of now: for the value charts. */

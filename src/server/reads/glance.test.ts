@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import { SPARK_POINTS } from '../../domain/market/trend.js';
+import { PROVISIONAL_MS } from '../../engine/read-models/mark-trends.js';
 import { testExchange } from '../../engine/test-support/exchange.js';
 import type { MarketGlanceOut, PlayerOut } from '../../shared/schemas/market.js';
 import { api, registerUser, startTestServer, type TestServer } from '../test-support/server.js';
@@ -86,5 +87,27 @@ describe('the glance built from the read models', () => {
     expect(until).toBeLessThanOrEqual(t.clock.now + 4 * 3_600_000);
     // Untouched players: a flat week, sent as no points.
     expect(answer.rows.filter((r) => r.id !== p.id && r.kind === 'player').every((r) => r.spark_cents.length === 0 && r.change_bp === 0)).toBe(true);
+  });
+});
+
+describe('the glance of a server still warming up', () => {
+  it('gives an instrument whose week of marks is not read yet a provisional trend for a second, not a read of its week', () => {
+    const t = testExchange();
+    const p = t.player(60);
+    const [a, b] = [t.user('a', 5_000_000), t.user('b', 5_000_000)];
+    t.submit({ type: 'buy', userId: a, instrument: p, shares: 60, priceCents: 100 });
+    t.clock.now += 1_000;
+    t.submit({ type: 'listOffer', userId: a, instrument: p, shares: 10, priceCents: 400 });
+    t.submit({ type: 'buy', userId: b, instrument: p, shares: 10, priceCents: 400 });
+    t.clock.now += 3_600_000;
+    const m = t.exchange.readModels();
+    const mark = m.markOf('player', p.id);
+    const waiting = m.trendOf('player', p.id, t.clock.now, false);
+    expect(waiting.trend).toMatchObject({ markCents: mark, changeBp: 0 });
+    expect(waiting.until).toBe(t.clock.now + PROVISIONAL_MS);
+    // Allowed to read, it works the week out; kept, it is what a build without reads gets next.
+    const read = m.trendOf('player', p.id, t.clock.now);
+    expect(read.trend.changeBp).toBe(Math.round(((mark - 100) * 10_000) / 100));
+    expect(m.trendOf('player', p.id, t.clock.now + 1, false)).toBe(read);
   });
 });

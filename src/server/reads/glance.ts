@@ -6,6 +6,9 @@ import { centsToDollars } from '../../shared/money.js';
 import { GLANCE_STRIP_SIZE, marketGlanceOut, type GlanceItemOut, type GlanceRowOut, type MarketGlanceOut } from '../../shared/schemas/market.js';
 import { rememberEncoding } from '../encoded-answers.js';
 
+/** How long one build of the glance may spend reading instruments' weeks of marks from the database. */
+const GLANCE_READ_BUDGET_MS = 20;
+
 /** Every active player, then every team, as the glance lists them. */
 function instrumentsOf(m: ReadModels): InstrumentView[] {
   const teams = m.instruments
@@ -25,9 +28,11 @@ export function buildGlance(m: ReadModels, now: number): { answer: MarketGlanceO
   const since = now - DAY_MS;
   const rows: GlanceRowOut[] = [];
   const items: GlanceItemOut[] = [];
+  // A server still warming up has not read every instrument's week of marks: a build reads what fits its budget, the rest next time.
+  const readUntil = performance.now() + GLANCE_READ_BUDGET_MS;
   for (const i of instrumentsOf(m)) {
     const key = keyOf(i.kind, i.id);
-    const { trend, until: trendUntil } = m.trendOf(i.kind, i.id, now);
+    const { trend, until: trendUntil } = m.trendOf(i.kind, i.id, now, performance.now() < readUntil);
     until = Math.min(until, trendUntil);
     const trades = m.windows.sums(key, since, now)?.trades ?? 0;
     if (trades > 0) until = Math.min(until, m.windows.oldestSince(key, since)! + DAY_MS);
