@@ -6,6 +6,7 @@ import { App } from './App';
 import { isNoAnswer, reportNoAnswer } from './pwa/connectivity';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { SessionProvider } from './lib/session';
+import { useMediaQuery, WIDE_SCREEN } from './lib/useMediaQuery';
 import { errorStatus } from './lib/trpc';
 import { ThemeProvider } from './theme/ThemeProvider';
 import { loadModeChoice, resolveMode } from './theme/mode';
@@ -35,10 +36,11 @@ const queryClient = new QueryClient({
   },
 });
 
-/** Toasts in the page's mode. */
+/** Toasts in the page's mode, at the bottom (on its right on wide screens): never over the header's user box. */
 function Toasts() {
   const { mode } = useTheme();
-  return <Toaster duration={TOAST_MS} position="top-center" richColors closeButton theme={mode} />;
+  const wide = useMediaQuery(WIDE_SCREEN);
+  return <Toaster duration={TOAST_MS} position={wide ? 'bottom-right' : 'bottom-center'} richColors closeButton theme={mode} />;
 }
 
 const root = document.getElementById('root');
