@@ -110,6 +110,26 @@ describe('the live plan', () => {
     expect(eventPlan({ type: 'outbid', itemType: 'player', itemId: 7, itemName: 'X', your_price: 1, best_price: 2 }, 9)).toEqual([]);
   });
 
+  it('refreshes, when the league is renamed or its season ends, what shows the league: the user box, the standings', () => {
+    expect(stale(eventPlan({ type: 'leagueUpdated' }, 9), [...SCREEN, ['seasons.list'], ['leagues.mine']])).toEqual([
+      'auth.me',
+      'stats.leaderboard',
+      'seasons.list',
+      'leagues.mine',
+    ]);
+    const notice = (kind: 'passed' | 'seasonEnded') =>
+      eventPlan({ type: 'notice', notice: { kind, userId: 9, leagueId: 1, title: 't', body: '', url: '/seasons/1', at: '2026-01-01T00:00:00.000Z' } }, 9);
+    expect(notice('passed')).toEqual([]);
+    expect(stale(notice('seasonEnded'), [...SCREEN, ['seasons.finishes', { userId: 9 }]])).toEqual([
+      'auth.me',
+      'market.counts',
+      'market.relevantAsks{"userId":9,"limit":50}',
+      'portfolio.get{"userId":9}',
+      'trades.user{"userId":9,"limit":50}',
+      'seasons.finishes{"userId":9}',
+    ]);
+  });
+
   it('refreshes, for a retirement that bought the user’s shares back, their own figures, the player’s page and the market’s lists', () => {
     const retired = eventPlan(
       {

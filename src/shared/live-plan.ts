@@ -65,6 +65,12 @@ const MARKET_TABLES: QueryFilter[] = [wide('market.players'), wide('teams.list')
 /** Values follow last prices: the user box and any portfolio on screen (the user's own trades refresh theirs at once). */
 const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS)];
 
+/**
+ * What shows the league itself: its name and ranking (`leagues`, whose list of the user's leagues is
+ * kept with the session, see the web app's live.tsx), its seasons, the user box.
+ */
+export const LEAGUE: QueryFilter[] = [f('leagues'), f('seasons'), f('auth.me'), f('stats')];
+
 /** What the signed-in user's own portfolio, orders and badges show. */
 function own(userId: number | null): QueryFilter[] {
   return [
@@ -99,9 +105,13 @@ export function eventPlan(event: LiveEventBody, userId: number | null): QueryFil
       return own(userId);
     case 'orderFilled':
       return [...own(userId), ...about(event.itemType, event.itemId)];
+    case 'leagueUpdated':
+      return LEAGUE;
     case 'outbid':
-    case 'notice':
       return [];
+    case 'notice':
+      // A season's end also sends leagueUpdated; the member's own finishes follow it.
+      return event.notice.kind === 'seasonEnded' ? [...own(userId), f('seasons')] : [];
     case 'playerRetired':
       return [...own(userId), ...about(event.itemType, event.itemId), ...MARKET_TABLES];
   }

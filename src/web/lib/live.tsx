@@ -6,8 +6,9 @@ import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
 import { EVERYTHING, eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
 import { useSession } from './session';
 import { formatDollars } from './format';
-import { orderFilledText, outbidText, retiredText } from './liveTexts';
+import { NOTICE_LINK, orderFilledText, outbidText, retiredText } from './liveTexts';
 import { useLeague } from './league';
+import { useNavigate } from './leagueLinks';
 import { isForLeague } from './liveLeague';
 import { leagueKeyPrefix, useTRPC } from './trpc';
 
@@ -35,12 +36,21 @@ interface LiveContextValue {
 
 const LiveContext = createContext<LiveContextValue>({ trades: [], status: 'offline' });
 
-/** A filter of the shared plan as React Query's, for one league's queries: tRPC keys are `[[prefix], path, { input, type }]`. */
+/** The key prefix of the session's own queries (session.tsx): the list of the user's leagues is kept there, for every league. */
+const SESSION_PREFIX = 'session';
+
+/**
+ * A filter of the shared plan as React Query's, for one league's queries: tRPC keys are
+ * `[[prefix], path, { input, type }]`. The `leagues` calls match the session's copies too.
+ */
 function toQueryFilters(filter: PlanFilter, prefix: string): QueryFilters {
+  const prefixes = filter.path[0] === 'leagues' ? [prefix, SESSION_PREFIX] : [prefix];
   return {
     predicate: (query) => {
       const [keyPrefix, path, meta] = query.queryKey as [unknown, unknown, { input?: unknown } | undefined];
-      return Array.isArray(keyPrefix) && keyPrefix[0] === prefix && Array.isArray(path) && matchesQuery(filter, path as string[], meta?.input);
+      return (
+        Array.isArray(keyPrefix) && prefixes.includes(keyPrefix[0] as string) && Array.isArray(path) && matchesQuery(filter, path as string[], meta?.input)
+      );
     },
   };
 }
@@ -52,6 +62,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const { isLoggedIn, user } = useSession();
   const { leagueId } = useLeague();
   const userId = user?.id ?? null;
+  const navigate = useNavigate();
   const [trades, setTrades] = useState<readonly LiveTrade[]>([]);
 
   // Batched invalidation, by the plan the benchmark's clients follow too.
@@ -88,10 +99,19 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       if (event.type === 'playerRetired') {
         toast.info(retiredText(event), { id: `live-${eventId}`, description: `${formatDollars(event.total_value)} paid to your cash.` });
       }
-      if (event.type === 'notice') toast.info(event.notice.title, { id: `live-${eventId}`, description: event.notice.body || undefined });
+      if (event.type === 'notice') {
+        const { title, body, url, kind } = event.notice;
+        toast.info(title, {
+          id: `live-${eventId}`,
+          description: body || undefined,
+          action: { label: NOTICE_LINK[kind], onClick: () => void navigate(url) },
+          // A season's end is worth a moment longer than the usual four seconds.
+          duration: kind === 'seasonEnded' ? 12_000 : undefined,
+        });
+      }
       invalidate(eventPlan(event, userId));
     },
-    [invalidate, userId, leagueId],
+    [invalidate, userId, leagueId, navigate],
   );
 
   // Back after a break: whatever the server could not replay is fetched again.
