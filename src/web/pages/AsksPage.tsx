@@ -29,7 +29,7 @@ export default function AsksPage() {
     <>
       <PageTitle
         title={TITLE.offersForYou}
-        subtitle="Bids from other fans for shares you hold. Accept to sell at their price, or decline to hide the bid."
+        subtitle="Bids other fans made for shares you hold: accept one to sell at its price."
         actions={
           <Link className="button button-secondary button-small" to="/offers#my-orders">
             My orders

@@ -24,7 +24,7 @@ export default function OffersPage() {
     <>
       <PageTitle
         title={TITLE.sharesForSale}
-        subtitle="Shares other fans have listed at their price. Buy all of an offer, or just some of its shares."
+        subtitle="Shares other fans are selling, each at the price its seller set."
         actions={
           <a className="button button-secondary button-small" href="#my-orders">
             My orders
