@@ -1,9 +1,11 @@
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App } from './App';
 import { isNoAnswer, reportNoAnswer } from './pwa/connectivity';
+import { queryPersistOptions } from './pwa/queryPersistence';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { SessionProvider } from './lib/session';
 import { useMediaQuery, WIDE_SCREEN } from './lib/useMediaQuery';
@@ -26,6 +28,8 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 5_000,
+      // What was on screen lately stays at hand, and in the browser's copy for pages opened offline.
+      gcTime: 30 * 60_000,
       // A 4xx answer (not found, not allowed, bad input) will not change on a retry.
       retry: (failures, error) => {
         const status = errorStatus(error);
@@ -43,19 +47,21 @@ function Toasts() {
   return <Toaster duration={TOAST_MS} position={wide ? 'bottom-right' : 'bottom-center'} richColors closeButton theme={mode} />;
 }
 
+const persistOptions = queryPersistOptions();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <ThemeProvider>
         <SessionProvider>
           <App />
         </SessionProvider>
         <Toasts />
       </ThemeProvider>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   </StrictMode>,
 );
 
