@@ -221,6 +221,35 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
     }
   });
 
+  it('every other page: nothing scrolls sideways', async () => {
+    const errors: string[] = [];
+    const { context, page } = await open('/', viewport, errors);
+    try {
+      const found: string[] = [];
+      for (const [name, path] of [
+        ['home', '/'],
+        ['chat', '/chat'],
+        ['leagues', '/leagues'],
+        ['rules', '/rules'],
+        ['win-totals', '/win-totals'],
+        ['seasons', `/l/${world.slug}/seasons`],
+        ['league-rules', `/l/${world.slug}/rules`],
+        ['privacy', '/privacy'],
+        ['changelog', '/changelog'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await settle(page);
+        await screenshot(page, `phone/${width}-page-${name}`);
+        found.push(...(await sidewaysScrollers(page)).map((s) => `${path}: ${s}`));
+      }
+      expect(found).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('header: the user box, league and season fit, the navigation does not wrap, and a toast leaves the user box uncovered', async () => {
     const errors: string[] = [];
     const { context, page } = await open(`/l/${world.slug}/portfolio`, viewport, errors);
