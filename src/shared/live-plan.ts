@@ -117,6 +117,56 @@ export function eventPlan(event: LiveEventBody, userId: number | null): QueryFil
   }
 }
 
+/**
+ * The user's own trading actions, and what each makes stale once the server answered: its lists
+ * and books, the caller's holdings, cash (the user box) and trades. A sale (`sold`) of a listing or
+ * a minimum price moves cash and trades too. The same plan as the live events, in the same module,
+ * so that what an action and what a live message refresh are read in one place.
+ */
+export type TradeAction =
+  | 'buy'
+  | 'acceptAsk'
+  | 'acceptOffer'
+  | 'dump'
+  | 'cancelAsk'
+  | 'cancelOffer'
+  | 'declineAsk'
+  | 'listOffer'
+  | 'setMinSellPrice'
+  /** Refused: whatever refused it may have changed. */
+  | 'refused';
+
+/** The groups an action names (the web app's trade hooks name them too). */
+export const ACTION_GROUPS = {
+  market: [f('market'), f('teams')],
+  holdings: [f('portfolio')],
+  cash: [f('auth.me')],
+  trades: [f('trades')],
+} as const satisfies Record<string, QueryFilter[]>;
+
+const { market, holdings, cash, trades } = ACTION_GROUPS;
+
+export function actionPlan(action: TradeAction, answer: { sold?: number } = {}): QueryFilter[] {
+  switch (action) {
+    case 'buy':
+    case 'acceptAsk':
+    case 'acceptOffer':
+    case 'dump':
+      return [...market, ...holdings, ...cash, ...trades];
+    case 'cancelAsk':
+      return [...market, ...cash];
+    case 'cancelOffer':
+      return [...market, ...holdings];
+    case 'declineAsk':
+      return [...market];
+    case 'listOffer':
+    case 'setMinSellPrice':
+      return [...market, ...holdings, ...((answer.sold ?? 0) > 0 ? [...cash, ...trades] : [])];
+    case 'refused':
+      return [...market, ...holdings];
+  }
+}
+
 export interface Timers {
   set(fn: () => void, ms: number): unknown;
   clear(handle: unknown): void;

@@ -1,16 +1,17 @@
-import { useQuery, useQueryClient, type QueryFilters } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
-import { EVERYTHING, eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
+import { EVERYTHING, eventPlan, InvalidationBatcher, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
+import { invalidatePlan } from './invalidate';
 import { useSession } from './session';
 import { formatDollars } from './format';
 import { NOTICE_LINK, orderFilledText, outbidText, retiredText } from './liveTexts';
 import { useLeague } from './league';
 import { useNavigate } from './leagueLinks';
 import { isForLeague } from './liveLeague';
-import { leagueKeyPrefix, useTRPC } from './trpc';
+import { useTRPC } from './trpc';
 
 /**
  * The live feed (docs/api.md §4 Live events) for the whole app: the public ticker (`live.ticker`, trades gathered
@@ -36,25 +37,6 @@ interface LiveContextValue {
 
 const LiveContext = createContext<LiveContextValue>({ trades: [], status: 'offline' });
 
-/** The key prefix of the session's own queries (session.tsx): the list of the user's leagues is kept there, for every league. */
-const SESSION_PREFIX = 'session';
-
-/**
- * A filter of the shared plan as React Query's, for one league's queries: tRPC keys are
- * `[[prefix], path, { input, type }]`. The `leagues` calls match the session's copies too.
- */
-function toQueryFilters(filter: PlanFilter, prefix: string): QueryFilters {
-  const prefixes = filter.path[0] === 'leagues' ? [prefix, SESSION_PREFIX] : [prefix];
-  return {
-    predicate: (query) => {
-      const [keyPrefix, path, meta] = query.queryKey as [unknown, unknown, { input?: unknown } | undefined];
-      return (
-        Array.isArray(keyPrefix) && prefixes.includes(keyPrefix[0] as string) && Array.isArray(path) && matchesQuery(filter, path as string[], meta?.input)
-      );
-    },
-  };
-}
-
 /** Mount once, inside the session's tRPC provider (the layout does); a new session mounts a new one. */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
@@ -70,7 +52,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     () =>
       new InvalidationBatcher(
         (filters) => {
-          for (const filter of filters) void queryClient.invalidateQueries(toQueryFilters(filter, leagueKeyPrefix(leagueId)));
+          invalidatePlan(queryClient, leagueId, filters);
         },
         { set: (fn, ms) => window.setTimeout(fn, ms), clear: (handle) => window.clearTimeout(handle as number), now: () => performance.now() },
       ),
