@@ -220,6 +220,8 @@ describe('the mode toggle', () => {
       await page.goto('/leaderboard');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       expect(await page.evaluate(() => document.documentElement.dataset.mode)).toBe('light');
+      // Theme and mode live in the header's one settings panel.
+      await page.getByRole('button', { name: 'Settings' }).click();
       await page.getByTestId('theme-select').selectOption('LAL');
       await page.getByTestId('mode-select').selectOption('dark');
       expect(await page.evaluate(() => [document.documentElement.dataset.mode, getComputedStyle(document.body).backgroundColor])).toEqual([
@@ -235,10 +237,41 @@ describe('the mode toggle', () => {
       await settle(page);
       await screenshot(page, 'modes/dark-LAL-1280-leaderboard');
       expect(await axe(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Settings' }).click();
       await page.getByTestId('mode-select').selectOption('system');
       expect(await page.evaluate(() => [document.documentElement.dataset.mode, localStorage.getItem('hoops.mode')])).toEqual(['light', null]);
     } finally {
       await context.close();
     }
   }, 60_000);
+
+  it.each(['light', 'dark'] as const)(
+    'opens the settings panel at 375 px in %s mode, readable, and Escape closes it',
+    async (mode) => {
+      const { context, page } = await openRoute(mode, PHONE, true);
+      try {
+        await page.goto('/portfolio');
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        const button = page.getByRole('button', { name: 'Settings' });
+        await button.click();
+        await expect(button.getAttribute('aria-expanded')).resolves.toBe('true');
+        const panel = page.getByRole('group', { name: 'Settings' });
+        await panel.getByLabel('Theme').waitFor();
+        await panel.getByLabel('Mode').waitFor();
+        await expectNoSidewaysScroll(page);
+        const rect = await panel.boundingBox();
+        expect(rect!.x).toBeGreaterThanOrEqual(0);
+        expect(rect!.x + rect!.width).toBeLessThanOrEqual(PHONE.width);
+        await settle(page);
+        await screenshot(page, `modes/${mode}-375-settings`);
+        expect(await axe(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        await expect(button.getAttribute('aria-expanded')).resolves.toBe('false');
+        await expect(panel.count()).resolves.toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -111,6 +111,8 @@ describe('app shell and authentication', () => {
     const { context, page } = await newPage(DESKTOP);
     try {
       await page.goto('/');
+      // The theme is in the header's settings panel.
+      await page.getByRole('button', { name: 'Settings' }).click();
       await expect(page.getByLabel('Theme').inputValue()).resolves.toBe('SEA');
       await expect(rootVar(page, '--team-primary')).resolves.toBe('#00653A');
       await expect(page.getByLabel('Theme').locator('option').count()).resolves.toBe(31);
@@ -120,6 +122,7 @@ describe('app shell and authentication', () => {
       await expect(rootVar(page, '--team-secondary')).resolves.toBe('#BA9653');
 
       await page.reload();
+      await page.getByRole('button', { name: 'Settings' }).click();
       await expect(page.getByLabel('Theme').inputValue()).resolves.toBe('BOS');
       await expect(rootVar(page, '--team-primary')).resolves.toBe('#007A33');
       await expect(page.evaluate(() => localStorage.getItem('hoops.theme'))).resolves.toBe('BOS');
@@ -156,6 +159,69 @@ describe('app shell and authentication', () => {
       await context.close();
     }
   });
+
+  it(
+    'an expired session says so once and keeps the order being typed until the user logs back in',
+    async () => {
+      const players = (await (await fetch(`${server.url}/api/players`)).json()) as { id: number; name: string }[];
+      const player = players[0]!;
+      const { context, page } = await newPage(DESKTOP);
+      try {
+        await page.goto('/login');
+        await page.getByLabel('Email').fill(user.email);
+        await page.getByLabel('Password').fill(user.password);
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.getByTestId('user-box').getByText(START_BALANCE).first().waitFor();
+        await page.goto(`/market/${player.id}`);
+        const form = page.getByRole('form', { name: `Buy ${player.name}` });
+        await form.getByLabel('Shares').fill('123');
+        await form.getByLabel('Price per share').fill('2.50');
+
+        // The session ends on the server (as when it expires) while the order is typed.
+        const token = await page.evaluate(() => localStorage.getItem('hoops.token'));
+        const ended = await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+        expect(ended.ok).toBe(true);
+        const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'Your session has ended.' });
+        // The buy is refused (unless the app heard of the end first and already said so).
+        await Promise.race([
+          notice.waitFor(),
+          form
+            .getByRole('button', { name: 'Buy', exact: true })
+            .click()
+            .catch(() => undefined),
+        ]);
+        await notice.waitFor();
+        await page.waitForTimeout(1_500);
+        await screenshot(page, 'session-ended-1280');
+        await expect(page.locator('[data-sonner-toast]').count(), 'one message').resolves.toBe(1);
+
+        await notice.getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL('**/login');
+        await page.getByLabel('Email').fill(user.email);
+        await page.getByLabel('Password').fill(user.password);
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL(`**/market/${player.id}`);
+        const again = page.getByRole('form', { name: `Buy ${player.name}` });
+        await expect.poll(() => again.getByLabel('Shares').inputValue()).toBe('123');
+        await expect(again.getByLabel('Price per share').inputValue()).resolves.toBe('2.50');
+        // Kept once: a later visit starts empty.
+        await page.reload();
+        await page
+          .getByRole('form', { name: `Buy ${player.name}` })
+          .getByLabel('Shares')
+          .waitFor();
+        await expect(
+          page
+            .getByRole('form', { name: `Buy ${player.name}` })
+            .getByLabel('Shares')
+            .inputValue(),
+        ).resolves.toBe('');
+      } finally {
+        await context.close();
+      }
+    },
+    LONG,
+  );
 
   it('folds the navigation into a menu button at phone width', async () => {
     const { context, page } = await newPage(PHONE);

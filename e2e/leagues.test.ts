@@ -146,6 +146,8 @@ describe('leagues in the browser', () => {
       await screenshot(b.page, 'league-join-signed-out-1280');
       await b.page.getByTestId('join-card').getByRole('link', { name: 'Register' }).click();
       await b.page.getByRole('heading', { name: 'Register', level: 1 }).waitFor();
+      // Reached through the invite, the page names the league and its starting cash.
+      await b.page.getByText(`Create an account to join ${LEAGUE_NAME}, where every member starts with $20,000,000.00 in virtual money.`).waitFor();
       await fillRegister(b.page, b);
       await b.page.waitForURL(inviteUrl);
       const join = b.page.getByRole('button', { name: `Join ${LEAGUE_NAME}` });
@@ -194,6 +196,63 @@ describe('leagues in the browser', () => {
       // The league's address still shows the league, whatever the tab's own league is.
       await a.page.goto(`/l/${leagueSlug}/portfolio`);
       await expect.poll(() => moneyText(a.page, 'user-balance')).toBe('$19,999,000.00');
+    },
+    LONG,
+  );
+
+  it(
+    'a rename and the end of a season reach the other member’s open header at once, with a toast linking to the archive',
+    async () => {
+      await b.page.goto(`/l/${leagueSlug}/portfolio`);
+      const bSwitcher = b.page.getByTestId('league-switcher');
+      await expect.poll(() => bSwitcher.textContent()).toContain(LEAGUE_NAME);
+      await expect.poll(() => b.page.getByTestId('user-season').textContent()).toBe('Season 1');
+      const bUrl = b.page.url();
+
+      // A renames the league: B's header follows without a reload.
+      const renamed = `Friday Six ${stamp}`;
+      await a.page.goto(`/l/${leagueSlug}/settings`);
+      await a.page.getByLabel('League name').fill(renamed);
+      await a.page.getByRole('button', { name: 'Save name' }).click();
+      await toast(a.page, `The league is now called ${renamed}.`).waitFor();
+      await expect.poll(() => bSwitcher.textContent()).toContain(renamed);
+
+      // A ends the season: B is told their place, with a link to the archive, and B's header shows the next season.
+      await a.page.goto(`/l/${leagueSlug}/seasons`);
+      await a.page.getByRole('button', { name: 'End season 1' }).click();
+      const confirm = a.page.getByRole('dialog', { name: `End season 1 of ${renamed}?` });
+      await confirm.getByLabel(`Type “${renamed}” to confirm`).fill(renamed);
+      await confirm.getByRole('button', { name: 'End season 1' }).click();
+      const told = toast(b.page, /^Season 1 ended: you finished (tied )?\d+(st|nd|rd|th) of 2/);
+      await told.waitFor();
+      // Both hold shares at the same mark: their place is shared ("tied 1st") or not, as the archive ranks them.
+      const { finishes } = await b.page.evaluate(async (slug) => {
+        const token = localStorage.getItem('hoops.token');
+        const mine = (await (await fetch('/api/leagues', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          leagues: { id: number; slug: string }[];
+        };
+        const league = mine.leagues.find((l) => l.slug === slug)!;
+        const me = JSON.parse(localStorage.getItem('hoops.user') ?? '{}') as { id: number };
+        return (await (await fetch(`/api/leagues/${league.id}/seasons/finishes/${me.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          finishes: { rank: number; tied: boolean; of: number }[];
+        };
+      }, leagueSlug);
+      expect(finishes).toHaveLength(1);
+      const place = finishes[0]!;
+      const ord = place.rank === 1 ? '1st' : place.rank === 2 ? '2nd' : `${place.rank}th`;
+      await expect(told.textContent()).resolves.toContain(`Season 1 ended: you finished ${place.tied ? 'tied ' : ''}${ord} of ${place.of}`);
+      await expect.poll(() => b.page.getByTestId('user-season').textContent()).toBe('Season 2');
+      await screenshot(b.page, 'league-season-ended-toast-1280');
+      expect(b.page.url()).toBe(bUrl);
+      await told.getByRole('button', { name: 'See the archive' }).click();
+      await b.page.waitForURL(`${server.url}/l/${leagueSlug}/seasons/1`);
+      await b.page.getByRole('heading', { level: 1 }).first().waitFor();
+
+      // Back to its first name (the tests after this one use it); B's header follows again.
+      await a.page.goto(`/l/${leagueSlug}/settings`);
+      await a.page.getByLabel('League name').fill(LEAGUE_NAME);
+      await a.page.getByRole('button', { name: 'Save name' }).click();
+      await expect.poll(() => bSwitcher.textContent()).toContain(LEAGUE_NAME);
     },
     LONG,
   );

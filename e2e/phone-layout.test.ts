@@ -221,6 +221,100 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
     }
   });
 
+  it('every other page: nothing scrolls sideways', async () => {
+    const errors: string[] = [];
+    const { context, page } = await open('/', viewport, errors);
+    try {
+      const found: string[] = [];
+      for (const [name, path] of [
+        ['home', '/'],
+        ['chat', '/chat'],
+        ['leagues', '/leagues'],
+        ['rules', '/rules'],
+        ['win-totals', '/win-totals'],
+        ['seasons', `/l/${world.slug}/seasons`],
+        ['league-rules', `/l/${world.slug}/rules`],
+        ['privacy', '/privacy'],
+        ['changelog', '/changelog'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await settle(page);
+        await screenshot(page, `phone/${width}-page-${name}`);
+        found.push(...(await sidewaysScrollers(page)).map((s) => `${path}: ${s}`));
+      }
+      expect(found).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('header: the user box, league and season fit, the navigation does not wrap, and a toast leaves the user box uncovered', async () => {
+    const errors: string[] = [];
+    const { context, page } = await open(`/l/${world.slug}/portfolio`, viewport, errors);
+    try {
+      const box = page.getByTestId('user-box');
+      await box.getByTestId('user-season').waitFor();
+      await page.getByTestId('league-switcher').waitFor();
+      await screenshot(page, `phone/${width}-header`);
+      expect(await sidewaysScrollers(page)).toEqual([]);
+      // Name, league, money and season whole (or, for a long league name, ended in an ellipsis inside its button), inside the screen.
+      const problems: string[] = [];
+      for (const part of ['.user-name', '.league-switcher', '[data-testid="user-balance"]', '[data-testid="user-value"]', '[data-testid="user-season"]']) {
+        const p = await inView(box.locator(part).first());
+        if (p) problems.push(p);
+      }
+      expect(problems).toEqual([]);
+      const cut = await box.evaluate((el) =>
+        ['.user-name', '.league-switcher-name', '[data-testid="user-season"]'].flatMap((sel) => {
+          const part = el.querySelector<HTMLElement>(sel);
+          return part && part.scrollWidth > part.clientWidth + 1 ? [`${sel}: ${part.textContent} (${part.scrollWidth} > ${part.clientWidth})`] : [];
+        }),
+      );
+      expect(cut, 'cut short').toEqual([]);
+      // The brand and the header's buttons side by side, none over another.
+      const overlapping = await page.evaluate(() => {
+        const parts = ['.site-header .brand', '.settings-button', '.menu-button', '[data-testid="user-box"]']
+          .map((sel) => [sel, document.querySelector(sel)?.getBoundingClientRect()] as const)
+          .filter((p): p is readonly [string, DOMRect] => p[1] !== undefined && p[1].width > 0);
+        const found: string[] = [];
+        for (const [i, [a, r]] of parts.entries())
+          for (const [b, q] of parts.slice(i + 1))
+            if (r.left < q.right - 0.5 && q.left < r.right - 0.5 && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5) found.push(`${a} / ${b}`);
+        return found;
+      });
+      expect(overlapping, 'overlapping').toEqual([]);
+      if (width === '1280') {
+        // Every link and Logout on one line, with room left for one more link.
+        const nav = await page.evaluate(() => {
+          const items = Array.from(document.querySelectorAll<HTMLElement>('.nav-links > li'));
+          const tops = new Set(items.map((li) => Math.round(li.getBoundingClientRect().top)));
+          const last = items.at(-2)!.getBoundingClientRect().right;
+          const logout = items.at(-1)!.getBoundingClientRect().left;
+          return { lines: tops.size, spare: Math.round(logout - last) };
+        });
+        expect(nav.lines).toBe(1);
+        expect(nav.spare).toBeGreaterThan(90);
+      }
+      // A toast appears at the bottom, clear of the user box.
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      const toast = page.locator('[data-sonner-toast]').first();
+      await toast.waitFor();
+      await page.waitForTimeout(500);
+      await screenshot(page, `phone/${width}-toast`);
+      const [t, u] = [await toast.boundingBox(), await box.boundingBox()];
+      expect(t && u).toBeTruthy();
+      const overlaps = t!.x < u!.x + u!.width && u!.x < t!.x + t!.width && t!.y < u!.y + u!.height && u!.y < t!.y + t!.height;
+      expect(overlaps, `toast ${JSON.stringify(t)} over the user box ${JSON.stringify(u)}`).toBe(false);
+      expect(t!.y + t!.height).toBeGreaterThan(viewport.height / 2);
+      if (width === '1280') expect(t!.x).toBeGreaterThan(viewport.width / 2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("buy dialog: the preview's total is in view, nothing scrolls sideways", async () => {
     const errors: string[] = [];
     const { context, page } = await open('/market', viewport, errors);

@@ -172,4 +172,29 @@ describe('push notifications in the browser', () => {
     await expect.poll(() => browserEndpoint(page)).toBeNull();
     expect(errors).toEqual([]);
   }, 90_000);
+
+  it('says how to allow notifications where the browser blocks them', async () => {
+    // Signed in again (the test above logged out), in a browser whose site settings block notifications.
+    await context.addInitScript((t) => localStorage.setItem('hoops.token', t), token);
+    await context.clearPermissions();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: server.url });
+    await page.goto('/portfolio');
+    expect(await page.evaluate(() => Notification.permission)).toBe('denied');
+    const settings = page.getByTestId('notify-settings');
+    const blocked = settings.getByTestId('notifications-blocked');
+    await blocked.waitFor();
+    await expect(blocked.textContent()).resolves.toContain('Notifications are blocked for this site in your browser.');
+    await expect(blocked.locator('li').allTextContents()).resolves.toContain('Set Notifications to Allow, then reload this page and turn the switch on again.');
+    const filled = settings.getByRole('switch', { name: 'My order filled' });
+    await expect(filled.isDisabled()).resolves.toBe(true);
+    await expect(filled.isChecked()).resolves.toBe(false);
+    await screenshot(page, 'portfolio-notify-blocked-1280');
+    await expect(browserEndpoint(page)).resolves.toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 });

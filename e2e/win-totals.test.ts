@@ -520,6 +520,7 @@ describe('win-totals balancer', () => {
     const { context, page } = await newPage(DESKTOP);
     try {
       await open(page);
+      await page.getByRole('button', { name: 'Settings' }).click();
       await page.getByLabel('Theme').selectOption('SAS');
       const colours = await page.evaluate(() => {
         const probe = document.createElement('div');

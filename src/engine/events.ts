@@ -25,6 +25,8 @@ export type GameEvent =
   | { type: 'offersUpdated'; userId: null; itemType: InstrumentKind; itemId: number }
   | { type: 'asksUpdated'; userId: null; itemType: InstrumentKind; itemId: number }
   | { type: 'portfolioUpdated'; userId: number }
+  /** The league's name, ranking or season changed: every open header of it reads it again. */
+  | { type: 'leagueUpdated'; userId: null }
   | {
       type: 'orderFilled';
       userId: number;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_MS, eventPlan, INSTRUMENT_MS, InvalidationBatcher, MARKET_WIDE_MS, matchesQuery, tickerPlan, VALUES_MS, type QueryFilter } from './live-plan.js';
+import {
+  actionPlan,
+  BATCH_MS,
+  eventPlan,
+  INSTRUMENT_MS,
+  InvalidationBatcher,
+  MARKET_WIDE_MS,
+  matchesQuery,
+  tickerPlan,
+  VALUES_MS,
+  type QueryFilter,
+} from './live-plan.js';
 import type { LiveTrade } from './live.js';
 import type { InstrumentKind } from './instrument.js';
 
@@ -108,6 +119,41 @@ describe('the live plan', () => {
       'trades.user{"userId":9,"limit":50}',
     ]);
     expect(eventPlan({ type: 'outbid', itemType: 'player', itemId: 7, itemName: 'X', your_price: 1, best_price: 2 }, 9)).toEqual([]);
+  });
+
+  it('refreshes, when the league is renamed or its season ends, what shows the league: the user box, the standings', () => {
+    expect(stale(eventPlan({ type: 'leagueUpdated' }, 9), [...SCREEN, ['seasons.list'], ['leagues.mine']])).toEqual([
+      'auth.me',
+      'stats.leaderboard',
+      'seasons.list',
+      'leagues.mine',
+    ]);
+    const notice = (kind: 'passed' | 'seasonEnded') =>
+      eventPlan({ type: 'notice', notice: { kind, userId: 9, leagueId: 1, title: 't', body: '', url: '/seasons/1', at: '2026-01-01T00:00:00.000Z' } }, 9);
+    expect(notice('passed')).toEqual([]);
+    expect(stale(notice('seasonEnded'), [...SCREEN, ['seasons.finishes', { userId: 9 }]])).toEqual([
+      'auth.me',
+      'market.counts',
+      'market.relevantAsks{"userId":9,"limit":50}',
+      'portfolio.get{"userId":9}',
+      'trades.user{"userId":9,"limit":50}',
+      'seasons.finishes{"userId":9}',
+    ]);
+  });
+
+  it('refreshes, after the user’s own action, what it changed: books and lists always, holdings, cash and trades as the action moves them', () => {
+    const screen: [string, Record<string, unknown>?][] = [...SCREEN, ['teams.list'], ['trades.recent', { limit: 10 }]];
+    const everything = stale(actionPlan('buy'), screen);
+    expect(everything).toEqual(
+      stale([{ path: ['market'] }, { path: ['teams'] }, { path: ['portfolio'] }, { path: ['auth', 'me'] }, { path: ['trades'] }], screen),
+    );
+    expect(stale(actionPlan('dump'), screen)).toEqual(everything);
+    expect(stale(actionPlan('cancelAsk'), screen)).toContain('auth.me');
+    expect(stale(actionPlan('cancelAsk'), screen)).not.toContain('portfolio.get{"userId":9}');
+    expect(stale(actionPlan('declineAsk'), screen)).toEqual(stale([{ path: ['market'] }, { path: ['teams'] }], screen));
+    expect(stale(actionPlan('listOffer', { sold: 0 }), screen)).not.toContain('auth.me');
+    expect(stale(actionPlan('listOffer', { sold: 5 }), screen)).toEqual(everything);
+    expect(stale(actionPlan('refused'), screen)).not.toContain('auth.me');
   });
 
   it('refreshes, for a retirement that bought the user’s shares back, their own figures, the player’s page and the market’s lists', () => {

@@ -65,6 +65,12 @@ const MARKET_TABLES: QueryFilter[] = [wide('market.players'), wide('market.glanc
 /** Values follow last prices: the user box and any portfolio on screen (the user's own trades refresh theirs at once). */
 const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS)];
 
+/**
+ * What shows the league itself: its name and ranking (`leagues`, whose list of the user's leagues is
+ * kept with the session, see the web app's live.tsx), its seasons, the user box.
+ */
+export const LEAGUE: QueryFilter[] = [f('leagues'), f('seasons'), f('auth.me'), f('stats')];
+
 /** What the signed-in user's own portfolio, orders and badges show. */
 function own(userId: number | null): QueryFilter[] {
   return [
@@ -99,11 +105,65 @@ export function eventPlan(event: LiveEventBody, userId: number | null): QueryFil
       return own(userId);
     case 'orderFilled':
       return [...own(userId), ...about(event.itemType, event.itemId)];
+    case 'leagueUpdated':
+      return LEAGUE;
     case 'outbid':
-    case 'notice':
       return [];
+    case 'notice':
+      // A season's end also sends leagueUpdated; the member's own finishes follow it.
+      return event.notice.kind === 'seasonEnded' ? [...own(userId), f('seasons')] : [];
     case 'playerRetired':
       return [...own(userId), ...about(event.itemType, event.itemId), ...MARKET_TABLES];
+  }
+}
+
+/**
+ * The user's own trading actions, and what each makes stale once the server answered: its lists
+ * and books, the caller's holdings, cash (the user box) and trades. A sale (`sold`) of a listing or
+ * a minimum price moves cash and trades too. The same plan as the live events, in the same module,
+ * so that what an action and what a live message refresh are read in one place.
+ */
+export type TradeAction =
+  | 'buy'
+  | 'acceptAsk'
+  | 'acceptOffer'
+  | 'dump'
+  | 'cancelAsk'
+  | 'cancelOffer'
+  | 'declineAsk'
+  | 'listOffer'
+  | 'setMinSellPrice'
+  /** Refused: whatever refused it may have changed. */
+  | 'refused';
+
+/** The groups an action names (the web app's trade hooks name them too). */
+export const ACTION_GROUPS = {
+  market: [f('market'), f('teams')],
+  holdings: [f('portfolio')],
+  cash: [f('auth.me')],
+  trades: [f('trades')],
+} as const satisfies Record<string, QueryFilter[]>;
+
+const { market, holdings, cash, trades } = ACTION_GROUPS;
+
+export function actionPlan(action: TradeAction, answer: { sold?: number } = {}): QueryFilter[] {
+  switch (action) {
+    case 'buy':
+    case 'acceptAsk':
+    case 'acceptOffer':
+    case 'dump':
+      return [...market, ...holdings, ...cash, ...trades];
+    case 'cancelAsk':
+      return [...market, ...cash];
+    case 'cancelOffer':
+      return [...market, ...holdings];
+    case 'declineAsk':
+      return [...market];
+    case 'listOffer':
+    case 'setMinSellPrice':
+      return [...market, ...holdings, ...((answer.sold ?? 0) > 0 ? [...cash, ...trades] : [])];
+    case 'refused':
+      return [...market, ...holdings];
   }
 }
 

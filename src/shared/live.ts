@@ -44,6 +44,8 @@ export type LiveEvent = LiveEventBody & {
 export type LiveEventBody =
   | { type: 'marketUpdated' | 'offersUpdated' | 'asksUpdated'; itemType: InstrumentKind; itemId: number }
   | { type: 'portfolioUpdated' }
+  /** The league was renamed, its ranking changed or a season ended: its name and season are read again. */
+  | { type: 'leagueUpdated' }
   | {
       type: 'orderFilled';
       side: 'ask' | 'offer';

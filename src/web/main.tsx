@@ -1,11 +1,14 @@
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App } from './App';
 import { isNoAnswer, reportNoAnswer } from './pwa/connectivity';
+import { queryPersistOptions } from './pwa/queryPersistence';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { SessionProvider } from './lib/session';
+import { useMediaQuery, WIDE_SCREEN } from './lib/useMediaQuery';
 import { errorStatus } from './lib/trpc';
 import { ThemeProvider } from './theme/ThemeProvider';
 import { loadModeChoice, resolveMode } from './theme/mode';
@@ -25,6 +28,8 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 5_000,
+      // What was on screen lately stays at hand, and in the browser's copy for pages opened offline.
+      gcTime: 30 * 60_000,
       // A 4xx answer (not found, not allowed, bad input) will not change on a retry.
       retry: (failures, error) => {
         const status = errorStatus(error);
@@ -35,25 +40,28 @@ const queryClient = new QueryClient({
   },
 });
 
-/** Toasts in the page's mode. */
+/** Toasts in the page's mode, at the bottom (on its right on wide screens): never over the header's user box. */
 function Toasts() {
   const { mode } = useTheme();
-  return <Toaster duration={TOAST_MS} position="top-center" richColors closeButton theme={mode} />;
+  const wide = useMediaQuery(WIDE_SCREEN);
+  return <Toaster duration={TOAST_MS} position={wide ? 'bottom-right' : 'bottom-center'} richColors closeButton theme={mode} />;
 }
+
+const persistOptions = queryPersistOptions();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <ThemeProvider>
         <SessionProvider>
           <App />
         </SessionProvider>
         <Toasts />
       </ThemeProvider>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   </StrictMode>,
 );
 

@@ -196,6 +196,23 @@ describe('who may do what', () => {
     await api(server.url, 'PATCH', `/leagues/${league.id}`, { open: false }, alice.token);
   });
 
+  it('tells the league’s open pages of a rename at once (leagueUpdated), and of nothing when nothing they show changed', async () => {
+    const told: string[] = [];
+    const stop = server.serverServices.forLeague(league.id)!.bus.subscribe((e) => told.push(e.type));
+    const name = league.name;
+    try {
+      expect((await api(server.url, 'PATCH', `/leagues/${league.id}`, { name: `${name} Two` }, alice.token)).status).toBe(200);
+      expect(told).toEqual(['leagueUpdated']);
+      expect((await api(server.url, 'PATCH', `/leagues/${league.id}`, { open: false }, alice.token)).status).toBe(200);
+      expect((await api(server.url, 'PATCH', `/leagues/${league.id}`, { name: 'Mine Now' }, bob.token)).status).toBe(403);
+      expect(told).toEqual(['leagueUpdated']);
+    } finally {
+      await api(server.url, 'PATCH', `/leagues/${league.id}`, { name }, alice.token);
+      stop();
+    }
+    expect(told).toEqual(['leagueUpdated', 'leagueUpdated']);
+  });
+
   it('refuses commissioner actions to members, and server-admin actions to commissioners', async () => {
     const refused = { status: 403, body: { error: LEAGUE_TEXT.commissionerOnly } };
     expect(await api(server.url, 'PATCH', `/leagues/${league.id}`, { name: 'Mine Now' }, bob.token)).toMatchObject(refused);

@@ -174,6 +174,10 @@ function commissionerCalls(b: Basics) {
       if (change.name !== undefined) nameFree(change.name);
       registry.update(leagueId, { name: change.name, open: change.open, ranking: change.ranking });
       record(user, 'league.update', { leagueId, ...change });
+      // Every open header of the league shows its new name at once (a league not open in memory has no one to tell).
+      if ((change.name !== undefined && change.name !== before.name) || (change.ranking !== undefined && change.ranking !== before.ranking)) {
+        b.hub.peek(leagueId)?.bus.publish([{ type: 'leagueUpdated', userId: null }]);
+      }
       // Visitors of a league now invite-only lose it at once, open connections included.
       if (before.open && change.open === false) deps.access.changed(null);
       return view(known(leagueId), user.id);

@@ -26,6 +26,8 @@ export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted
   switch (event.type) {
     case 'portfolioUpdated':
       return { type: 'portfolioUpdated' };
+    case 'leagueUpdated':
+      return { type: 'leagueUpdated' };
     case 'orderFilled':
       return {
         type: 'orderFilled',

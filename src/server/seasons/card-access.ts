@@ -25,8 +25,8 @@ export function seasonServicesOf(ctx: Context, row: LeagueRow): SeasonServices {
   const market = ctx.services.hub.get(row.id);
   if (!market) throw new AppError('NOT_FOUND', LEAGUE_TEXT.notFound);
   const { accounts, logger, now, registry, seasonClock, publicUrl, shareKeys } = ctx.services;
-  const { db, exchange, seasons, feed } = market;
-  return { accounts, logger, now, registry, seasonClock, publicUrl, shareKeys, db, exchange, seasons, feed, league: row };
+  const { db, exchange, seasons, feed, bus } = market;
+  return { accounts, logger, now, registry, seasonClock, publicUrl, shareKeys, db, exchange, seasons, feed, bus, league: row };
 }
 
 /** The recap card of a season of a league, for those who may read it or hold the share link (docs/seasons.md, "Sharing"). */

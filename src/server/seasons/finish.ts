@@ -2,12 +2,13 @@ import type { Logger } from 'pino';
 import type { AuditRepo } from '../../db/repos/audit.js';
 import type { LeagueRow, LeaguesRepo } from '../../db/repos/leagues.js';
 import { winnersOf } from '../../domain/seasons/ranking.js';
+import { seasonEndedNotices } from './season-notices.js';
 import { endSeason, type EndSeasonOptions, type SeasonEnded } from '../../engine/season-end.js';
 import { AppError } from '../errors.js';
 import type { LeagueServices } from '../leagues/league-services.js';
 
 export interface FinishDeps {
-  league: Pick<LeagueServices, 'exchange' | 'db' | 'feed'>;
+  league: Pick<LeagueServices, 'exchange' | 'db' | 'feed' | 'bus'>;
   row: LeagueRow;
   audit: AuditRepo;
   registry: LeaguesRepo;
@@ -22,7 +23,8 @@ export type SeasonActor = { id: number; username: string } | 'schedule';
  * writer does it in one transaction (season-end.ts); `onlyIf` is judged inside it, so a second end
  * of the same season (the schedule and a click, a restart) ends nothing. Answers null when nothing
  * ended, else the season ended and a promise that resolves once it is durable and told: the
- * server's audit log, the league's feed and the registry's copy of the end time.
+ * server's audit log, the league's feed, the registry's copy of the end time, and the live feed
+ * (every member's place, every open header's season).
  */
 export function finishSeason(
   deps: FinishDeps,
@@ -57,6 +59,8 @@ export function finishSeason(
     });
     registry.setSeasonEndsAt(row.id, null);
     league.feed.announce(ended.feedItemId);
+    // Every open header of the league reads its season again; each member is told their place.
+    league.bus.publish([{ type: 'leagueUpdated', userId: null }, ...seasonEndedNotices(row.id, number, archive.standings, endedAt)]);
     logger.info({ leagueId: row.id, season: number, by: actor === 'schedule' ? 'schedule' : actor.id }, 'season ended');
   });
   return { ended, told };

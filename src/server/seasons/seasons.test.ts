@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublishedEvent } from '../../engine/events.js';
 import { ledgerProblems } from '../../engine/test-support/invariants.js';
 import { cents } from '../../shared/money.js';
 import type { LeagueView } from '../../shared/schemas/leagues.js';
@@ -57,8 +58,17 @@ describe('ending a season', () => {
   });
 
   it('lets the commissioner end it: the archive names the winner, the new season starts from the starting cash', async () => {
+    const told: PublishedEvent[] = [];
+    const stop = server.serverServices.forLeague(league.id)!.bus.subscribe((e) => told.push(e));
     const ended = await post('/seasons/end', { confirm: 'Season Ticket', season: 1 }, alice);
+    stop();
     expect(ended).toMatchObject({ status: 200, body: { season: { number: 1, endedAt: expect.any(String) } } });
+    // Every open header of the league reads it again, and each member is told their place, with the archive to look at.
+    expect(told.filter((e) => e.type === 'leagueUpdated')).toHaveLength(1);
+    expect(told.flatMap((e) => (e.type === 'notice' ? [[e.userId, e.notice.kind, e.notice.title, e.notice.url]] : []))).toEqual([
+      [bob.id, 'seasonEnded', 'Season 1 ended: you finished 1st of 2', '/seasons/1'],
+      [alice.id, 'seasonEnded', 'Season 1 ended: you finished 2nd of 2', '/seasons/1'],
+    ]);
     expect(Object.keys(ended.body)).toEqual(['season']);
     // The same click again (or a retry) ends nothing more.
     expect(await post('/seasons/end', { confirm: 'Season Ticket', season: 1 }, alice)).toMatchObject({

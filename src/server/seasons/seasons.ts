@@ -27,7 +27,7 @@ import { inTransaction, type Remember } from '../idempotency/once.js';
 import { finishSeason } from './finish.js';
 
 /** What the seasons of a league need: its market and registry row, the registry and the season's clock, the accounts (the audit log), the log, and where share links point. */
-export type SeasonServices = Pick<LeagueServices, 'db' | 'exchange' | 'seasons' | 'feed'> &
+export type SeasonServices = Pick<LeagueServices, 'db' | 'exchange' | 'seasons' | 'feed' | 'bus'> &
   Pick<GlobalServices, 'accounts' | 'logger' | 'now' | 'registry' | 'seasonClock' | 'publicUrl' | 'shareKeys'> & { league: LeagueRow };
 
 const iso = (ms: number): string => new Date(ms).toISOString();

@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { useSession } from '../lib/session';
 import { useNavCounts } from '../lib/useNavCounts';
 import { visibleNavItems } from './navItems';
-import { ThemeSelect } from './ThemeSelect';
+import { SettingsMenu } from '../features/header/SettingsMenu';
+import '../features/header/header.css';
 import { UserBox } from './UserBox';
 
 export function Header() {
@@ -45,6 +46,7 @@ export function Header() {
           <span>Hoops Exchange</span>
         </Link>
         <UserBox />
+        <SettingsMenu />
         <button
           ref={menuButton}
           type="button"
@@ -54,9 +56,9 @@ export function Header() {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="menu-icon" aria-hidden="true" />
-          {menuOpen ? 'Close' : 'Menu'}
+          <span className="menu-label">{menuOpen ? 'Close' : 'Menu'}</span>
         </button>
-        {/* On wide screens this wrapper vanishes from the layout (display: contents); on phones it is the folding menu. */}
+        {/* On wide screens this wrapper vanishes from the layout (display: contents); on phones it is the folding menu. The settings sit beside it at every width. */}
         <div id="site-menu" className={menuOpen ? 'site-menu is-open' : 'site-menu'}>
           <nav aria-label="Main" className="primary-nav">
             <ul className="nav-links">
@@ -77,7 +79,7 @@ export function Header() {
                 );
               })}
               {isLoggedIn ? (
-                <li>
+                <li className="nav-end">
                   <button type="button" className="nav-link nav-button" onClick={() => void onLogout()} disabled={loggingOut}>
                     Logout
                   </button>
@@ -85,7 +87,6 @@ export function Header() {
               ) : null}
             </ul>
           </nav>
-          <ThemeSelect />
         </div>
       </div>
     </header>

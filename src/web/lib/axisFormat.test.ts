@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoneyTicks } from './axisFormat';
+import { formatMoneyTicks, moneyAxisRange, timeAxisFor } from './axisFormat';
 
 describe('formatMoneyTicks', () => {
   it('tells ticks thousands apart on an $80M portfolio apart', () => {
@@ -26,5 +26,31 @@ describe('formatMoneyTicks', () => {
   it('handles no ticks and negative values', () => {
     expect(formatMoneyTicks([])).toEqual([]);
     expect(formatMoneyTicks([-1_000_000, 0, 1_000_000])).toEqual(['−$1M', '$0M', '$1M']);
+  });
+});
+
+describe('moneyAxisRange', () => {
+  it('gives a flat line room around it, a tenth of its value', () => {
+    expect(moneyAxisRange(1_000_000, 1_000_000)).toEqual({ minValue: 950_000, maxValue: 1_050_000 });
+    expect(moneyAxisRange(1, 1)).toEqual({ minValue: 0.95, maxValue: 1.05 });
+  });
+
+  it('never starts below zero for values that are not negative', () => {
+    expect(moneyAxisRange(0, 0)).toEqual({ minValue: 0, maxValue: 0.1 });
+    expect(moneyAxisRange(0.01, 0.02)).toEqual({ minValue: 0, maxValue: 0.1 });
+    expect(moneyAxisRange(-5, 5)).toEqual({ minValue: -5, maxValue: 5 });
+  });
+
+  it('leaves a range that is already wide as it is', () => {
+    expect(moneyAxisRange(2, 10)).toEqual({ minValue: 2, maxValue: 10 });
+  });
+});
+
+describe('timeAxisFor', () => {
+  it('shows seconds for minutes of points, times of day for days, dates alone for weeks', () => {
+    expect(timeAxisFor([0, 120])).toEqual({ timeVisible: true, secondsVisible: true });
+    expect(timeAxisFor([0, 3 * 3600])).toEqual({ timeVisible: true, secondsVisible: false });
+    expect(timeAxisFor([0, 30 * 86_400])).toEqual({ timeVisible: false, secondsVisible: false });
+    expect(timeAxisFor([5])).toEqual({ timeVisible: true, secondsVisible: false });
   });
 });

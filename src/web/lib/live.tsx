@@ -1,15 +1,17 @@
-import { useQuery, useQueryClient, type QueryFilters } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
-import { EVERYTHING, eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
+import { EVERYTHING, eventPlan, InvalidationBatcher, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
+import { invalidatePlan } from './invalidate';
 import { useSession } from './session';
 import { formatDollars } from './format';
-import { orderFilledText, outbidText, retiredText } from './liveTexts';
+import { NOTICE_LINK, orderFilledText, outbidText, retiredText } from './liveTexts';
 import { useLeague } from './league';
+import { useNavigate } from './leagueLinks';
 import { isForLeague } from './liveLeague';
-import { leagueKeyPrefix, useTRPC } from './trpc';
+import { useTRPC } from './trpc';
 
 /**
  * The live feed (docs/api.md §4 Live events) for the whole app: the public ticker (`live.ticker`, trades gathered
@@ -35,16 +37,6 @@ interface LiveContextValue {
 
 const LiveContext = createContext<LiveContextValue>({ trades: [], status: 'offline' });
 
-/** A filter of the shared plan as React Query's, for one league's queries: tRPC keys are `[[prefix], path, { input, type }]`. */
-function toQueryFilters(filter: PlanFilter, prefix: string): QueryFilters {
-  return {
-    predicate: (query) => {
-      const [keyPrefix, path, meta] = query.queryKey as [unknown, unknown, { input?: unknown } | undefined];
-      return Array.isArray(keyPrefix) && keyPrefix[0] === prefix && Array.isArray(path) && matchesQuery(filter, path as string[], meta?.input);
-    },
-  };
-}
-
 /** Mount once, inside the session's tRPC provider (the layout does); a new session mounts a new one. */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
@@ -52,6 +44,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const { isLoggedIn, user } = useSession();
   const { leagueId } = useLeague();
   const userId = user?.id ?? null;
+  const navigate = useNavigate();
   const [trades, setTrades] = useState<readonly LiveTrade[]>([]);
 
   // Batched invalidation, by the plan the benchmark's clients follow too.
@@ -59,7 +52,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     () =>
       new InvalidationBatcher(
         (filters) => {
-          for (const filter of filters) void queryClient.invalidateQueries(toQueryFilters(filter, leagueKeyPrefix(leagueId)));
+          invalidatePlan(queryClient, leagueId, filters);
         },
         { set: (fn, ms) => window.setTimeout(fn, ms), clear: (handle) => window.clearTimeout(handle as number), now: () => performance.now() },
       ),
@@ -88,10 +81,19 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       if (event.type === 'playerRetired') {
         toast.info(retiredText(event), { id: `live-${eventId}`, description: `${formatDollars(event.total_value)} paid to your cash.` });
       }
-      if (event.type === 'notice') toast.info(event.notice.title, { id: `live-${eventId}`, description: event.notice.body || undefined });
+      if (event.type === 'notice') {
+        const { title, body, url, kind } = event.notice;
+        toast.info(title, {
+          id: `live-${eventId}`,
+          description: body || undefined,
+          action: { label: NOTICE_LINK[kind], onClick: () => void navigate(url) },
+          // A season's end is worth a moment longer than the usual four seconds.
+          duration: kind === 'seasonEnded' ? 12_000 : undefined,
+        });
+      }
       invalidate(eventPlan(event, userId));
     },
-    [invalidate, userId, leagueId],
+    [invalidate, userId, leagueId, navigate],
   );
 
   // Back after a break: whatever the server could not replay is fetched again.

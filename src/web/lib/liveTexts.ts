@@ -1,7 +1,7 @@
 import type { LiveEvent } from '../../shared/live';
 import { formatShares } from '../../shared/counts';
 import { CENTS_PER_DOLLAR } from '../../shared/money';
-import { retiredNotice } from '../../shared/notices';
+import { retiredNotice, type NoticeKind } from '../../shared/notices';
 import { formatDollars } from './format';
 
 /**
@@ -28,3 +28,10 @@ export function outbidText(event: Extract<LiveEvent, { type: 'outbid' }>): strin
 export function retiredText(event: Extract<LiveEvent, { type: 'playerRetired' }>): string {
   return retiredNotice(event.itemName, event.shares, Math.round(event.price_per_share * CENTS_PER_DOLLAR));
 }
+
+/** The button of a notice's toast, to the page it is about. */
+export const NOTICE_LINK: Record<NoticeKind, string> = {
+  passed: 'Leaderboard',
+  weeklyRecap: 'Chat',
+  seasonEnded: 'See the archive',
+};

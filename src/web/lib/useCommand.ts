@@ -2,6 +2,7 @@ import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { IDEMPOTENCY_TEXT } from '../../shared/texts';
 import { keyForSubmission, submissionAnswered } from './commandKeys';
+import { isSessionEnded, reportSessionEnded } from './sessionEnd';
 import { errorStatus } from './trpc';
 
 /** Retries of one submission, with the same key: the network failed, or the server still runs its first send (409). */
@@ -52,6 +53,11 @@ export function useCommand<TData, TError, TInput extends object>(
     retry: keyed ? retryable : false,
     retryDelay: (attempt) => Math.min(250 * 2 ** attempt, 4_000),
     ...options,
+    // A signed-in command refused because the session ended says so once, in SessionSync, not here too.
+    onError: (error, ...rest) => {
+      if (keyed && isSessionEnded(error)) reportSessionEnded();
+      else return options.onError?.(error, ...rest);
+    },
   });
   const running = useRef(false);
   const [locked, setLocked] = useState(false);
@@ -65,7 +71,9 @@ export function useCommand<TData, TError, TInput extends object>(
       const idempotencyKey = keyed ? keyForSubmission(name, input) : undefined;
       mutate((idempotencyKey === undefined ? input : { ...input, idempotencyKey }) as TInput, {
         onSuccess: (data) => callbacks?.onSuccess?.(data),
-        onError: (error) => callbacks?.onError?.(error),
+        onError: (error) => {
+          if (!(keyed && isSessionEnded(error))) callbacks?.onError?.(error);
+        },
         onSettled: (_data, error) => {
           running.current = false;
           setLocked(false);

@@ -4,9 +4,7 @@ import { Link } from '../lib/leagueLinks';
 import { LOAD_FAILED } from '../../shared/texts';
 import { Avatar } from '../components/Avatar';
 import { EmptyState } from '../components/EmptyState';
-import { ErrorMessage } from '../components/ErrorMessage';
 import { PageTitle } from '../components/PageTitle';
-import { Loading } from '../components/Spinner';
 import { userPath } from '../lib/itemLinks';
 import { useSession } from '../lib/session';
 import { useTRPC } from '../lib/trpc';
@@ -19,6 +17,7 @@ import { LeagueSeasonsLink } from '../components/seasons/LeagueSeasonsLink';
 import { RankBadge } from '../components/RankBadge';
 import { RANKING_LABEL, RANKING_MEANING, type Ranking } from '../../shared/ranking';
 import type { LeaderboardRowOut } from '../../shared/schemas/market';
+import { QueryState } from '../components/QueryState';
 
 /** What the subtitle says a league ranks by. */
 function rankingLine(ranking: Ranking | undefined): string {
@@ -44,47 +43,53 @@ export default function LeaderboardPage() {
       <LeagueSeasonSelect value={season} onChange={setSeason} />
       {season !== null ? (
         <ArchivedLeaderboard season={season} meId={user?.id} />
-      ) : board.isPending ? (
-        <Loading label="Loading the leaderboard…" />
-      ) : board.isError ? (
-        <ErrorMessage onRetry={() => void board.refetch()}>{LOAD_FAILED.leaderboard}</ErrorMessage>
-      ) : board.data.length === 0 ? (
-        <EmptyState title="Nobody on the board yet">
-          <p>The leaderboard fills as soon as players buy their first shares.</p>
-        </EmptyState>
       ) : (
-        <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label="Leaderboard">
-          <table className="table leaderboard-table">
-            <caption className="sr-only">Top 10 players by {ranking ? RANKING_LABEL[ranking].toLowerCase() : 'rank'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Player</th>
-                <FigureHeaders columns={columns} />
-              </tr>
-            </thead>
-            <tbody>
-              {board.data.map((row) => (
-                <tr key={row.userId} className={row.userId === user?.id ? 'is-me' : undefined}>
-                  <td>
-                    <RankBadge rank={row.rank} tied={row.tied} />
-                  </td>
-                  <th scope="row">
-                    <div className="leader-name">
-                      <Link to={userPath(row.userId)}>
-                        <Avatar username={row.username} avatar={row.avatar} size="sm" />
-                        <span className="leader-username">{row.username}</span>
-                      </Link>
-                      {row.userId === user?.id ? <span className="you-badge">You</span> : null}
-                    </div>
-                    <MoreFigures columns={columns} figures={figures(row)} />
-                  </th>
-                  <FigureCells columns={columns} figures={figures(row)} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <QueryState
+          query={board}
+          loading="Loading the leaderboard…"
+          failed={LOAD_FAILED.leaderboard}
+          isEmpty={(rows) => rows.length === 0}
+          empty={
+            <EmptyState title="Nobody on the board yet">
+              <p>The leaderboard fills as soon as players buy their first shares.</p>
+            </EmptyState>
+          }
+        >
+          {(rows) => (
+            <div className="table-wrap acct-scroll" tabIndex={0} role="region" aria-label="Leaderboard">
+              <table className="table leaderboard-table">
+                <caption className="sr-only">Top 10 players by {ranking ? RANKING_LABEL[ranking].toLowerCase() : 'rank'}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Rank</th>
+                    <th scope="col">Player</th>
+                    <FigureHeaders columns={columns} />
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.userId} className={row.userId === user?.id ? 'is-me' : undefined}>
+                      <td>
+                        <RankBadge rank={row.rank} tied={row.tied} />
+                      </td>
+                      <th scope="row">
+                        <div className="leader-name">
+                          <Link to={userPath(row.userId)}>
+                            <Avatar username={row.username} avatar={row.avatar} size="sm" />
+                            <span className="leader-username">{row.username}</span>
+                          </Link>
+                          {row.userId === user?.id ? <span className="you-badge">You</span> : null}
+                        </div>
+                        <MoreFigures columns={columns} figures={figures(row)} />
+                      </th>
+                      <FigureCells columns={columns} figures={figures(row)} />
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
       )}
     </>
   );

@@ -12,6 +12,7 @@ import { useLeaguesApi } from '../lib/leaguesApi';
 import { useSession } from '../lib/session';
 import { LOAD_FAILED } from '../../shared/texts';
 import './leagues.css';
+import { QueryState } from '../components/QueryState';
 
 /** The user's leagues, the open leagues anyone can look at, and a form to create a league. */
 export default function LeaguesPage() {
@@ -59,15 +60,15 @@ function OpenLeaguesSection() {
     <section className="section" aria-labelledby="open-leagues-title">
       <h2 id="open-leagues-title">Open leagues</h2>
       <p className="section-lead">Anyone can look at an open league and join it. An invite-only league takes an invite link from one of its members.</p>
-      {browse.isPending ? (
-        <Loading label="Loading the open leagues…" />
-      ) : browse.isError ? (
-        <ErrorMessage onRetry={() => void browse.refetch()}>{LOAD_FAILED.data}</ErrorMessage>
-      ) : others.length === 0 ? (
-        <EmptyState title="No other open leagues">Leagues whose commissioner opens them to everyone show up here.</EmptyState>
-      ) : (
-        <LeagueList leagues={others} testId="open-leagues" joinable={isLoggedIn} />
-      )}
+      <QueryState
+        query={browse}
+        loading="Loading the open leagues…"
+        failed={LOAD_FAILED.data}
+        isEmpty={() => others.length === 0}
+        empty={<EmptyState title="No other open leagues">Leagues whose commissioner opens them to everyone show up here.</EmptyState>}
+      >
+        {() => <LeagueList leagues={others} testId="open-leagues" joinable={isLoggedIn} />}
+      </QueryState>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Link, useNavigate } from '../lib/leagueLinks';
@@ -11,6 +12,7 @@ import { PageTitle } from '../components/PageTitle';
 import { afterLoginPath } from '../lib/authRedirect';
 import { useSession } from '../lib/session';
 import { AUTH_TEXT } from '../../shared/texts';
+import { formatDollars } from '../lib/format';
 import { errorMessage, fieldErrors, useTRPC } from '../lib/trpc';
 
 export default function RegisterPage() {
@@ -24,6 +26,7 @@ export default function RegisterPage() {
   // Nobody is signed in yet: the button locks, but no idempotency key is sent.
   const register = useCommand('auth.register', trpc.auth.register.mutationOptions(), { keyed: false });
   const invalid = register.isError ? fieldErrors(register.error) : {};
+  const invite = useInvite(afterLoginPath(location));
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -33,7 +36,11 @@ export default function RegisterPage() {
         onSuccess: (result) => {
           const to = afterLoginPath(location);
           session.login(result);
-          toast.success(`Welcome, ${result.user.username}! Your $80 million is ready to trade.`);
+          toast.success(
+            invite
+              ? `Welcome, ${result.user.username}! Join ${invite.name} to start there with ${formatDollars(invite.startingCash)}.`
+              : `Welcome, ${result.user.username}! Your $80 million is ready to trade.`,
+          );
           void navigate(to, { replace: true });
         },
       },
@@ -42,7 +49,14 @@ export default function RegisterPage() {
 
   return (
     <>
-      <PageTitle title="Register" subtitle="Create an account and get $80 million in virtual money to trade." />
+      <PageTitle
+        title="Register"
+        subtitle={
+          invite
+            ? `Create an account to join ${invite.name}, where every member starts with ${formatDollars(invite.startingCash)} in virtual money.`
+            : 'Create an account and get $80 million in virtual money to trade.'
+        }
+      />
       {session.isLoggedIn && !register.isSuccess ? (
         <AlreadyLoggedIn />
       ) : (
@@ -99,4 +113,12 @@ export default function RegisterPage() {
       )}
     </>
   );
+}
+
+/** The league of the invite link that led here (`/join/{code}` to come back to), with its starting cash; null otherwise. */
+function useInvite(next: string): { name: string; startingCash: number } | null {
+  const trpc = useTRPC();
+  const code = /^\/join\/([^/?#]+)/.exec(next)?.[1];
+  const rules = useQuery({ ...trpc.leagues.rules.queryOptions({ code: decodeURIComponent(code ?? '') }), enabled: code !== undefined, retry: false });
+  return code !== undefined && rules.data ? { name: rules.data.league.name, startingCash: rules.data.startingCash } : null;
 }

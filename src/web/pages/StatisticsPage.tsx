@@ -4,13 +4,12 @@ import { Link } from '../lib/leagueLinks';
 import { PlayerAvatar } from '../components/faces/Faces';
 import { teamCodeOfName } from '../theme/faces';
 import { LOAD_FAILED } from '../../shared/texts';
-import { ErrorMessage } from '../components/ErrorMessage';
 import { PageTitle } from '../components/PageTitle';
-import { Loading } from '../components/Spinner';
 import type { RouterOutputs } from '../lib/apiTypes';
 import { formatDollars, formatInteger } from '../lib/format';
 import { useTRPC } from '../lib/trpc';
 import './account.css';
+import { QueryState } from '../components/QueryState';
 
 type Statistics = RouterOutputs['stats']['statistics'];
 type StatPlayer = { id: number; name: string; team_name: string };
@@ -97,13 +96,9 @@ export default function StatisticsPage() {
   return (
     <>
       <PageTitle title="Statistics" subtitle="What the league is trading, and who holds what." />
-      {stats.isPending ? (
-        <Loading label="Loading statistics…" />
-      ) : stats.isError ? (
-        <ErrorMessage onRetry={() => void stats.refetch()}>{LOAD_FAILED.statistics}</ErrorMessage>
-      ) : (
-        <StatisticsTables data={stats.data} />
-      )}
+      <QueryState query={stats} loading="Loading statistics…" failed={LOAD_FAILED.statistics}>
+        {(data) => <StatisticsTables data={data} />}
+      </QueryState>
     </>
   );
 }

@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from '../lib/leagueLinks';
 import { EmptyState } from '../components/EmptyState';
-import { ErrorMessage } from '../components/ErrorMessage';
 import { PageTitle } from '../components/PageTitle';
-import { Loading } from '../components/Spinner';
 import { TeamRules } from '../components/trade/BuyForm';
 import { BuyModal } from '../components/trade/BuyModal';
 import type { Team } from '../lib/apiTypes';
@@ -20,6 +18,7 @@ import { isStarred, useWatchlist } from '../features/watchlist/useWatchlist';
 import { useSession } from '../lib/session';
 
 type Trends = ReadonlyMap<number, { change_bp: number; spark: readonly number[] }>;
+import { QueryState } from '../components/QueryState';
 
 /** /teams: all 30 teams with conference, shares remaining, total salary, a details link and Buy. */
 export default function TeamsPage() {
@@ -42,15 +41,15 @@ export default function TeamsPage() {
       <div className="card rules-card">
         <TeamRules />
       </div>
-      {teams.isPending ? (
-        <Loading label="Loading teams…" />
-      ) : teams.isError ? (
-        <ErrorMessage onRetry={() => void teams.refetch()}>{LOAD_FAILED.teams}</ErrorMessage>
-      ) : teams.data.length === 0 ? (
-        <EmptyState title="No teams yet" />
-      ) : (
-        <TeamsTable teams={teams.data} trends={trends} starred={isLoggedIn ? starred : null} onBuy={(t) => setBuying({ id: t.id, name: t.name })} />
-      )}
+      <QueryState
+        query={teams}
+        loading="Loading teams…"
+        failed={LOAD_FAILED.teams}
+        isEmpty={(data) => data.length === 0}
+        empty={<EmptyState title="No teams yet" />}
+      >
+        {(data) => <TeamsTable teams={data} trends={trends} starred={isLoggedIn ? starred : null} onBuy={(t) => setBuying({ id: t.id, name: t.name })} />}
+      </QueryState>
       <BuyModal itemType="team" item={buying} onClose={() => setBuying(null)} />
     </>
   );

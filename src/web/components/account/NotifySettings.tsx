@@ -5,7 +5,8 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { PUSH_KIND_LABELS, PUSH_KINDS, type PushKind } from '../../../shared/push';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { browserSubscription, pushSupported, subscribeBrowser, subscriptionJson } from '../../pwa/pushSubscription';
+import { allowNotificationsSteps, useNotificationPermission } from '../../pwa/notificationPermission';
+import { browserSubscription, NOTIFICATIONS_BLOCKED, pushSupported, subscribeBrowser, subscriptionJson } from '../../pwa/pushSubscription';
 
 export const NOTIFY_FAILED = 'Could not change notifications';
 
@@ -59,7 +60,10 @@ export function NotifySettings() {
       setEndpoint(next);
       if (next) await queryClient.invalidateQueries(trpc.push.status.queryFilter({ endpoint: next }));
     },
-    onError: (error) => toast.error(errorMessage(error, NOTIFY_FAILED)),
+    // Blocked by the browser: the card says how to allow them (below); anything else, a toast.
+    onError: (error) => {
+      if (!(error instanceof Error && error.message === NOTIFICATIONS_BLOCKED)) toast.error(errorMessage(error, NOTIFY_FAILED));
+    },
   });
   const toggle = (kind: PushKind, on: boolean) => {
     const next = PUSH_KINDS.filter((k) => (k === kind ? on : kinds.has(k)));
@@ -67,6 +71,8 @@ export function NotifySettings() {
   };
 
   const loading = supported && (endpoint === undefined || (endpoint !== null && status.isPending));
+  const permission = useNotificationPermission();
+  const blocked = supported && (permission === 'denied' || (change.error instanceof Error && change.error.message === NOTIFICATIONS_BLOCKED));
   return (
     <section className="section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Notify me</h2>
@@ -76,6 +82,7 @@ export function NotifySettings() {
         ) : (
           <>
             <p className="muted">Notifications on this device, even with the app closed. At most one a minute for each player or team.</p>
+            {blocked ? <BlockedNotice /> : null}
             <ul className="notify-list">
               {PUSH_KINDS.map((kind) => (
                 <li key={kind}>
@@ -84,7 +91,7 @@ export function NotifySettings() {
                       type="checkbox"
                       role="switch"
                       checked={kinds.has(kind)}
-                      disabled={loading || change.pending}
+                      disabled={loading || change.pending || (permission === 'denied' && !kinds.has(kind))}
                       aria-busy={change.pending || undefined}
                       onChange={(e) => toggle(kind, e.target.checked)}
                     />
@@ -99,5 +106,21 @@ export function NotifySettings() {
         )}
       </div>
     </section>
+  );
+}
+
+/** Where the browser blocks notifications, the switches cannot turn them on: how to allow them. */
+function BlockedNotice() {
+  return (
+    <div className="notice notice-warning" role="status" data-testid="notifications-blocked">
+      <p>
+        <strong>Notifications are blocked for this site in your browser.</strong> To allow them:
+      </p>
+      <ol>
+        {allowNotificationsSteps(navigator.userAgent).map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </div>
   );
 }

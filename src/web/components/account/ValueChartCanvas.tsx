@@ -1,7 +1,8 @@
-import { AreaSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
+import { AreaSeries, ColorType, createChart, type AutoscaleInfo, type UTCTimestamp } from 'lightweight-charts';
+import { floored } from '../../lib/chartScale';
 import { useEffect, useRef } from 'react';
 import { useTheme } from '../../theme/ThemeProvider';
-import { formatMoneyTicks } from '../../lib/axisFormat';
+import { formatMoneyTicks, timeAxisFor } from '../../lib/axisFormat';
 import { formatDollars } from '../../lib/format';
 
 export interface ChartPoint {
@@ -40,7 +41,7 @@ export default function ValueChartCanvas({ points }: { points: readonly ChartPoi
       },
       grid: { vertLines: { visible: false }, horzLines: { color: cssVar('--border', '#dbe1e8') } },
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.08 } },
-      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
+      timeScale: { borderVisible: false, ...timeAxisFor(points.map((p) => p.time)) },
       // The axis labels carry the precision of their range; the crosshair shows the exact value.
       localization: { priceFormatter: formatDollars, tickmarksPriceFormatter: (prices: number[]) => formatMoneyTicks(prices) },
       handleScroll: false,
@@ -52,6 +53,8 @@ export default function ValueChartCanvas({ points }: { points: readonly ChartPoi
       topColor: withAlpha(accent, 0.35),
       bottomColor: withAlpha(accent, 0.03),
       priceLineVisible: false,
+      // A flat line gets room around it; the axis never goes below $0.
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => floored(original()),
     });
     series.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
     chart.timeScale().fitContent();

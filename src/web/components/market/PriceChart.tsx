@@ -1,4 +1,6 @@
-import { createChart, HistogramSeries, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { createChart, HistogramSeries, LineSeries, type AutoscaleInfo, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { formatMoneyTicks, timeAxisFor } from '../../lib/axisFormat';
+import { floored } from '../../lib/chartScale';
 import { useEffect, useRef } from 'react';
 import type { PricePoint } from '../../lib/chartData';
 import { formatDollars } from '../../lib/format';
@@ -40,11 +42,19 @@ export default function PriceChart({ points, label }: { points: readonly PricePo
       grid: { vertLines: { color: border }, horzLines: { color: border } },
       rightPriceScale: { borderColor: border, scaleMargins: { top: 0.1, bottom: 0.3 } },
       timeScale: { borderColor: border, timeVisible: true, secondsVisible: false },
-      localization: { priceFormatter: (p: number) => formatDollars(p) },
+      // The axis labels carry the precision of their range; the crosshair shows the exact price.
+      localization: { priceFormatter: (p: number) => formatDollars(p), tickmarksPriceFormatter: (prices: number[]) => formatMoneyTicks(prices) },
       handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
       handleScale: { mouseWheel: false, pinch: true },
     });
-    const price = chart.addSeries(LineSeries, { color: accent, lineWidth: 2, title: 'Price', priceLineVisible: false });
+    const price = chart.addSeries(LineSeries, {
+      color: accent,
+      lineWidth: 2,
+      title: 'Price',
+      priceLineVisible: false,
+      // A flat price gets room around it; the axis never goes below $0.
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => floored(original()),
+    });
     const volume = chart.addSeries(HistogramSeries, {
       color: `${muted}66`,
       priceScaleId: 'volume',
@@ -65,6 +75,7 @@ export default function PriceChart({ points, label }: { points: readonly PricePo
     if (!current) return;
     current.price.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.price })));
     current.volume.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.volume })));
+    current.chart.applyOptions({ timeScale: timeAxisFor(points.map((p) => p.time)) });
     current.chart.timeScale().fitContent();
   }, [points, theme, mode]);
 

@@ -20,6 +20,7 @@ import { DEFAULT_ASK_PRICE_CENTS, defaultBuyPrice, forSaleRange, isRestricted, m
 import { FillPreview } from './FillPreview';
 import { PriceField } from './PriceField';
 import { SharesField } from './SharesField';
+import { useKeptDraft } from '../../lib/sessionEnd';
 
 interface BuyFormProps {
   target: BuyTarget;
@@ -77,6 +78,8 @@ export function BuyForm({ target, clamp = false, autoFocus = false, notices = tr
     resolver: zodResolver(orderForm),
     defaultValues: { shares: '', pricePerShare: defaultBuyPrice(target, sources).toFixed(2) },
   });
+  // A session that ends while the order is typed keeps it until the user logs back in.
+  useKeptDraft(`buy:${target.itemType}:${target.id}`, user?.id ?? null, form);
   const order = readOrder(useWatch({ control: form.control }));
   const preview = order ? previewBuy(sources, order.shares, order.priceCents) : null;
   const buy = useBuy({

@@ -19,10 +19,7 @@ export function useAcceptAsk({ fallback = FAILED.acceptAsk, onDone }: AcceptAskO
     trpc.trade.acceptAsk.mutationOptions({
       onSuccess: (result) => {
         feedback.done(result);
-        feedback.market();
-        feedback.holdings();
-        feedback.cash();
-        feedback.trades();
+        feedback.stale('acceptAsk');
         onDone?.(result);
       },
       onError: (error) => feedback.failed(error, fallback),

@@ -19,10 +19,7 @@ export function useAcceptOffer({ fallback = FAILED.acceptOffer, onDone }: Accept
     trpc.trade.acceptOffer.mutationOptions({
       onSuccess: (result) => {
         feedback.bought(result);
-        feedback.market();
-        feedback.holdings();
-        feedback.cash();
-        feedback.trades();
+        feedback.stale('acceptOffer');
         onDone?.(result);
       },
       onError: (error) => feedback.failed(error, fallback),

@@ -19,10 +19,7 @@ export function useBuy({ fallback = FAILED.purchase, onDone }: BuyOptions = {}) 
     trpc.trade.buy.mutationOptions({
       onSuccess: (result) => {
         feedback.bought(result);
-        feedback.market();
-        feedback.holdings();
-        feedback.cash();
-        feedback.trades();
+        feedback.stale('buy');
         onDone?.(result);
       },
       onError: (error) => feedback.failed(error, fallback),

@@ -18,8 +18,7 @@ export function useCancelAsk({ fallback = 'Failed to cancel ask', onDone }: Canc
     trpc.trade.cancelAsk.mutationOptions({
       onSuccess: (result) => {
         feedback.done(result);
-        feedback.market();
-        feedback.cash();
+        feedback.stale('cancelAsk');
         onDone?.(result);
       },
       onError: (error) => feedback.failed(error, fallback),

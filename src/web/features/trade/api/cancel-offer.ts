@@ -19,8 +19,7 @@ export function useCancelOffer({ fallback = FAILED.cancelOffer, onDone }: Cancel
     trpc.trade.cancelOffer.mutationOptions({
       onSuccess: (result) => {
         feedback.done(result);
-        feedback.market();
-        feedback.holdings();
+        feedback.stale('cancelOffer');
         onDone?.(result);
       },
       onError: (error) => feedback.failed(error, fallback),

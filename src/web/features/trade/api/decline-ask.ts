@@ -18,7 +18,7 @@ export function useDeclineAsk({ fallback = 'Decline failed', onDone }: DeclineAs
     trpc.trade.declineAsk.mutationOptions({
       onSuccess: (result) => {
         feedback.done(result);
-        feedback.market();
+        feedback.stale('declineAsk');
         onDone?.(result);
       },
       onError: (error) => feedback.failed(error, fallback),

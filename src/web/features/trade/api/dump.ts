@@ -19,10 +19,7 @@ export function useDump({ fallback = FAILED.dump, onDone }: DumpOptions = {}) {
     trpc.trade.dump.mutationOptions({
       onSuccess: (result) => {
         feedback.done(result);
-        feedback.market();
-        feedback.holdings();
-        feedback.cash();
-        feedback.trades();
+        feedback.stale('dump');
         onDone?.(result);
       },
       onError: (error) => feedback.failed(error, fallback),

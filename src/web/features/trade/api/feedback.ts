@@ -1,33 +1,32 @@
-import { useQueryClient, type QueryFilters } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { toast } from 'sonner';
 import type { CommandResult } from '../../../../shared/schemas/trading';
 import { useNavigate } from '../../../lib/leagueLinks';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { ACTION_GROUPS, actionPlan, type TradeAction } from '../../../../shared/live-plan';
+import { useInvalidatePlan } from '../../../lib/invalidate';
+import { errorMessage } from '../../../lib/trpc';
 import { minPriceOnText } from '../texts';
 
 /**
  * What the trade hooks share: the toasts of docs/screens.md §4 Texts (the server's words on success,
- * its error text or the fallback on failure) and the groups of queries a trade can change. Each
- * hook (buy.ts, dump.ts, …) says which of them its action makes stale.
+ * its error text or the fallback on failure) and what a trade makes stale: each hook (buy.ts,
+ * dump.ts, …) names its action, and the plan of src/shared/live-plan.ts (actionPlan) says what.
  */
 export function useTradeFeedback() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidatePlan();
   const navigate = useNavigate();
   return useMemo(() => {
-    const invalidate = (...filters: QueryFilters[]) => {
-      for (const filter of filters) void queryClient.invalidateQueries(filter);
-    };
     return {
+      /** What the action makes stale, by the plan of src/shared/live-plan.ts (actionPlan). */
+      stale: (action: TradeAction, answer?: { sold?: number }) => invalidate(actionPlan(action, answer)),
       /** The market's lists and books: players, teams, asks, offers, counts, the caller's orders. */
-      market: () => invalidate(trpc.market.pathFilter(), trpc.teams.pathFilter()),
+      market: () => invalidate(ACTION_GROUPS.market),
       /** The caller's holdings, and their value. */
-      holdings: () => invalidate(trpc.portfolio.pathFilter()),
+      holdings: () => invalidate(ACTION_GROUPS.holdings),
       /** The caller's cash (the user box). */
-      cash: () => invalidate(trpc.auth.me.pathFilter()),
+      cash: () => invalidate(ACTION_GROUPS.cash),
       /** Trades: the recent list and the caller's history. */
-      trades: () => invalidate(trpc.trades.pathFilter()),
+      trades: () => invalidate(ACTION_GROUPS.trades),
       /** The server's words for what happened; `detail` adds its figures. */
       done(result: CommandResult) {
         toast.success(result.message, result.detail ? { description: result.detail } : undefined);
@@ -44,8 +43,8 @@ export function useTradeFeedback() {
       failed(error: unknown, fallback: string) {
         toast.error(errorMessage(error, fallback));
         // Whatever refused it may have changed: what the screen shows is read again.
-        invalidate(trpc.market.pathFilter(), trpc.teams.pathFilter(), trpc.portfolio.pathFilter());
+        invalidate(actionPlan('refused'));
       },
     };
-  }, [navigate, queryClient, trpc]);
+  }, [navigate, invalidate]);
 }

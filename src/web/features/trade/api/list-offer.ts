@@ -19,12 +19,7 @@ export function useListOffer({ fallback = FAILED.postOffer, onDone }: ListOfferO
     trpc.trade.listOffer.mutationOptions({
       onSuccess: (result) => {
         feedback.done(result);
-        feedback.market();
-        feedback.holdings();
-        if (result.sold > 0) {
-          feedback.cash();
-          feedback.trades();
-        }
+        feedback.stale('listOffer', result);
         onDone?.(result);
       },
       onError: (error) => feedback.failed(error, fallback),

@@ -19,12 +19,7 @@ export function useSetMinSellPrice({ fallback = FAILED.update, onDone }: SetMinS
     trpc.trade.setMinSellPrice.mutationOptions({
       onSuccess: (result) => {
         feedback.done(result);
-        feedback.market();
-        feedback.holdings();
-        if (result.sold > 0) {
-          feedback.cash();
-          feedback.trades();
-        }
+        feedback.stale('setMinSellPrice', result);
         onDone?.(result);
       },
       onError: (error) => feedback.failed(error, fallback),
