@@ -230,7 +230,7 @@ function userReads(b: ReadBasics) {
         dailyChangePercent: changePercent(held.shareValueCents, held.shareValueAtWeeklyAvgCents),
         players: held.players,
         teams: held.teams,
-      });
+      }, m.realizedOf(userId));
     },
 
     /** A page of the user's trades, newest first: of every season, or of `season`. */
