@@ -6,7 +6,7 @@ import { useNow } from '../../lib/useNow';
 import { EmptyState } from '../EmptyState';
 import { DumpButton, SellDialog } from '../trade';
 import { MinSellPriceForm } from '../trade/MinSellPriceForm';
-import { formatShareOfTotal, isLocked } from './accountFormat';
+import { formatChangePercent, formatShareOfTotal, formatSignedDollars, isLocked, toneOf } from './accountFormat';
 import { NumHeader } from '../table/NumHeader';
 import type { InstrumentKind } from '../../../shared/instrument';
 
@@ -39,6 +39,7 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
             <NumHeader>Avg price</NumHeader>
             <th scope="col">Min sell price</th>
             <NumHeader>Est. value</NumHeader>
+            <NumHeader>Profit</NumHeader>
             {actions ? <th scope="col">Actions</th> : null}
           </tr>
         </thead>
@@ -81,6 +82,7 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
                     </span>
                   </span>
                 </td>
+                <ProfitCell holding={p} />
                 {actions ? (
                   <HoldingActionsCell actions={actions} itemType="player" id={p.player_id} name={p.name} free={free} minSellPrice={p.min_sell_price} />
                 ) : null}
@@ -112,6 +114,7 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
             <th scope="col">Team</th>
             <NumHeader>Shares</NumHeader>
             <NumHeader>Value</NumHeader>
+            <NumHeader>Profit</NumHeader>
             <th scope="col">Min sell price</th>
             <th scope="col">Lockout end</th>
             {actions ? <th scope="col">Actions</th> : null}
@@ -141,6 +144,7 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
                     </span>
                   </span>
                 </td>
+                <ProfitCell holding={t} />
                 <td data-label="Min sell price">
                   {actions ? (
                     <MinSellPriceForm layout="cell" itemType="team" itemId={t.id} itemName={t.name} current={t.min_sell_price} />
@@ -175,6 +179,20 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Unrealized profit at the mark ($ and % of what the shares cost), and today's change (docs/rules.md §5). */
+function ProfitCell({ holding: h }: { holding: Pick<PlayerHolding, 'unrealized_profit' | 'unrealized_percent' | 'today_change'> }) {
+  return (
+    <td className="num" data-label="Profit">
+      <span>
+        <span className={toneOf(h.unrealized_profit)}>
+          {formatSignedDollars(h.unrealized_profit)} <span className="cell-note">({formatChangePercent(h.unrealized_percent)})</span>
+        </span>
+        <span className={`cell-note block ${toneOf(h.today_change)}`}>{formatSignedDollars(h.today_change)} today</span>
+      </span>
+    </td>
   );
 }
 
