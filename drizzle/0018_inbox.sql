@@ -9,11 +9,11 @@ CREATE TABLE `inbox_entries` (
 );
 --> statement-breakpoint
 CREATE INDEX `inbox_entries_user` ON `inbox_entries` (`user_id`,`id`);--> statement-breakpoint
+CREATE INDEX `inbox_entries_unread` ON `inbox_entries` (`user_id`,`id`) WHERE read_at IS NULL;--> statement-breakpoint
 CREATE INDEX `inbox_entries_time` ON `inbox_entries` (`created_at`);--> statement-breakpoint
 CREATE TABLE `inbox_unread` (
 	`user_id` integer PRIMARY KEY NOT NULL,
 	`unread` integer NOT NULL,
-	`seen_at` integer DEFAULT 0 NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	CONSTRAINT "inbox_unread_nonnegative" CHECK("inbox_unread"."unread" >= 0)
 );

@@ -332,6 +332,10 @@ export const inboxEntries = sqliteTable(
   (t) => [
     // A member's entries newest first, a page at a time (the rowid follows).
     index('inbox_entries_user').on(t.userId, t.id),
+    // A member's unread entries only (the home's "since your last visit", mark all read).
+    index('inbox_entries_unread')
+      .on(t.userId, t.id)
+      .where(sql`read_at IS NULL`),
     // The 30-day pruning, oldest first.
     index('inbox_entries_time').on(t.createdAt),
   ],
@@ -345,8 +349,6 @@ export const inboxUnread = sqliteTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     unread: integer('unread').notNull(),
-    /** When the member last opened their inbox or home: "since your last visit" counts from it. */
-    seenAt: integer('seen_at').notNull().default(0),
   },
   (t) => [check('inbox_unread_nonnegative', sql`${t.unread} >= 0`)],
 );

@@ -14,7 +14,7 @@ export function retiredNotice(name: string, shares: number, priceCents: number):
  * notification (for the kinds one can opt into) and an inbox show. One shape for every kind, so an
  * inbox can keep them all.
  */
-export const NOTICE_KINDS = ['passed', 'weeklyRecap'] as const;
+export const NOTICE_KINDS = ['passed', 'weeklyRecap', 'seasonEnded'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export interface Notice {

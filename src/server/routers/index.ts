@@ -3,6 +3,7 @@ import { adminRouter } from './admin.js';
 import { authRouter } from './auth.js';
 import { chatRouter } from './chat.js';
 import { exportsRouter } from './exports.js';
+import { inboxRouter } from './inbox.js';
 import { leaguesRouter } from './leagues.js';
 import { liveRouter } from './live.js';
 import { marketRouter } from './market.js';
@@ -31,6 +32,7 @@ export const appRouter = router({
   admin: adminRouter,
   exports: exportsRouter,
   push: pushRouter,
+  inbox: inboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

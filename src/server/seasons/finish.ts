@@ -31,7 +31,7 @@ export function finishSeason(
 ): { ended: SeasonEnded; told: Promise<void> } | null {
   const { league, row, audit, registry, logger } = deps;
   // Ranked by the league's rule, as the leaderboard ranks (the row is read for the call).
-  const answer = endSeason(league.exchange, league.db, row.startingCashCents, { ...options, ranking: row.ranking });
+  const answer = endSeason(league.exchange, league.db, row.startingCashCents, { ...options, ranking: row.ranking, leagueId: row.id });
   if (!answer.ok) throw new AppError('CONFLICT', answer.error.message);
   const ended = answer.value;
   if (!ended) return null;
