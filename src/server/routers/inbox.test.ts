@@ -78,6 +78,24 @@ describe('the inbox', () => {
     expect(sale.realized_profit).toBeGreaterThan(0);
   });
 
+  it('makes the signed-in home: figures, place with the fans around, open orders and what happened since the last read', async () => {
+    const home = await trpcAs(bidder.token).home.get.query();
+    expect(home.username).toBe(bidder.username);
+    expect(home.orders).toMatchObject({ total: 1, offers: [] });
+    expect(home.orders.asks[0]).toMatchObject({ shares_available: 50, price_per_share: 1.05 });
+    expect(home.inbox.unread).toBe(1);
+    expect(home.inbox.entries.map((e) => [e.kind, e.title])).toEqual([['outbid', `Outbid on ${player.name}`]]);
+    // The default league ranks by share value: the holder leads; the bidder holds nothing.
+    const holderHome = await trpcAs(holder.token).home.get.query();
+    expect(holderHome.standing).toMatchObject({ ranking: 'shareValue', rank: 1, tied: false, leader: null, above: null });
+    expect(holderHome.standing!.below).toMatchObject({ userId: buyer.id, rank: 2 });
+    expect(holderHome.standing!.below!.gap).toBeLessThan(0);
+    expect(home.standing!.leader).toMatchObject({ userId: holder.id, rank: 1 });
+    expect(home.standing!.leader!.gap).toBe(holderHome.standing!.figure);
+    expect(holderHome.realizedProfit).toBeGreaterThan(0);
+    expect(holderHome.inbox).toEqual({ unread: 0, entries: [] });
+  });
+
   it('answers only a signed-in member', async () => {
     const res = await fetch(`${server.url}/trpc/inbox.unread`);
     expect(res.status).toBe(401);

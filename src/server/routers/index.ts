@@ -4,6 +4,7 @@ import { authRouter } from './auth.js';
 import { chatRouter } from './chat.js';
 import { exportsRouter } from './exports.js';
 import { inboxRouter } from './inbox.js';
+import { homeRouter } from './home.js';
 import { leaguesRouter } from './leagues.js';
 import { liveRouter } from './live.js';
 import { marketRouter } from './market.js';
@@ -33,6 +34,7 @@ export const appRouter = router({
   exports: exportsRouter,
   push: pushRouter,
   inbox: inboxRouter,
+  home: homeRouter,
 });
 
 export type AppRouter = typeof appRouter;
