@@ -19,10 +19,18 @@ describe('realized profit', () => {
     const sales = t.trades().filter((tr) => tr.sellerId === holder);
     expect(sales.map((s) => [s.shares, s.priceCents, s.realizedCents])).toEqual([[150, 200, 7_500]]);
     // A purchase from the open market realizes nothing for anyone.
-    expect(t.trades().filter((tr) => tr.sellerId === null).every((tr) => tr.realizedCents === null)).toBe(true);
+    expect(
+      t
+        .trades()
+        .filter((tr) => tr.sellerId === null)
+        .every((tr) => tr.realizedCents === null),
+    ).toBe(true);
     // The holder dumps 50 at $1.00: 50 × ($1.00 − $1.50) = −$25.00.
     t.ok({ type: 'dump', userId: holder, instrument: ref, shares: 50 });
-    const dump = t.trades().filter((tr) => tr.sellerId === holder).at(-1)!;
+    const dump = t
+      .trades()
+      .filter((tr) => tr.sellerId === holder)
+      .at(-1)!;
     expect([dump.shares, dump.realizedCents]).toEqual([50, -2_500]);
     expect(t.exchange.readModels().realizedOf(holder)).toBe(7_500 - 2_500);
     // The sales and the cost left add up to what was paid.

@@ -39,7 +39,13 @@ export function homeOf(reads: ReadService, inbox: InboxService, ranking: Ranking
   const around = reads.standingAround(ranking, userId);
   const mine = around ? figureOf(ranking, around.me) : 0;
   const neighbour = (r: NonNullable<typeof around>['above']) =>
-    r && { userId: r.userId, username: r.username, rank: r.rank, figure: centsToDollars(figureOf(ranking, r)), gap: centsToDollars(figureOf(ranking, r) - mine) };
+    r && {
+      userId: r.userId,
+      username: r.username,
+      rank: r.rank,
+      figure: centsToDollars(figureOf(ranking, r)),
+      gap: centsToDollars(figureOf(ranking, r) - mine),
+    };
   const { unread } = inbox.unread(userId);
   return {
     username: p.username,

@@ -34,7 +34,9 @@ const WORDS: { [K in InboxKind]: Worder<K> } = {
     return { title, body, url: itemUrl(d) };
   },
   outbid: (d, userId) => {
-    const { title, body } = composeNotification([{ kind: 'outbid', userId, item: item(d), yourPriceCents: d.yourPriceCents, bestPriceCents: d.bestPriceCents }]);
+    const { title, body } = composeNotification([
+      { kind: 'outbid', userId, item: item(d), yourPriceCents: d.yourPriceCents, bestPriceCents: d.bestPriceCents },
+    ]);
     return { title, body, url: itemUrl(d) };
   },
   retired: (d, userId) => {

@@ -218,19 +218,22 @@ function userReads(b: ReadBasics) {
       const user = users.cards([userId]).get(userId);
       if (!user) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
       const held = m.valueHoldings(userId, now());
-      return toPortfolio({
-        userId: user.id,
-        username: user.username,
-        avatar: user.avatar,
-        balanceCents: user.balanceCents,
-        escrowCents: held.escrowCents,
-        shareValueCents: held.shareValueCents,
-        totalValueCents: user.balanceCents + held.escrowCents + held.shareValueCents,
-        shareValueAtWeeklyAvgCents: held.shareValueAtWeeklyAvgCents,
-        dailyChangePercent: changePercent(held.shareValueCents, held.shareValueAtWeeklyAvgCents),
-        players: held.players,
-        teams: held.teams,
-      }, m.realizedOf(userId));
+      return toPortfolio(
+        {
+          userId: user.id,
+          username: user.username,
+          avatar: user.avatar,
+          balanceCents: user.balanceCents,
+          escrowCents: held.escrowCents,
+          shareValueCents: held.shareValueCents,
+          totalValueCents: user.balanceCents + held.escrowCents + held.shareValueCents,
+          shareValueAtWeeklyAvgCents: held.shareValueAtWeeklyAvgCents,
+          dailyChangePercent: changePercent(held.shareValueCents, held.shareValueAtWeeklyAvgCents),
+          players: held.players,
+          teams: held.teams,
+        },
+        m.realizedOf(userId),
+      );
     },
 
     /** A page of the user's trades, newest first: of every season, or of `season`. */

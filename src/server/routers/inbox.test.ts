@@ -17,7 +17,12 @@ const ask = (u: TestUser, shares: number, price: number) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  [holder, buyer, bidder, rival] = [await registerUser(server.url), await registerUser(server.url), await registerUser(server.url), await registerUser(server.url)];
+  [holder, buyer, bidder, rival] = [
+    await registerUser(server.url),
+    await registerUser(server.url),
+    await registerUser(server.url),
+    await registerUser(server.url),
+  ];
   const players = await api<{ id: number; name: string; salary: number }[]>(server.url, 'GET', '/players');
   player = [...players.body].sort((x, y) => x.salary - y.salary)[0]!;
   // The holder buys every share at $1.00: the default minimum price is $1.10.
@@ -43,7 +48,9 @@ describe('the inbox', () => {
     ]);
     expect(page.items[0]!.body).toBe(`${rival.username} bids $1.08 a share for 20 shares of what you hold.`);
     expect(page.items[2]).toMatchObject({ body: expect.stringContaining('your minimum price of $1.10'), url: `/market/${player.id}` });
-    expect((await trpcAs(bidder.token).inbox.list.query({})).items.map((e) => [e.kind, e.body])).toEqual([['outbid', 'The best bid is now $1.08 (yours $1.05).']]);
+    expect((await trpcAs(bidder.token).inbox.list.query({})).items.map((e) => [e.kind, e.body])).toEqual([
+      ['outbid', 'The best bid is now $1.08 (yours $1.05).'],
+    ]);
     // The buyer sent the order that filled: they were told in its answer, not in their inbox; holding shares now, they hear of the new bids.
     expect((await trpcAs(buyer.token).inbox.list.query({})).items.map((e) => e.kind)).toEqual(['newBid', 'newBid']);
 

@@ -20,7 +20,11 @@ export const unreadCountOut = z.object({ unread: z.number().int().nonnegative() 
 
 export const inboxPageInput = z.object({
   limit: z.coerce.number().int().min(1).max(INBOX_PAGE_MAX).optional(),
-  cursor: z.string().max(200, INVALID_CURSOR).regex(/^[A-Za-z0-9_-]+$/, INVALID_CURSOR).nullish(),
+  cursor: z
+    .string()
+    .max(200, INVALID_CURSOR)
+    .regex(/^[A-Za-z0-9_-]+$/, INVALID_CURSOR)
+    .nullish(),
 });
 
 /** A page of the caller's inbox, newest first, and their unread count. */

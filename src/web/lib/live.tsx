@@ -8,6 +8,8 @@ import { useSession } from './session';
 import { formatDollars } from './format';
 import { orderFilledText, outbidText, retiredText } from './liveTexts';
 import { useLeague } from './league';
+import { useNavigate } from './leagueLinks';
+import { inboxEntryPath } from '../../shared/inbox';
 import { isForLeague } from './liveLeague';
 import { leagueKeyPrefix, useTRPC } from './trpc';
 
@@ -79,19 +81,26 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     [invalidate],
   );
 
+  const navigate = useNavigate();
   const onEvent = useCallback(
     (event: LiveEvent, eventId: string) => {
       // The user's events of all their leagues come on one feed; this tab shows one league.
       if (!isForLeague(event, leagueId)) return;
-      if (event.type === 'orderFilled') toast.success(orderFilledText(event), { id: `live-${eventId}` });
-      if (event.type === 'outbid') toast.info(outbidText(event), { id: `live-${eventId}` });
+      // A notice kept in the inbox links to its entry there.
+      const entry = 'inboxId' in event && event.inboxId !== undefined ? event.inboxId : null;
+      const options = {
+        id: `live-${eventId}`,
+        ...(entry === null ? {} : { action: { label: 'Inbox', onClick: () => navigate(inboxEntryPath(entry)) } }),
+      };
+      if (event.type === 'orderFilled') toast.success(orderFilledText(event), options);
+      if (event.type === 'outbid') toast.info(outbidText(event), options);
       if (event.type === 'playerRetired') {
-        toast.info(retiredText(event), { id: `live-${eventId}`, description: `${formatDollars(event.total_value)} paid to your cash.` });
+        toast.info(retiredText(event), { ...options, description: `${formatDollars(event.total_value)} paid to your cash.` });
       }
-      if (event.type === 'notice') toast.info(event.notice.title, { id: `live-${eventId}`, description: event.notice.body || undefined });
+      if (event.type === 'notice') toast.info(event.notice.title, { ...options, description: event.notice.body || undefined });
       invalidate(eventPlan(event, userId));
     },
-    [invalidate, userId, leagueId],
+    [invalidate, userId, leagueId, navigate],
   );
 
   // Back after a break: whatever the server could not replay is fetched again.

@@ -38,7 +38,10 @@ export function PortfolioSummary({ portfolio }: { portfolio: Portfolio }) {
           {formatSignedDollars(portfolio.unrealizedProfit)}
         </span>
         <span className="stat-note">
-          On shares held, at their marks; <span className={toneOf(portfolio.realizedProfit)} data-testid="realized-profit">{formatSignedDollars(portfolio.realizedProfit)}</span>{' '}
+          On shares held, at their marks;{' '}
+          <span className={toneOf(portfolio.realizedProfit)} data-testid="realized-profit">
+            {formatSignedDollars(portfolio.realizedProfit)}
+          </span>{' '}
           realized on sales this season
         </span>
       </li>

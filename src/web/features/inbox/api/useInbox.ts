@@ -1,4 +1,4 @@
-import { skipToken, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { INBOX_PAGE_DEFAULT } from '../../../../shared/inbox';
 import { useCommand } from '../../../lib/useCommand';
@@ -14,20 +14,13 @@ export function useInboxPages() {
   );
 }
 
-/** The nav badge's count. */
-export function useInboxUnread(): number {
-  const trpc = useTRPC();
-  const { user } = useSession();
-  return useQuery({ ...trpc.inbox.unread.queryOptions(user ? undefined : skipToken), staleTime: 30_000 }).data?.unread ?? 0;
-}
-
 /** Marking read, one entry or all: each a command with its key; the inbox, its badge and the home refresh after. */
 export function useMarkRead() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const one = useMutation(trpc.inbox.markRead.mutationOptions());
   const all = useMutation(trpc.inbox.markAllRead.mutationOptions());
-  const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.inbox.pathFilter()), queryClient.invalidateQueries({ queryKey: [['home']] })]);
+  const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.inbox.pathFilter()), queryClient.invalidateQueries(trpc.home.pathFilter())]);
   const failed = (error: Error) => toast.error('Your inbox could not be marked read', { description: error.message });
   const markOne = useCommand('inbox.markRead', {
     mutationFn: (input: { entryId: number; idempotencyKey?: string | undefined }) => one.mutateAsync(input),
