@@ -17,7 +17,7 @@ import { DEFAULT_LEAGUE_ID, leagueFile } from '../src/db/leagues/files.js';
 import { encodeCursor } from '../src/shared/schemas/pages.js';
 import { sendReport } from './lib/child.js';
 import { builtServer, cachedLeagues, leagueProblems, type CachedLeague } from './lib/growth-cache.js';
-import { LiveClient, mutate, type ActiveQuery } from './lib/growth-clients.js';
+import { firstMutationFailure, LiveClient, mutate, type ActiveQuery } from './lib/growth-clients.js';
 import { startGrowthServer, timeToHealthy, type GrowthServer } from './lib/growth-server.js';
 import { atMost, figure, fmt, percentiles, round, type Figure } from './lib/results.js';
 
@@ -481,7 +481,7 @@ try {
     figure(`growth: ${CLIENTS} signed-in clients at L: what they receive`, l.mbPerSecond, 'MB/s'),
   );
   notes.push(
-    `growth: live phase at L: ${fmt(l.orders)} orders measured over ${LIVE_MEASURE_MS / 1000} s after ${LIVE_WARMUP_MS / 1000} s of warm-up (${l.failedOrders} failed), ` +
+    `growth: live phase at L: ${fmt(l.orders)} orders measured over ${LIVE_MEASURE_MS / 1000} s after ${LIVE_WARMUP_MS / 1000} s of warm-up (${l.failedOrders} failed${l.failedOrders > 0 ? `, the first: ${firstMutationFailure()}` : ''}), ` +
       `${fmt(round(l.messagesPerSecond))} live messages/s reached the clients, ${l.clientErrors} client errors; the server's event loop was blocked at most ${round(l.blocked)} ms ` +
       `(over warm-up and window); the slowest orders: ${l.slowest.map((o) => `${round(o.ms)} ms at ${(o.at / 1000).toFixed(1)} s`).join(', ')}; ` +
       `queries the clients refetched (whole phase, page loads included): ${l.queries.map(([p, n]) => `${p} ${n}`).join(', ')}.`,
@@ -492,7 +492,7 @@ try {
   log('salary changes …');
   const blocked = {} as Record<'S' | 'L', number[]>;
   for (const size of ['S', 'L'] as const) {
-    const server = await startGrowthServer(build, dirs[size], nowAt(size));
+    const server = await startGrowthServer(build, dirs[size], nowAt(size), profileDir && size === 'L' ? join(profileDir, 'server-L-salary') : undefined);
     running.push(server);
     blocked[size] = await measureSalaryChanges(server, subjects[size], leagueFile(dirs[size], DEFAULT_LEAGUE_ID));
     await server.stop();

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
 import { DESKTOP, expectNoSidewaysScroll, launchBrowser, openPage, PHONE, screenshot, screenshotFailures } from './support/browser.js';
+import { callApi, PASSWORD } from './support/members.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -30,22 +31,13 @@ interface Session {
   user: { id: number; username: string; isAdmin: boolean; avatar: string | null };
 }
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = <T>(method: string, path: string, body?: unknown, token?: string) => callApi<T>(server.url, method, path, token, body);
 
 async function register(name: string): Promise<Session> {
   const { token, user } = await api<{ token: string; user: { id: number } }>('POST', '/auth/register', {
     username: name,
     email: `${name}@example.com`,
-    password: 'correct horse battery',
+    password: PASSWORD,
   });
   return { token, user: await api<Session['user']>('GET', `/users/${user.id}`) };
 }

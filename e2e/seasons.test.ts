@@ -8,19 +8,12 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
-import { DESKTOP, launchBrowser, screenshot, screenshotFailures } from './support/browser.js';
+import { launchBrowser, screenshot, screenshotFailures } from './support/browser.js';
+import { callApi, registerMember, type Member } from './support/members.js';
 import { startServer, type E2eServer } from './support/server.js';
-
-interface Member {
-  username: string;
-  id: number;
-  token: string;
-  context: BrowserContext;
-  page: Page;
-}
 
 const stamp = Date.now().toString(36);
 const LEAGUE = `Finals ${stamp}`;
@@ -32,30 +25,9 @@ const pageErrors: string[] = [];
 let a: Member;
 let b: Member;
 
-async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const call = <T>(method: string, path: string, token: string | null, body?: unknown) => callApi<T>(server.url, method, path, token, body);
 
-async function newMember(name: string): Promise<Member> {
-  const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${name}: ${page.url()}: ${error.message}`));
-  const username = `${name}_${stamp}`;
-  await page.goto('/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(`${name}.${stamp}@example.com`);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await page.getByTestId('user-box').getByText('$80,000,000.00').first().waitFor();
-  const stored = await page.evaluate(() => [localStorage.getItem('hoops.token'), localStorage.getItem('hoops.user')]);
-  return { username, id: (JSON.parse(stored[1]!) as { id: number }).id, token: stored[0]!, context, page };
-}
+const newMember = (name: string) => registerMember(browser, server.url, name, { stamp, pageErrors });
 
 beforeAll(async () => {
   if (!existsSync(join(projectRoot, 'dist/web/index.html')) || !existsSync(join(projectRoot, 'dist/node/server/main.js'))) {

@@ -176,6 +176,10 @@ export class LiveClient {
   }
 }
 
+let firstFailure: string | undefined;
+/** The first failed mutation's status and answer (or network error), to say why calls failed. */
+export const firstMutationFailure = (): string | undefined => firstFailure;
+
 /** An HTTP tRPC mutation as httpBatchLink sends it: answers the latency in ms and whether it succeeded. */
 export function mutate(agent: http.Agent, url: string, token: string, path: string, input: unknown): Promise<{ ms: number; ok: boolean }> {
   const body = JSON.stringify({ 0: input });
@@ -192,11 +196,19 @@ export function mutate(agent: http.Agent, url: string, token: string, path: stri
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve({ ms: performance.now() - started, ok: res.statusCode === 200 }));
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const ok = res.statusCode === 200;
+          if (!ok && firstFailure === undefined) firstFailure = `${res.statusCode} ${Buffer.concat(chunks).toString('utf8').slice(0, 300)}`;
+          resolve({ ms: performance.now() - started, ok });
+        });
       },
     );
-    req.on('error', () => resolve({ ms: performance.now() - started, ok: false }));
+    req.on('error', (e) => {
+      firstFailure ??= e.message;
+      resolve({ ms: performance.now() - started, ok: false });
+    });
     req.end(body);
   });
 }

@@ -74,4 +74,28 @@ describe('an admin change rebuilds only what it touched', () => {
     expect(models.instruments.get('player', player.id)!.totalShares).toBe(250);
     expectModelsEqualSql(t, [player, team], [holder]);
   });
+
+  it('writes a retirement through the writer: the buy-backs are trades, the team rescaled in place, nothing read again', () => {
+    const t = testExchange();
+    const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
+    const roster = createRosterRepo(t.db);
+    const player = t.player(100);
+    const team = { kind: 'team' as const, id: roster.playerById(player.id)!.teamId };
+    const holder = t.user('holder');
+    t.ok({ type: 'buy', userId: holder, instrument: player, shares: 40, priceCents: 100 });
+    t.ok({ type: 'buy', userId: holder, instrument: team, shares: 30, priceCents: 100 });
+    const models = t.exchange.readModels();
+    const teamHeld = models.holdings.get(bookKey('team', team.id), holder)!;
+    const payroll = models.instruments.get('team', team.id)!.totalShares;
+
+    admin.retire(actor, player.id);
+
+    expect(t.exchange.readModels()).toBe(models);
+    expect(models.holdings.get(bookKey('player', player.id), holder)).toBeUndefined();
+    expect(models.holdings.get(bookKey('team', team.id), holder)).toBe(teamHeld);
+    expect(models.instruments.get('team', team.id)!.totalShares).toBe(payroll - 100);
+    // Rounded down (docs/rules.md §7), the open market keeping the rest.
+    expect(teamHeld.shares).toBe(Math.floor((30 * (payroll - 100)) / payroll));
+    expectModelsEqualSql(t, [team], [holder]);
+  });
 });

@@ -68,8 +68,9 @@ export function adminWriter(memory: MarketMemory, at: number): AdminWriter {
     },
     events: () => run.finalEvents(),
     rescale: {
+      // Only the shares change: an update of them, not a whole holding's upsert, for each of what may be thousands of holders.
       holding: (kind, id, h, shares) =>
-        ledger.saveHolding(kind, h.userId, id, {
+        ledger.rescaleHolding(kind, h.userId, id, {
           shares,
           costBasisCents: h.costBasisCents,
           minSellPriceCents: h.minSellPriceCents,

@@ -62,6 +62,9 @@ const touchedBy = (playerId: number, teamId: number): (InstrumentRef & { traded?
   { kind: 'team', id: teamId },
 ];
 
+/** A change written through the writer (holdings, orders, open markets): only the touched instruments' own rows and marks are read again. */
+const writtenThrough = (playerId: number, teamId: number) => ({ touched: touchedBy(playerId, teamId), writtenThrough: true });
+
 const marketEvents = (playerId: number | null, teamId: number): GameEvent[] => [
   ...(playerId === null ? [] : [{ type: 'marketUpdated' as const, userId: null, itemType: 'player' as const, itemId: playerId }]),
   { type: 'marketUpdated', userId: null, itemType: 'team', itemId: teamId },
@@ -125,13 +128,12 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         return {
           result: { playerId, name: player.name, oldSalary: change.oldSalary, newSalary, cancelledOrders: change.cancelledOrders.length },
           events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...before],
-          touched: touchedBy(playerId, player.teamId),
-          writtenThrough: true,
+          ...writtenThrough(playerId, player.teamId),
         };
       }, remember);
     },
 
-    /** Open orders cancelled, every holder paid $1.00 a share by the open market, the player gone, the team's payroll smaller. */
+    /** Open orders cancelled, every holder paid $1.00 a share by the open market, the player gone, the team's payroll smaller: all through the writer. */
     retire(actor: Actor, playerId: number, contract?: number, remember?: RememberAdmin<Retirement>): AdminResult<Retirement> {
       return exchange.exclusive((writer) => {
         const at = writer.at;
@@ -148,13 +150,12 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         events.unshift(...writer.write({ kind: 'player', id: playerId }, payouts, 'retirement'));
         events.push(...retiredNotices(payouts.fills, { id: playerId, name: player.name }, at));
         league.updatePlayer(playerId, { retiredAt: at, sharesRemaining: player.salary });
-        rescaleTeam(league, player.teamId, oldPayroll, league.teamPayroll(player.teamId), cancel);
+        rescaleTeam(league, player.teamId, oldPayroll, league.teamPayroll(player.teamId), cancel, writer.rescale);
         record(actor, 'player.retire', { playerId, name: player.name, holders: holdings.length, paidCents, contract }, at);
         return {
           result: { playerId, name: player.name, holdersPaid: holdings.length, paidCents, cancelledOrders: cancelled.length },
           events: [...writer.events(), ...marketEvents(playerId, player.teamId), ...events],
-          // The holders' shares were bought back: trades of the player.
-          touched: touchedBy(playerId, player.teamId).map((r) => (r.kind === 'player' ? { ...r, traded: true } : r)),
+          ...writtenThrough(playerId, player.teamId),
         };
       }, remember);
     },

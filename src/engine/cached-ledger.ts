@@ -28,6 +28,12 @@ export function cachedLedger(ledger: LedgerRepo) {
       ledger.saveHolding(kind, userId, id, h);
       holdings.set(holdingKey(kind, userId, id), h.shares === 0 ? null : { ...h });
     },
+    /** A rescale's write: the holding `h` differs from what is stored only in its shares (0: it is gone). */
+    rescaleHolding(kind: InstrumentKind, userId: number, id: number, h: HoldingState): void {
+      if (h.shares > 0) ledger.setHoldingShares(kind, userId, id, h.shares);
+      else ledger.deleteHolding(kind, userId, id);
+      holdings.set(holdingKey(kind, userId, id), h.shares === 0 ? null : { ...h });
+    },
     instrument(kind: InstrumentKind, id: number): InstrumentState | undefined {
       const key = `${kind}:${id}`;
       let i = instruments.get(key);

@@ -81,6 +81,8 @@ function memberships(c: Database.Database) {
   const isMember = c.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM league_members WHERE league_id = ? AND user_id = ?');
   const leagueIdsOf = c.prepare<[number], { id: number }>('SELECT league_id AS id FROM league_members WHERE user_id = ? ORDER BY league_id');
   const memberCount = c.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM league_members WHERE league_id = ?');
+  const memberColumns = `SELECT m.user_id AS userId, u.username, u.avatar, m.joined_at AS joinedAt FROM league_members m JOIN users u ON u.id = m.user_id`;
+  const memberRow = c.prepare<[number, number], MemberRow>(`${memberColumns} WHERE m.league_id = ? AND m.user_id = ?`);
   return {
     /** The ids of the leagues the user belongs to, in order. */
     leagueIdsOf: (userId: number): number[] => leagueIdsOf.all(userId).map((r) => r.id),
@@ -93,13 +95,16 @@ function memberships(c: Database.Database) {
           'SELECT (SELECT COUNT(*) FROM leagues WHERE commissioner_id = ?) AS run, (SELECT COUNT(*) FROM league_members WHERE user_id = ?) AS joined',
         )
         .get(userId, userId)!,
+    /** The members screen's list: the first 1,000 to join. */
     members: (leagueId: number): MemberRow[] =>
       c
-        .prepare<[number], MemberRow>(
-          `SELECT m.user_id AS userId, u.username, u.avatar, m.joined_at AS joinedAt
-           FROM league_members m JOIN users u ON u.id = m.user_id WHERE m.league_id = ? ORDER BY m.joined_at, m.user_id LIMIT 1000`,
-        )
+        .prepare<[number], MemberRow>(`${memberColumns} WHERE m.league_id = ? ORDER BY m.joined_at, m.user_id LIMIT 1000`)
         .all(leagueId),
+    /** One member, wherever they are in the list; undefined when not a member. */
+    member: (leagueId: number, userId: number): MemberRow | undefined => memberRow.get(leagueId, userId),
+    /** Every member, however many (a league opening brings its file in line with all of them). */
+    allMembers: (leagueId: number): IterableIterator<MemberRow> =>
+      c.prepare<[number], MemberRow>(`${memberColumns} WHERE m.league_id = ?`).iterate(leagueId),
     addMember(leagueId: number, userId: number, at: number): void {
       c.prepare('INSERT OR IGNORE INTO league_members (league_id, user_id, joined_at) VALUES (?, ?, ?)').run(leagueId, userId, at);
     },

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ordinal, overtakes, passedText, type Placed } from './overtakes.js';
 
@@ -50,5 +51,49 @@ describe('passing in the standings', () => {
       '101st',
       '111th',
     ]);
+  });
+});
+
+/** The rule as written, every pair of members compared: what `overtakes` must answer. */
+function overtakesByPairs(before: readonly Placed[], after: readonly Placed[]) {
+  const was = new Map(before.map((q) => [q.userId, q.rank]));
+  const known = after.filter((q) => was.has(q.userId));
+  return known.flatMap((y) => {
+    const by = known.filter((x) => x.userId !== y.userId && was.get(x.userId)! > was.get(y.userId)! && x.rank < y.rank).sort((a, b) => a.rank - b.rank);
+    return by.length === 0 ? [] : [{ userId: y.userId, by: by.map((x) => ({ userId: x.userId, username: x.username })), rank: y.rank }];
+  });
+}
+
+/** Standings of `ids` ranked by `figures` (equal figures share a place), listed best first as the server lists them. */
+const ranked = (ids: number[], figures: number[]): Placed[] => {
+  const rows = ids.map((userId, i) => ({ userId, figure: figures[i] ?? 0 })).sort((a, b) => b.figure - a.figure);
+  return rows.map((r) => p(r.userId, rows.findIndex((q) => q.figure === r.figure) + 1));
+};
+
+describe('passing in large standings', () => {
+  it('finds exactly the passings that comparing every pair finds, ties, newcomers and leavers included', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 400 }), { minLength: 0, maxLength: 60 }),
+        fc.array(fc.integer({ min: 0, max: 8 }), { minLength: 120, maxLength: 120 }),
+        fc.integer({ min: 0, max: 5 }),
+        (ids, figures, churn) => {
+          const before = ranked(ids.slice(churn), figures);
+          const after = ranked(ids.slice(0, ids.length - churn), figures.slice(60));
+          const moves = overtakes(before, after);
+          expect(moves.map(({ tied: _tied, ...m }) => m)).toEqual(overtakesByPairs(before, after));
+          for (const m of moves) expect(m.tied).toBe(after.filter((q) => q.rank === m.rank).length > 1);
+        },
+      ),
+    );
+  });
+
+  it('handles a league of 2,000 with a few moving as a trade does', () => {
+    const ids = Array.from({ length: 2_000 }, (_, i) => i + 1);
+    const before = ranked(ids, ids.map((i) => 10_000 - i));
+    const after = ranked(ids, ids.map((i) => (i === 1_500 ? 20_000 : 10_000 - i)));
+    const moves = overtakes(before, after);
+    expect(moves).toHaveLength(1_499);
+    expect(moves[0]).toEqual({ userId: 1, by: [{ userId: 1_500, username: 'u1500' }], rank: 2, tied: false });
   });
 });

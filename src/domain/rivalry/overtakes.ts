@@ -24,17 +24,65 @@ export interface Overtaking {
  * Member X passed member Y when X was placed below Y before and is placed above Y now (a tie on
  * either side is no passing). Each member passed gets one overtaking naming everyone who passed
  * them since the standings before; members new to either list are left out.
+ *
+ * The members are taken from the worst placed before to the best, each looking among those placed
+ * below them before (kept ordered by their place now) for the ones above them now: what it costs is
+ * the members' count times its logarithm plus the passings found, not every pair of members.
  */
 export function overtakes(before: readonly Placed[], after: readonly Placed[]): Overtaking[] {
   const was = new Map(before.map((p) => [p.userId, p.rank]));
   const known = after.filter((p) => was.has(p.userId));
   const shared = new Map<number, number>();
   for (const p of after) shared.set(p.rank, (shared.get(p.rank) ?? 0) + 1);
+  // Those placed below before, ordered by place now (then by their order in `after`): indexes into `known`.
+  const below: number[] = [];
+  /** How many of `below` are placed above `known[y]` now (they come first). */
+  const aboveNow = (y: number) => {
+    let lo = 0;
+    let hi = below.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (known[below[mid]!]!.rank < known[y]!.rank) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const insert = (x: number) => {
+    let lo = 0;
+    let hi = below.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const m = known[below[mid]!]!;
+      if (m.rank < known[x]!.rank || (m.rank === known[x]!.rank && below[mid]! < x)) lo = mid + 1;
+      else hi = mid;
+    }
+    below.splice(lo, 0, x);
+  };
+  const passedBy = new Map<number, number[]>();
+  const wasOf = (i: number) => was.get(known[i]!.userId)!;
+  const worstFirst = known.map((_, i) => i).sort((a, b) => wasOf(b) - wasOf(a));
+  for (let g = 0; g < worstFirst.length; ) {
+    // Members sharing a place before pass none of each other: the whole place looks before any of it is added.
+    let end = g;
+    while (end < worstFirst.length && wasOf(worstFirst[end]!) === wasOf(worstFirst[g]!)) end++;
+    for (let k = g; k < end; k++) {
+      const y = worstFirst[k]!;
+      const count = aboveNow(y);
+      if (count > 0) passedBy.set(y, below.slice(0, count));
+    }
+    for (let k = g; k < end; k++) insert(worstFirst[k]!);
+    g = end;
+  }
   const out: Overtaking[] = [];
-  for (const y of known) {
-    const by = known.filter((x) => x.userId !== y.userId && was.get(x.userId)! > was.get(y.userId)! && x.rank < y.rank).sort((a, b) => a.rank - b.rank);
-    if (by.length > 0)
-      out.push({ userId: y.userId, by: by.map((x) => ({ userId: x.userId, username: x.username })), rank: y.rank, tied: (shared.get(y.rank) ?? 0) > 1 });
+  for (const [i, y] of known.entries()) {
+    const by = passedBy.get(i);
+    if (by)
+      out.push({
+        userId: y.userId,
+        by: by.map((x) => ({ userId: known[x]!.userId, username: known[x]!.username })),
+        rank: y.rank,
+        tied: (shared.get(y.rank) ?? 0) > 1,
+      });
   }
   return out;
 }

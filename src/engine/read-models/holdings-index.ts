@@ -1,6 +1,6 @@
 import type { InstrumentKind } from '../../db/repos/ledger.js';
 import type { HoldingStateRow } from '../../db/repos/market-state.js';
-import { insertSorted, lowerBound, removeSorted, type Order } from './sorted.js';
+import { insertSorted, lowerBound, moveSorted, removeSorted, type Order } from './sorted.js';
 
 /** A holding as the read side shows it. Cents; `lockedUntil` epoch ms (0 for players). */
 export interface HoldingView {
@@ -51,9 +51,7 @@ export class HoldingsIndex {
         mine.delete(key);
         if (mine.size === 0) this.byUser.delete(userId);
       } else if (state.shares !== current.shares) {
-        removeSorted(holders, current, HOLDERS_FIRST);
-        Object.assign(current, state);
-        insertSorted(holders, current, HOLDERS_FIRST);
+        moveSorted(holders, current, HOLDERS_FIRST, () => Object.assign(current, state));
       } else {
         Object.assign(current, state);
       }

@@ -21,6 +21,10 @@ export function mirroredLedger(ledger: Ledger, models: () => ReadModels): Ledger
       ledger.saveHolding(kind, userId, id, h);
       models().holding(kind, userId, id, h);
     },
+    rescaleHolding(kind: InstrumentKind, userId: number, id: number, h: HoldingState): void {
+      ledger.rescaleHolding(kind, userId, id, h);
+      models().holding(kind, userId, id, h);
+    },
     insertOrder(o: NewOrderRow): void {
       ledger.insertOrder(o);
       models().orderOpened({

@@ -38,6 +38,30 @@ export function removeSorted<T>(items: T[], item: T, order: Order<T>): void {
 }
 
 /**
+ * Changes `item`'s key with `update` and moves it to its new place, shifting only the elements it
+ * passes: a small change of key (a rescale's rounding) costs a few steps, not two splices of the list.
+ */
+export function moveSorted<T>(items: T[], item: T, order: Order<T>, update: () => void): void {
+  let at = lowerBound(items, item, order);
+  while (at < items.length && items[at] !== item && order(items[at]!, item) === 0) at++;
+  if (items[at] !== item) at = items.indexOf(item);
+  update();
+  if (at < 0) {
+    insertSorted(items, item, order);
+    return;
+  }
+  while (at > 0 && order(items[at - 1]!, item) > 0) {
+    items[at] = items[at - 1]!;
+    at--;
+  }
+  while (at < items.length - 1 && order(item, items[at + 1]!) >= 0) {
+    items[at] = items[at + 1]!;
+    at++;
+  }
+  items[at] = item;
+}
+
+/**
  * The first `limit` elements after `after` of several sorted lists, merged in `order`, skipping
  * those `skip` refuses: a page of a list kept in parts (every instrument's asks, say).
  */

@@ -216,7 +216,7 @@ function commissionerCalls(b: Basics) {
       const league = commissioned(user, leagueId);
       if (leagueId === DEFAULT_LEAGUE_ID) throw new AppError('FORBIDDEN', LEAGUE_TEXT.cannotRemoveFromDefault);
       if (userId === user.id) throw new AppError('BAD_REQUEST', LEAGUE_TEXT.cannotRemoveSelf);
-      const member = registry.members(leagueId).find((m) => m.userId === userId) ?? fail('NOT_FOUND', LEAGUE_TEXT.notAMember);
+      const member = registry.member(leagueId, userId) ?? fail('NOT_FOUND', LEAGUE_TEXT.notAMember);
       const services = market(league.id);
       const answer = { message: LEAGUE_TEXT.removed(member.username) };
       transaction(() => {
@@ -284,7 +284,7 @@ function keepingInStep(b: Basics) {
       const league = registry.byId(leagueId);
       const services = hub.get(leagueId);
       if (!league || !services) return;
-      const members = registry.members(leagueId);
+      const members = [...registry.allMembers(leagueId)];
       const memberIds = new Set(members.map((m) => m.userId));
       const copies = new Map(services.members.accounts().map((a) => [a.id, a]));
       for (const m of members) {

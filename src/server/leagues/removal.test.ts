@@ -197,3 +197,40 @@ describe('a removed member', () => {
     expect(to('/push/leaves')).toBe(1);
   });
 });
+
+describe('a league of more than a thousand members', () => {
+  it('opened again keeps every member, and the commissioner can remove the last to join', async () => {
+    await server.serverServices.hub.close(league.id);
+    // 1,001 more members, written as joining leaves them: an account and a membership in the accounts database, a row in the league's file.
+    const accounts = new Database(`${server.dataDir}/hoops.db`);
+    const file = new Database(leagueFile(server.dataDir, league.id));
+    const joinedAt = Date.now();
+    const ids: number[] = [];
+    accounts.transaction(() => {
+      for (let i = 0; i < 1_001; i++) {
+        const { lastInsertRowid } = accounts
+          .prepare("INSERT INTO users (username, email_hash, password_hash, balance_cents, created_at) VALUES (?, ?, '', 0, ?)")
+          .run(`crowd_${i}`, `crowd-hash-${i}`, joinedAt);
+        ids.push(Number(lastInsertRowid));
+        accounts.prepare('INSERT INTO league_members (league_id, user_id, joined_at) VALUES (?, ?, ?)').run(league.id, lastInsertRowid, joinedAt + i);
+      }
+    })();
+    file.transaction(() => {
+      for (const [i, id] of ids.entries())
+        file
+          .prepare("INSERT INTO users (id, username, email_hash, password_hash, balance_cents, created_at) VALUES (?, ?, ?, '', ?, ?)")
+          .run(id, `crowd_${i}`, `member:${id}`, CASH, joinedAt);
+    })();
+    accounts.close();
+    file.close();
+    const removed = () => (leagueDb().$client.prepare('SELECT COUNT(*) AS n FROM users WHERE left_at IS NOT NULL AND id >= ?').get(ids[0]) as { n: number }).n;
+    // Opening it (leagueDb does) brings the file in line with the registry: no one is removed.
+    expect(removed()).toBe(0);
+    const last = ids[ids.length - 1]!;
+    const res = await api<{ message: string }>(server.url, 'DELETE', `/leagues/${league.id}/members/${last}`, undefined, commissioner.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe(LEAGUE_TEXT.removed(`crowd_${ids.length - 1}`));
+    expect(removed()).toBe(1);
+    expect(ledgerProblems(leagueDb(), CASH)).toEqual([]);
+  }, 60_000);
+});

@@ -81,7 +81,8 @@ function weeklyRecaps(deps: RivalryDeps, notice: NoticeOf): (current: Standing[]
   return (current) => {
     const at = now();
     const season = seasons.current();
-    lastRecap ??= reads.lastRecap();
+    // Read once (null: none yet, kept too), then kept as recaps are written.
+    if (lastRecap === undefined) lastRecap = reads.lastRecap();
     const since = Math.max(season.startedAt, lastRecap?.createdAt ?? 0);
     if (at - since < WEEK_MS) return;
     const week = Math.max(1, Math.floor((at - season.startedAt) / WEEK_MS));
