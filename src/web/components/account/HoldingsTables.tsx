@@ -39,7 +39,6 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
             <NumHeader>Avg price</NumHeader>
             <th scope="col">Min sell price</th>
             <NumHeader>Est. value</NumHeader>
-            <NumHeader>Profit</NumHeader>
             {actions ? <th scope="col">Actions</th> : null}
           </tr>
         </thead>
@@ -80,9 +79,9 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
                     <span className="cell-note block" title="The mark: the price every valuation uses">
                       at {formatDollars(p.current_price)}
                     </span>
+                    <Profit holding={p} />
                   </span>
                 </td>
-                <ProfitCell holding={p} />
                 {actions ? (
                   <HoldingActionsCell actions={actions} itemType="player" id={p.player_id} name={p.name} free={free} minSellPrice={p.min_sell_price} />
                 ) : null}
@@ -114,7 +113,6 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
             <th scope="col">Team</th>
             <NumHeader>Shares</NumHeader>
             <NumHeader>Value</NumHeader>
-            <NumHeader>Profit</NumHeader>
             <th scope="col">Min sell price</th>
             <th scope="col">Lockout end</th>
             {actions ? <th scope="col">Actions</th> : null}
@@ -142,9 +140,9 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
                     <span className="cell-note block" title="The mark: the price every valuation uses">
                       at {formatDollars(t.current_price)}
                     </span>
+                    <Profit holding={t} />
                   </span>
                 </td>
-                <ProfitCell holding={t} />
                 <td data-label="Min sell price">
                   {actions ? (
                     <MinSellPriceForm layout="cell" itemType="team" itemId={t.id} itemName={t.name} current={t.min_sell_price} />
@@ -182,17 +180,17 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
   );
 }
 
-/** Unrealized profit at the mark ($ and % of what the shares cost), and today's change (docs/rules.md §5). */
-function ProfitCell({ holding: h }: { holding: Pick<PlayerHolding, 'unrealized_profit' | 'unrealized_percent' | 'today_change'> }) {
+/** Under the value: unrealized profit at the mark ($ and % of what the shares cost), and today's change (docs/rules.md §5). */
+function Profit({ holding: h }: { holding: Pick<PlayerHolding, 'unrealized_profit' | 'unrealized_percent' | 'today_change'> }) {
   return (
-    <td className="num" data-label="Profit">
-      <span>
-        <span className={toneOf(h.unrealized_profit)}>
-          {formatSignedDollars(h.unrealized_profit)} <span className="cell-note">({formatChangePercent(h.unrealized_percent)})</span>
-        </span>
-        <span className={`cell-note block ${toneOf(h.today_change)}`}>{formatSignedDollars(h.today_change)} today</span>
+    <>
+      <span className={`block holding-profit ${toneOf(h.unrealized_profit)}`} data-testid="holding-profit">
+        <span className="sr-only">Profit </span>
+        {formatSignedDollars(h.unrealized_profit)}
       </span>
-    </td>
+      <span className={`cell-note block ${toneOf(h.unrealized_profit)}`}>{formatChangePercent(h.unrealized_percent)}</span>
+      <span className={`cell-note block ${toneOf(h.today_change)}`}>{formatSignedDollars(h.today_change)} today</span>
+    </>
   );
 }
 
