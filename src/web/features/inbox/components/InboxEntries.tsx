@@ -23,7 +23,7 @@ function MarkReadButton({ entry }: { entry: InboxEntryOut }) {
       pending={markOne.pending}
       pendingLabel="Marking…"
       onClick={() => markOne.submit({ entryId: entry.id })}
-      aria-label={`Mark “${entry.title}” read`}
+      aria-label={`Mark read: ${entry.title}`}
     >
       Mark read
     </PendingButton>
