@@ -33,6 +33,8 @@ const LIVE_MEASURE_MS = Number(process.env.BENCH_GROWTH_LIVE_MS ?? 20_000);
 const SALARY_CHANGES = 5;
 /** The league's chat at each size: the reads of a page must cost the same with 100 messages as with 100,000. */
 const CHAT_MESSAGES = { S: 100, L: 100_000 } as const;
+/** Inbox entries of the last 30 days at each size, a tenth of them the subject's: a page and the home cost the same with 1,000 as with 200,000. */
+const INBOX_ENTRIES = { S: 1_000, L: 200_000 } as const;
 
 const log = (line: string) => process.stderr.write(`  growth: ${line}\n`);
 const median = (xs: number[]) => percentiles(xs, [0.5])[0]!;
@@ -80,8 +82,31 @@ function fillChat(db: Database.Database, count: number, endsAt: number): number 
   return middle;
 }
 
+/**
+ * The league's inboxes over their 30 days: `count` notices spread over the members, one in ten the
+ * subject's, half of those unread (their counts kept as the writer keeps them).
+ */
+function fillInbox(db: Database.Database, count: number, subject: number, endsAt: number): void {
+  const users = (db.prepare('SELECT id FROM users ORDER BY id').all() as { id: number }[]).map((u) => u.id);
+  const insert = db.prepare('INSERT INTO inbox_entries (user_id, kind, data, created_at, read_at) VALUES (?, ?, ?, ?, ?)');
+  const span = 29 * 24 * 3_600_000;
+  const unread = new Map<number, number>();
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const at = endsAt - span + Math.floor((i * span) / count);
+      const userId = i % 10 === 0 ? subject : users[(i * 7919) % users.length]!;
+      const read = i % 20 === 0 ? null : at + 60_000;
+      const data = { title: `Someone passed you — you are now ${(i % 9) + 2}th`, body: 'in Hoops Exchange', url: '/leaderboard' };
+      insert.run(userId, 'passed', JSON.stringify(data), at, read);
+      if (read === null) unread.set(userId, (unread.get(userId) ?? 0) + 1);
+    }
+    const count_ = db.prepare('INSERT OR REPLACE INTO inbox_unread (user_id, unread) VALUES (?, ?)');
+    for (const [userId, n] of unread) count_.run(userId, n);
+  })();
+}
+
 /** Finds the subjects and gives each a session (the server keeps only the token's SHA-256). */
-function prepare(file: string, endsAt: number, chatMessages: number): Subjects {
+function prepare(file: string, endsAt: number, chatMessages: number, inboxEntries: number): Subjects {
   const db = new Database(file);
   try {
     const one = (sql: string) => (db.prepare(sql).get() as { id: number }).id;
@@ -113,6 +138,7 @@ function prepare(file: string, endsAt: number, chatMessages: number): Subjects {
     }
     db.prepare('UPDATE users SET is_admin = 1 WHERE id = ?').run(admin);
     const chatMiddle = encodeCursor([fillChat(db, chatMessages, endsAt)]);
+    fillInbox(db, inboxEntries, heaviestHolder, endsAt);
     return { busiestPlayer, busiestTeam, heaviestHolder, mostActive, active, admin, clients, trader, tokens, chatMiddle };
   } finally {
     db.pragma('wal_checkpoint(TRUNCATE)');
@@ -152,6 +178,10 @@ const READS: Read[] = [
   { name: 'GET /chat (the newest page, signed in)', path: () => '/api/chat', as: (s) => s.heaviestHolder },
   { name: 'GET /chat?cursor= (a page from the middle of the history)', path: (s) => `/api/chat?cursor=${s.chatMiddle}`, as: (s) => s.heaviestHolder },
   { name: 'GET /chat/unread', path: () => '/api/chat/unread', as: (s) => s.heaviestHolder },
+  // The signed-in home and the inbox (docs/inbox.md): 1,000 inbox entries at S, 200,000 at L; the home ranks every member.
+  { name: 'home.get (the signed-in home, heaviest holder)', path: () => '/trpc/home.get', as: (s) => s.heaviestHolder },
+  { name: 'inbox.list (the newest page)', path: () => `/trpc/inbox.list?input=${encodeURIComponent('{}')}`, as: (s) => s.heaviestHolder },
+  { name: 'inbox.unread (the nav badge)', path: () => '/trpc/inbox.unread', as: (s) => s.heaviestHolder },
   // The chart kept while what it follows from stands would answer the one above: here each request is another user's, worked out afresh.
   { name: 'GET /portfolio/{next most active}/history, a new user each time', path: (s, i) => `/api/portfolio/${s.active[i]!}/history`, fresh: true },
 ];
@@ -376,7 +406,7 @@ try {
   for (const size of ['S', 'L'] as const) {
     mkdirSync(dirs[size], { recursive: true });
     copyFileSync(leagues[size].file, join(dirs[size], 'hoops.db'));
-    subjects[size] = prepare(join(dirs[size], 'hoops.db'), leagues[size].summary.endsAt, CHAT_MESSAGES[size]);
+    subjects[size] = prepare(join(dirs[size], 'hoops.db'), leagues[size].summary.endsAt, CHAT_MESSAGES[size], INBOX_ENTRIES[size]);
   }
   const nowAt = (size: 'S' | 'L') => leagues[size].summary.endsAt + 60_000;
 

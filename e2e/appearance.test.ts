@@ -124,6 +124,7 @@ const ROUTES: readonly { name: string; path: (ids: MarketIds) => string; signedI
   { name: 'asks', path: () => '/asks', signedIn: true },
   { name: 'portfolio', path: () => '/portfolio', signedIn: true },
   { name: 'transactions', path: () => '/transactions', signedIn: true },
+  { name: 'inbox', path: () => '/inbox', signedIn: true },
   { name: 'teams', path: () => '/teams', signedIn: true },
   { name: 'team', path: (ids) => `/teams/${ids.teamId}`, signedIn: true },
   { name: 'public', path: (ids) => `/public/${ids.adminId}`, signedIn: true },

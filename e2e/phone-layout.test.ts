@@ -111,6 +111,9 @@ const ROUTES: readonly ListRoute[] = [
   { name: 'asks', path: () => '/asks', rows: '[data-testid="asks-table"] tbody tr', money: '.stack-money', action: '.stack-actions button' },
   { name: 'portfolio', path: () => '/portfolio', rows: '.holdings-table tbody tr', money: '.stack-money', action: '.stack-actions button' },
   { name: 'transactions', path: () => '/transactions', rows: 'main table.table-stack tbody tr', money: '.stack-money' },
+  // The signed-in home's unread notices and the inbox: each with its "Mark read".
+  { name: 'home', path: () => '/', rows: '[data-testid="inbox-entry"]', action: 'button' },
+  { name: 'inbox', path: () => '/inbox', rows: '[data-testid="inbox-entry"]', action: 'button' },
   { name: 'teams', path: () => '/teams', rows: '[data-testid="teams-table"] tbody tr', money: '.stack-money', action: '.stack-actions button' },
   { name: 'team', path: (w) => `/teams/${w.teamId}`, rows: '[data-testid="roster-table"] tbody tr', money: '.stack-money' },
   { name: 'leaderboard', path: () => '/leaderboard', rows: '.leaderboard-table tbody tr', money: '.stack-money' },

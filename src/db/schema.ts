@@ -189,6 +189,12 @@ export const trades = sqliteTable(
     createdAt: integer('created_at').notNull(),
     /** Why the trade happened when it was not an order or a dump: 'retirement' for the open market's buy-back of a retiring player's shares. */
     reason: text('reason', { enum: TRADE_REASONS }),
+    /**
+     * The seller's realized profit on this sale (docs/rules.md §5): proceeds − the shares' cost at
+     * their average buy price then, written with the trade. Null when the open market sold, and for
+     * trades made before it was kept.
+     */
+    realizedCents: integer('realized_cents'),
   },
   (t) => [
     index('trades_instrument_time').on(t.instrument, t.instrumentId, t.createdAt),
@@ -319,6 +325,47 @@ export const chatReads = sqliteTable('chat_reads', {
   lastReadId: integer('last_read_id').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
+
+/**
+ * A member's inbox (docs/inbox.md), in the league's file: every notice the member was sent (a fill,
+ * being outbid, a new bid for shares they hold, a retirement's buy-back, a season's end, being passed),
+ * written with what caused it, kept 30 days. `data` holds the notice's figures; the server words it.
+ */
+export const inboxEntries = sqliteTable(
+  'inbox_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    data: text('data', { mode: 'json' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    readAt: integer('read_at'),
+  },
+  (t) => [
+    // A member's entries newest first, a page at a time (the rowid follows).
+    index('inbox_entries_user').on(t.userId, t.id),
+    // A member's unread entries only (the home's "since your last visit", mark all read).
+    index('inbox_entries_unread')
+      .on(t.userId, t.id)
+      .where(sql`read_at IS NULL`),
+    // The 30-day pruning, oldest first.
+    index('inbox_entries_time').on(t.createdAt),
+  ],
+);
+
+/** Each member's unread entries, kept as entries are written, read and pruned (never counted per request). */
+export const inboxUnread = sqliteTable(
+  'inbox_unread',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull(),
+  },
+  (t) => [check('inbox_unread_nonnegative', sql`${t.unread} >= 0`)],
+);
 
 export const auditLog = sqliteTable(
   'audit_log',

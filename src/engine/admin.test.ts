@@ -194,8 +194,30 @@ describe('retirement', () => {
     const name = createRosterRepo(t.db).playerById(p.id)!.name;
     expect(published.filter((e) => e.type === 'playerRetired')).toEqual(
       expect.arrayContaining([
-        { id: expect.any(Number), type: 'playerRetired', userId: first, itemType: 'player', itemId: p.id, itemName: name, shares: 280, priceCents: 100, at },
-        { id: expect.any(Number), type: 'playerRetired', userId: second, itemType: 'player', itemId: p.id, itemName: name, shares: 1, priceCents: 100, at },
+        {
+          id: expect.any(Number),
+          type: 'playerRetired',
+          userId: first,
+          itemType: 'player',
+          itemId: p.id,
+          itemName: name,
+          shares: 280,
+          priceCents: 100,
+          at,
+          inboxId: expect.any(Number),
+        },
+        {
+          id: expect.any(Number),
+          type: 'playerRetired',
+          userId: second,
+          itemType: 'player',
+          itemId: p.id,
+          itemName: name,
+          shares: 1,
+          priceCents: 100,
+          at,
+          inboxId: expect.any(Number),
+        },
       ]),
     );
     expect(published.filter((e) => e.type === 'playerRetired')).toHaveLength(2);

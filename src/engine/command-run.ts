@@ -5,6 +5,7 @@ import type { GameEvent } from './events.js';
 import { writePlanRows } from './ledger-rows.js';
 import { bookKey, type MarketMemory } from './market-memory.js';
 import { planEvents } from './plan-events.js';
+import type { NewBid } from './inbox-writer.js';
 
 /** Automatic fills triggered by one command (standing sells meeting asks) stop here; reaching it is a bug. */
 const MAX_CASCADE = 10_000;
@@ -17,6 +18,8 @@ const MAX_CASCADE = 10_000;
 export class CommandRun {
   readonly events: GameEvent[] = [];
   readonly senderFills: FillSummary[] = [];
+  /** New best bids its plans rested: their instruments' holders are told in their inboxes. */
+  readonly bids: NewBid[] = [];
   private cascade = 0;
   private readonly touchedUsers = new Set<number>();
   private readonly touched = new Map<string, InstrumentRef>();
@@ -38,10 +41,13 @@ export class CommandRun {
     if (++this.cascade > MAX_CASCADE) throw new Error('Too many automatic fills for one command');
     const { ledger, tally } = this.memory;
     const tradeIds = writePlanRows(ledger, ref, plan, { at: this.at, remainingBefore: book.remaining, nextSeq: () => ++this.memory.counters.seq });
+    const bestBefore = plan.newAsk ? book.bestAskExcept(plan.newAsk.userId) : undefined;
+    if (plan.newAsk && (!bestBefore || bestBefore.price < plan.newAsk.price))
+      this.bids.push({ ref, userId: plan.newAsk.userId, shares: plan.newAsk.shares, priceCents: plan.newAsk.price });
     this.events.push(
       ...planEvents(ref, plan, tradeIds, ledger, {
         at: this.at,
-        bestBefore: plan.newAsk ? book.bestAskExcept(plan.newAsk.userId) : undefined,
+        bestBefore,
         sender: this.sender,
         standingPrice: (userId) => book.getStandingSell(userId)?.price ?? null,
       }),

@@ -42,12 +42,33 @@ export type GameEvent =
       itemName: string;
       shares: number;
       priceCents: number;
+      /** The user's inbox entry for it (docs/inbox.md), once written. */
+      inboxId?: number;
     }
-  | { type: 'outbid'; userId: number; itemType: InstrumentKind; itemId: number; itemName: string; yourPriceCents: number; bestPriceCents: number }
+  | {
+      type: 'outbid';
+      userId: number;
+      itemType: InstrumentKind;
+      itemId: number;
+      itemName: string;
+      yourPriceCents: number;
+      bestPriceCents: number;
+      inboxId?: number;
+    }
   /** Something the league tells one member (docs/chat.md, "Rivalry"): a toast, an opted-in push, an inbox entry. */
-  | { type: 'notice'; userId: number; notice: Notice }
+  | { type: 'notice'; userId: number; notice: Notice; inboxId?: number }
   /** A player the user held retired: the open market bought the user's shares back (one event per holder). */
-  | { type: 'playerRetired'; userId: number; itemType: 'player'; itemId: number; itemName: string; shares: number; priceCents: number; at: number }
+  | {
+      type: 'playerRetired';
+      userId: number;
+      itemType: 'player';
+      itemId: number;
+      itemName: string;
+      shares: number;
+      priceCents: number;
+      at: number;
+      inboxId?: number;
+    }
   /** A holder listed shares that now rest in the book (for push notifications; the live feed sends offersUpdated). */
   | {
       type: 'offerPosted';

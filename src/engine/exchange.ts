@@ -13,6 +13,7 @@ import type { ReadModels } from './read-models/read-models.js';
 import { WalSync } from './wal-sync.js';
 import type { CheckpointWorker } from './checkpoint-worker.js';
 import { warmUp } from './warm-up.js';
+import { InboxWriter } from './inbox-writer.js';
 
 export { MAX_OPEN_ORDERS_PER_USER } from '../domain/market/admission.js';
 export { TEAM_LOCK_MS } from '../domain/market/holding.js';
@@ -55,6 +56,7 @@ export class Exchange {
   private readonly bus: EventBus;
   private readonly now: () => number;
   private readonly observer: ExchangeObserver | undefined;
+  private readonly inbox: InboxWriter;
 
   constructor({ db, bus, now, observer, checkpointWorker }: ExchangeDeps) {
     this.db = db;
@@ -70,7 +72,8 @@ export class Exchange {
       // The log is copied into the database file on a worker thread, not inside an order's commit.
       { checkpoints: 'worker', checkpointWorker, onSynced: observer && ((s) => observer.synced(s)) },
     );
-    this.commits = new GroupCommit({ db, bus, now, memory: this.memory, walSync: this.walSync, observer });
+    this.inbox = new InboxWriter(db, this.memory);
+    this.commits = new GroupCommit({ db, bus, now, memory: this.memory, walSync: this.walSync, observer, inbox: this.inbox });
   }
 
   /**
@@ -117,7 +120,10 @@ export class Exchange {
               const writer = adminWriter(this.memory, this.now());
               const changed = change(writer);
               // Shares the change moved into or out of an open market (a rescale's rounding, a season's reset): the mark asks since when it held some.
-              if ('result' in changed) this.memory.ledger.syncOpenMarkets(changed.touched ?? null, writer.at);
+              if ('result' in changed) {
+                this.memory.ledger.syncOpenMarkets(changed.touched ?? null, writer.at);
+                this.inbox.record(changed.events, [], writer.at);
+              }
               return changed;
             });
             remember?.('result' in made ? { ok: true, value: made.result } : { ok: false, error: made });
@@ -169,6 +175,7 @@ export class Exchange {
             if (!book) throw new Error(`No book for team ${d.teamId}`);
             run.refreshStandingSell({ kind: 'team', id: d.teamId }, book, d.userId);
           }
+          this.inbox.record(run.events, run.bids, run.at);
         }),
       )();
     } catch (error) {

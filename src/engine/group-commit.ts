@@ -9,6 +9,7 @@ import type { MarketMemory } from './market-memory.js';
 import { withoutRepeatedNotices } from './notices.js';
 import type { ExchangeObserver } from './observer.js';
 import type { WalSync } from './wal-sync.js';
+import type { InboxWriter } from './inbox-writer.js';
 
 interface Pending {
   cmd: ExchangeCommand;
@@ -31,6 +32,8 @@ export interface GroupCommitDeps {
   memory: MarketMemory;
   walSync: WalSync;
   observer: ExchangeObserver | undefined;
+  /** Writes the inbox entries of what a command tells others, in its savepoint. */
+  inbox: InboxWriter;
 }
 
 /**
@@ -122,9 +125,10 @@ export class GroupCommit {
    * failed. Its result is remembered (an idempotency key) in the same savepoint, refusals included.
    */
   private runAll(batch: Pending[], done: Done[]): void {
-    const { db, memory, observer, now } = this.deps;
+    const { db, memory, observer, now, inbox } = this.deps;
     const each = db.$client.transaction((cmd: ExchangeCommand, run: CommandRun, remember: RememberResult | undefined) => {
       const result = runCommand(cmd, { memory, checks: admissionChecks(memory, run.at), run, observer });
+      if (result.ok) inbox.record(run.events, run.bids, run.at);
       remember?.(result);
       return result;
     });

@@ -1,4 +1,5 @@
-import { bought, NO_HOLDING, sold } from '../domain/market/holding.js';
+import { bought, NO_HOLDING, sold, type Holding } from '../domain/market/holding.js';
+import { realizedProfit } from '../domain/market/pnl.js';
 import type { Plan } from '../domain/orderbook/index.js';
 import type { TradeReason } from '../shared/instrument.js';
 import type { InstrumentRef } from './commands.js';
@@ -26,7 +27,17 @@ export function writePlanRows(ledger: ExchangeLedger, ref: InstrumentRef, plan: 
   const tradeIds: number[] = [];
   const paid = new Map<number, number>();
   let lastUserPrice: number | null = null;
+  // Each seller's holding as their earlier fills of this plan leave it: a sale's realized profit is at the average then.
+  const sellers = new Map<number, Holding>();
   for (const fill of plan.fills) {
+    let realizedCents: number | null = null;
+    if (fill.sellerId !== null) {
+      const h = sellers.get(fill.sellerId) ?? ledger.holding(kind, fill.sellerId, id) ?? NO_HOLDING;
+      if (h.shares >= fill.shares) {
+        realizedCents = realizedProfit(h, fill.shares, fill.price);
+        sellers.set(fill.sellerId, sold(h, fill.shares));
+      }
+    }
     tradeIds.push(
       ledger.insertTrade({
         instrument: kind,
@@ -37,6 +48,7 @@ export function writePlanRows(ledger: ExchangeLedger, ref: InstrumentRef, plan: 
         price: fill.price,
         at: ctx.at,
         reason: ctx.reason ?? null,
+        realizedCents,
       }),
     );
     if (fill.buyerId !== null) paid.set(fill.buyerId, (paid.get(fill.buyerId) ?? 0) + fill.shares * fill.price);

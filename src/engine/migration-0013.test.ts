@@ -30,7 +30,8 @@ const everything = (db: Db) => {
     teams: all('SELECT * FROM teams ORDER BY id'),
     holdings: all('SELECT * FROM holdings ORDER BY user_id, instrument, instrument_id'),
     orders: all('SELECT * FROM orders ORDER BY id'),
-    trades: all('SELECT * FROM trades ORDER BY id'),
+    // The columns the version before the next migrations has (0018 adds a sale's realized profit).
+    trades: all('SELECT id, instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at, reason FROM trades ORDER BY id'),
     declines: all('SELECT * FROM declined_asks ORDER BY order_id, user_id'),
     // The columns the version before the next migrations has (0015 adds a season's end time).
     seasons: all('SELECT number, started_at, ended_at, after_trade_id, archive FROM seasons ORDER BY number'),

@@ -10,6 +10,8 @@ import { DEFAULT_LEAGUE_RANKING, type Ranking } from '../shared/ranking.js';
 import type { AdminWriter } from './admin-writer.js';
 import type { AdminResult } from './admin.js';
 import type { GameEvent } from './events.js';
+import { ordinal } from '../domain/rivalry/overtakes.js';
+import type { Standing } from '../domain/seasons/standings.js';
 import type { Exchange, ExclusiveResult } from './exchange.js';
 
 export interface SeasonEnded {
@@ -44,7 +46,28 @@ function resetEvents(db: Db): GameEvent[] {
   ];
 }
 
+/** Each member is told the season ended, and where they finished (a toast, their inbox). */
+function finishNotices(leagueId: number, season: number, standings: readonly Standing[], champions: readonly string[], at: number): GameEvent[] {
+  const iso = new Date(at).toISOString();
+  const winners = champions.length === 0 ? 'No champion' : `Champion${champions.length > 1 ? 's' : ''}: ${champions.join(', ')}`;
+  return standings.map((s) => ({
+    type: 'notice',
+    userId: s.userId,
+    notice: {
+      kind: 'seasonEnded',
+      userId: s.userId,
+      leagueId,
+      title: `Season ${season} ended: you finished ${s.tied ? 'tied ' : ''}${ordinal(s.rank)} of ${standings.length}`,
+      body: `${winners}. A new season starts now, every share back on the open market.`,
+      url: `/seasons/${season}`,
+      at: iso,
+    },
+  }));
+}
+
 export interface EndSeasonOptions {
+  /** The league, for its members' notices (0 in tests that have none). */
+  leagueId?: number;
   /** The league's ranking rule (docs/rules.md §5); the default league's when not given. */
   ranking?: Ranking;
   /**
@@ -68,7 +91,7 @@ export interface EndSeasonOptions {
 export function endSeason(exchange: Exchange, db: Db, startingCashCents: number, options?: Omit<EndSeasonOptions, 'onlyIf'>): AdminResult<SeasonEnded>;
 export function endSeason(exchange: Exchange, db: Db, startingCashCents: number, options: EndSeasonOptions): AdminResult<SeasonEnded | null>;
 export function endSeason(exchange: Exchange, db: Db, startingCashCents: number, options: EndSeasonOptions = {}): AdminResult<SeasonEnded | null> {
-  const { ranking = DEFAULT_LEAGUE_RANKING, onlyIf, remember } = options;
+  const { ranking = DEFAULT_LEAGUE_RANKING, onlyIf, remember, leagueId = 0 } = options;
   const seasons = createSeasonsRepo(db);
   const stats = createStatsReadsRepo(db);
   return exchange.exclusive<SeasonEnded | null>((writer) => {
@@ -105,7 +128,7 @@ export function endSeason(exchange: Exchange, db: Db, startingCashCents: number,
     });
     return {
       result: { number: season.number, endedAt: at, archive, feedItemId: told.id },
-      events: [...writer.events(), ...resetEvents(db)],
+      events: [...writer.events(), ...resetEvents(db), ...finishNotices(leagueId, season.number, standings, champions, at)],
     };
   }, remember);
 }

@@ -195,7 +195,7 @@ describe('the live plan', () => {
       'stats.leaderboard',
     ]);
     for (const f of filters) {
-      const expected = f.input ? INSTRUMENT_MS : f.path[0] === 'auth' || f.path[0] === 'portfolio' ? VALUES_MS : MARKET_WIDE_MS;
+      const expected = f.input ? INSTRUMENT_MS : f.path[0] === 'auth' || f.path[0] === 'portfolio' || f.path[0] === 'home' ? VALUES_MS : MARKET_WIDE_MS;
       expect(f.every, f.path.join('.')).toBe(expected);
     }
   });

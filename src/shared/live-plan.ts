@@ -63,7 +63,7 @@ function about(itemType: InstrumentKind, itemId: number): QueryFilter[] {
 /** Lists whose figures follow every instrument's supply, holders and prices. */
 const MARKET_TABLES: QueryFilter[] = [wide('market.players'), wide('market.glance'), wide('teams.list'), wide('stats')];
 /** Values follow last prices: the user box and any portfolio on screen (the user's own trades refresh theirs at once). */
-const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS)];
+const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS), f('home', undefined, VALUES_MS)];
 
 /**
  * What shows the league itself: its name and ranking (`leagues`, whose list of the user's leagues is
@@ -80,8 +80,12 @@ function own(userId: number | null): QueryFilter[] {
     f('market.myOrders'),
     f('market.relevantAsks'),
     f('market.counts'),
+    f('home'),
   ];
 }
+
+/** The member's inbox and its badge: an event with an entry (docs/inbox.md) added one. */
+const INBOX: QueryFilter[] = [f('inbox'), f('home')];
 
 /** The filters one ticker message makes stale. */
 export function tickerPlan(ticker: LiveTicker): QueryFilter[] {
@@ -94,13 +98,19 @@ export function tickerPlan(ticker: LiveTicker): QueryFilter[] {
 
 /** The filters one event of `live.events` makes stale, for the signed-in user `userId`. */
 export function eventPlan(event: LiveEventBody, userId: number | null): QueryFilter[] {
+  const plan = planOf(event, userId);
+  return 'inboxId' in event && event.inboxId !== undefined ? [...plan, ...INBOX] : plan;
+}
+
+function planOf(event: LiveEventBody, userId: number | null): QueryFilter[] {
   switch (event.type) {
     case 'marketUpdated':
       return [...about(event.itemType, event.itemId), ...MARKET_TABLES];
     case 'offersUpdated':
       return [...about(event.itemType, event.itemId), wide('market.offers'), wide('market.counts')];
     case 'asksUpdated':
-      return [...about(event.itemType, event.itemId), wide('market.relevantAsks'), wide('market.counts')];
+      // A new best bid reaches its holders' inboxes without an event of their own.
+      return [...about(event.itemType, event.itemId), wide('market.relevantAsks'), wide('market.counts'), wide('inbox.unread')];
     case 'portfolioUpdated':
       return own(userId);
     case 'orderFilled':

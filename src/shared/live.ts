@@ -60,11 +60,13 @@ export type LiveEventBody =
       itemName: string;
       shares: number;
       price_per_share: number;
+      /** Its entry in the member's inbox (docs/inbox.md); absent for an event not kept there. */
+      inboxId?: number;
     }
-  /** The league tells the member something: someone passed them, the weekly recap. */
-  | { type: 'notice'; notice: Notice }
+  /** The league tells the member something: someone passed them, the weekly recap, a season's end. */
+  | { type: 'notice'; notice: Notice; inboxId?: number }
   /** Someone else now bids more than your resting ask. */
-  | { type: 'outbid'; itemType: InstrumentKind; itemId: number; itemName: string; your_price: number; best_price: number }
+  | { type: 'outbid'; itemType: InstrumentKind; itemId: number; itemName: string; your_price: number; best_price: number; inboxId?: number }
   /** A player you held retired: the open market bought your `shares` back at `price_per_share` ($1.00). */
   | {
       type: 'playerRetired';
@@ -75,4 +77,5 @@ export type LiveEventBody =
       price_per_share: number;
       total_value: number;
       retired_at: string;
+      inboxId?: number;
     };

@@ -33,6 +33,7 @@ const JoinLeaguePage = lazy(() => import('./pages/JoinLeaguePage'));
 const LeagueSettingsPage = lazy(() => import('./pages/LeagueSettingsPage'));
 const SeasonArchivePage = lazy(() => import('./pages/SeasonArchivePage'));
 const ChatPage = lazy(() => import('./features/chat/ChatPage'));
+const InboxPage = lazy(() => import('./features/inbox/InboxPage'));
 const RulesPage = lazy(() => import('./features/rules/RulesPage'));
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -67,6 +68,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'changelog', element: <ChangelogPage /> },
   { path: 'seasons/:n?', element: <SeasonArchivePage /> },
   { path: 'chat', element: <ChatPage /> },
+  { path: 'inbox', element: authed(<InboxPage />) },
   { path: 'rules', element: <RulesPage /> },
   { path: 'leagues', element: <LeaguesPage /> },
   { path: 'join/:code', element: <JoinLeaguePage /> },

@@ -40,6 +40,8 @@ export interface NewTradeRow {
   at: number;
   /** Set when no order or dump made it (a retirement's buy-back). */
   reason?: TradeReason | null;
+  /** The seller's realized profit on the sale (domain/market/pnl.ts); null when the open market sold. */
+  realizedCents?: number | null;
 }
 
 /** One user's holding of an instrument, as a contract change reads them all. */
@@ -211,8 +213,8 @@ function orderRows(c: Database.Database) {
   const fillOrder = c.prepare<[number]>(`UPDATE orders SET shares_remaining = 0, status = 'filled' WHERE id = ?`);
   const cancelOrder = c.prepare<[number]>(`UPDATE orders SET status = 'cancelled' WHERE id = ?`);
   const insertTrade = c.prepare(
-    `INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at, reason)
-     VALUES (@instrument, @instrumentId, @buyerId, @sellerId, @shares, @price, @at, @reason)`,
+    `INSERT INTO trades (instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at, reason, realized_cents)
+     VALUES (@instrument, @instrumentId, @buyerId, @sellerId, @shares, @price, @at, @reason, @realizedCents)`,
   );
   const decline = c.prepare<[number, number, number]>('INSERT OR IGNORE INTO declined_asks (order_id, user_id, created_at) VALUES (?, ?, ?)');
   const maxOrder = c.prepare<[], { id: number | null; seq: number | null }>('SELECT MAX(id) AS id, MAX(seq) AS seq FROM orders');
@@ -235,7 +237,7 @@ function orderRows(c: Database.Database) {
       cancelOrder.run(id);
     },
     insertTrade(t: NewTradeRow): number {
-      return Number(insertTrade.run({ ...t, reason: t.reason ?? null }).lastInsertRowid);
+      return Number(insertTrade.run({ ...t, reason: t.reason ?? null, realizedCents: t.realizedCents ?? null }).lastInsertRowid);
     },
     declineAsk(orderId: number, userId: number, at: number): void {
       decline.run(orderId, userId, at);

@@ -154,9 +154,14 @@ export function createMarketStateRepo(db: Db) {
   const tradesPage = c.prepare<[number, number, number, number], TradeStateRow & { id: number }>(
     `${TRADE.replace('SELECT ', 'SELECT id, ')} WHERE created_at >= ? AND ${inCurrentSeasonSql()} AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
   );
+  const realizedOf = c.prepare<[number], { cents: number }>(
+    `SELECT COALESCE(SUM(realized_cents), 0) AS cents FROM trades INDEXED BY trades_seller_time WHERE seller_id = ? AND ${inCurrentSeasonSql()}`,
+  );
 
   return {
     ...markStateRows(c),
+    /** A user's realized profit over the current season's sales (their sales alone, along the seller index). */
+    realizedOf: (userId: number) => realizedOf.get(userId)?.cents ?? 0,
     players: () => players.all(),
     player: (id: number) => player.get(id),
     teams: () => teams.all(),

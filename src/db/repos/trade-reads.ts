@@ -20,6 +20,8 @@ export interface TradeRow {
   createdAt: number;
   /** `retirement` for the open market's buy-back of a retiring player's shares; null for an ordinary trade. */
   reason: TradeReason | null;
+  /** The seller's realized profit on the sale, kept with the trade; null when the open market sold or for trades before it was kept. */
+  realizedCents: number | null;
 }
 
 /** A holder of a retired player at his retirement: whose shares the open market bought back. */
@@ -32,7 +34,7 @@ export interface RetiredHolderRow {
 const TRADE_SELECT = `
   SELECT tr.id, tr.instrument, tr.instrument_id AS itemId, ${INSTRUMENT_NAME_COLUMNS},
     tr.buyer_id AS buyerId, tr.seller_id AS sellerId, b.username AS buyerUsername, s.username AS sellerUsername,
-    tr.shares, tr.price_cents AS priceCents, tr.created_at AS createdAt, tr.reason
+    tr.shares, tr.price_cents AS priceCents, tr.created_at AS createdAt, tr.reason, tr.realized_cents AS realizedCents
   FROM trades tr
   LEFT JOIN users b ON b.id = tr.buyer_id
   LEFT JOIN users s ON s.id = tr.seller_id

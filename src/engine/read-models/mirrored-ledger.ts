@@ -14,6 +14,7 @@ export function mirroredLedger(ledger: Ledger, models: () => ReadModels): Ledger
     insertTrade(t: NewTradeRow): number {
       const id = ledger.insertTrade(t);
       models().trade(t.instrument, t.instrumentId, t.buyerId, t.sellerId, t.shares, t.price, t.at);
+      if (t.sellerId !== null && t.realizedCents != null) models().realized(t.sellerId, t.realizedCents);
       return id;
     },
     saveHolding(kind: InstrumentKind, userId: number, id: number, h: HoldingState): void {

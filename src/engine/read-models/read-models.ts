@@ -74,6 +74,8 @@ export class ReadModels {
   private markMoves = 0;
   private readonly instance = ++instances;
   private readonly shareValue = new Map<number, number>();
+  /** Users' realized profit over the season, read from their sales when first asked, then kept per sale. */
+  private readonly realizedCents = new Map<number, number>();
   /** The last answers of the market-wide figures, kept while nothing changed (statistics: for a second of the clock, as their windows slide). */
   private ranking: { version: number; limit: number; rows: { userId: number; shareValueCents: number }[] } | null = null;
   private stats: { version: number; now: number; until: number; limit: number; rows: StatisticsRows } | null = null;
@@ -131,6 +133,7 @@ export class ReadModels {
 
   /** Fills empty models from a state read from the database. */
   load(state: MarketState): void {
+    this.realizedCents.clear();
     for (const t of state.teams) this.instruments.setTeam(t);
     for (const p of state.players) this.instruments.setPlayer(p);
     this.instruments.updatePayrolls();
@@ -156,6 +159,8 @@ export class ReadModels {
    */
   reloadInstrument(kind: InstrumentKind, id: number, tradesSince: number | null): void {
     const key = keyOf(kind, id);
+    // Its trades may have been written behind the writer: season totals are read again when asked.
+    if (tradesSince !== null) this.realizedCents.clear();
     for (const o of this.orders.removeInstrument(key)) if (o.side === 'ask') this.declines.closeAsk(o.id);
     this.holdings.removeInstrument(key);
     if (kind === 'player') {
@@ -223,6 +228,12 @@ export class ReadModels {
     this.charts.traded(buyerId, sellerId);
     if (userToUser) this.marks.trade(key, at, shares, priceCents);
     this.version++;
+  }
+
+  /** A sale's realized profit, for its seller's season total. */
+  realized(sellerId: number, cents: number): void {
+    const kept = this.realizedCents.get(sellerId);
+    if (kept !== undefined) this.realizedCents.set(sellerId, kept + cents);
   }
 
   /** The open market of an instrument became empty, or held shares again. */
@@ -347,6 +358,16 @@ export class ReadModels {
   weeklyAverage(i: InstrumentView, now: number): number {
     const w = this.windows.sums(keyOf(i.kind, i.id), now - WEEK_MS, now);
     return (w ? vwap(w.userCents, w.userShares) : null) ?? this.markOf(i.kind, i.id);
+  }
+
+  /** A user's realized profit over the current season's sales. */
+  realizedOf(userId: number): number {
+    let cents = this.realizedCents.get(userId);
+    if (cents === undefined) {
+      cents = this.repo.realizedOf(userId);
+      this.realizedCents.set(userId, cents);
+    }
+    return cents;
   }
 
   /** A user's share value now: shares × mark. */

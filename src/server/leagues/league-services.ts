@@ -22,6 +22,7 @@ import { DEFAULT_LEAGUE_RANKING, type Ranking } from '../../shared/ranking.js';
 import { createExportService, type ExportService } from '../reads/exports.js';
 import { createReadService, type ReadService } from '../reads/service.js';
 import { createTeamReadService, type TeamReadService } from '../reads/teams.js';
+import { createInboxService, type InboxService } from '../inbox/inbox.js';
 
 export interface LeagueServiceDeps {
   /** One checkpoint thread for every league's file. */
@@ -70,6 +71,8 @@ export interface LeagueServices {
   feed: LeagueFeed;
   /** Who passed whom, the new leader, the weekly recap (started once the market state is read). */
   rivalry: Rivalry;
+  /** Members' inboxes (docs/inbox.md): read and marked here; written by the writer and the rivalry. */
+  inbox: InboxService;
   /** Stops taking orders; resolves once everything acknowledged is durable and the followers were told. */
   stop(): Promise<void>;
 }
@@ -94,6 +97,7 @@ export const LEAGUE_SERVICE_KEYS = [
   'push',
   'feed',
   'rivalry',
+  'inbox',
   'stop',
 ] as const satisfies readonly (keyof LeagueServices)[];
 // A member added to LeagueServices and not listed above fails to compile here.
@@ -162,6 +166,7 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     push,
     feed,
     rivalry,
+    inbox: createInboxService(db, now),
     async stop(): Promise<void> {
       exchange.stop();
       await exchange.idle();

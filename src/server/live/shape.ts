@@ -21,6 +21,9 @@ export function liveTrade(t: TradeEvent): LiveTrade {
   };
 }
 
+/** The event's inbox entry, when it has one. */
+const inbox = (event: { inboxId?: number }) => (event.inboxId === undefined ? {} : { inboxId: event.inboxId });
+
 /** Any other event as `live.events` sends it. */
 export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted' | 'offerPosted' }>): LiveEventBody {
   switch (event.type) {
@@ -40,6 +43,7 @@ export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted
         itemName: event.itemName,
         shares: event.shares,
         price_per_share: centsToDollars(event.priceCents),
+        ...inbox(event),
       };
     case 'outbid':
       return {
@@ -49,9 +53,10 @@ export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted
         itemName: event.itemName,
         your_price: centsToDollars(event.yourPriceCents),
         best_price: centsToDollars(event.bestPriceCents),
+        ...inbox(event),
       };
     case 'notice':
-      return { type: 'notice', notice: event.notice };
+      return { type: 'notice', notice: event.notice, ...inbox(event) };
     case 'playerRetired':
       return {
         type: 'playerRetired',
@@ -62,6 +67,7 @@ export function liveEvent(event: Exclude<PublishedEvent, { type: 'tradeCompleted
         price_per_share: centsToDollars(event.priceCents),
         total_value: centsToDollars(event.shares * event.priceCents),
         retired_at: new Date(event.at).toISOString(),
+        ...inbox(event),
       };
     default:
       return { type: event.type, itemType: event.itemType, itemId: event.itemId };

@@ -3,6 +3,7 @@ import { formatShares } from '../../shared/counts.js';
 import { formatCents } from '../../shared/money.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 import { retiredNotice } from '../../shared/notices.js';
+import { inboxEntryPath } from '../../shared/inbox.js';
 
 export interface PushItem {
   type: InstrumentKind;
@@ -10,8 +11,8 @@ export interface PushItem {
   name: string;
 }
 
-/** One thing worth a notification, for one user. */
-export type PushIntent =
+/** One thing worth a notification, for one user; `inboxId`: its entry in the user's inbox, which the notification opens. */
+export type PushIntent = { inboxId?: number } & (
   | {
       kind: 'orderFilled';
       userId: number;
@@ -26,7 +27,8 @@ export type PushIntent =
   | { kind: 'newOffer'; userId: number; item: PushItem; sellerUsername: string; shares: number; priceCents: number }
   | { kind: 'retired'; userId: number; item: PushItem; shares: number; priceCents: number }
   /** Someone passed the user in a league's standings (the item is the league: its id and name). */
-  | { kind: 'passed'; userId: number; item: PushItem; title: string; body: string; url: string };
+  | { kind: 'passed'; userId: number; item: PushItem; title: string; body: string; url: string }
+);
 
 const shares = formatShares;
 const itemUrl = (item: PushItem) => (item.type === 'player' ? `/market/${item.id}` : `/teams/${item.id}`);
@@ -114,12 +116,14 @@ const TEXTS: Record<ItemKind, Text> = {
 export function composeNotification(intents: readonly PushIntent[]): PushPayload {
   const first = intents[0];
   if (!first) throw new Error('composeNotification needs at least one intent');
+  // The newest entry of the batch is the one the notification opens.
+  const entry = intents[intents.length - 1]!.inboxId;
   if (first.kind === 'passed') {
     // The newest standing says it all (a burst of passings in a minute is one notification).
     const last = intents[intents.length - 1] as typeof first;
-    return { kind: 'passed', title: last.title, body: last.body, url: last.url, tag: `passed:${first.item.id}` };
+    return { kind: 'passed', title: last.title, body: last.body, url: entry === undefined ? last.url : inboxEntryPath(entry), tag: `passed:${first.item.id}` };
   }
   const kind: ItemKind = first.kind;
   const text = TEXTS[kind](intents);
-  return { kind, ...text, url: itemUrl(first.item), tag: `${kind}:${first.item.type}:${first.item.id}` };
+  return { kind, ...text, url: entry === undefined ? itemUrl(first.item) : inboxEntryPath(entry), tag: `${kind}:${first.item.type}:${first.item.id}` };
 }

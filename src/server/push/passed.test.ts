@@ -20,3 +20,22 @@ describe('the "passed" notification', () => {
     });
   });
 });
+
+describe('a notification with an inbox entry', () => {
+  it('opens the newest entry of its batch', () => {
+    const filled = (inboxId: number): PushIntent => ({
+      kind: 'orderFilled',
+      userId: 4,
+      inboxId,
+      item: { type: 'player', id: 9, name: 'Ava Stone' },
+      side: 'ask',
+      shares: 10,
+      priceCents: 150,
+      minSellPriceCents: null,
+    });
+    expect(composeNotification([filled(31), filled(32)])).toMatchObject({ url: '/inbox?entry=32', tag: 'orderFilled:player:9' });
+    const { inboxId: _dropped, ...without } = filled(1);
+    void _dropped;
+    expect(composeNotification([without as PushIntent]).url).toBe('/market/9');
+  });
+});

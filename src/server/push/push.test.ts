@@ -110,7 +110,8 @@ describe('push notifications', () => {
       kind: 'orderFilled',
       title: `Sold automatically: ${player.name}`,
       body: 'Sold automatically at your minimum price of $1.10: 120 shares.',
-      url: `/market/${player.id}`,
+      // It opens the sale's entry in the seller's inbox.
+      url: expect.stringMatching(/^\/inbox\?entry=\d+$/),
       tag: `orderFilled:player:${player.id}`,
     });
 
@@ -232,7 +233,7 @@ describe('push notifications', () => {
       kind: 'retired',
       title: `${player.name} retired`,
       body: `${player.name} retired: 280,000 shares bought back at $1.00 ($280,000.00 paid to you).`,
-      url: `/market/${player.id}`,
+      url: expect.stringMatching(/^\/inbox\?entry=\d+$/),
       tag: `retired:player:${player.id}`,
     });
     await wait(GATHER_MS * 3);

@@ -44,23 +44,26 @@ interface PushStats {
   removed: number;
 }
 
+/** The event's inbox entry, when it has one: the notification opens it. */
+const inbox = (e: { inboxId?: number }) => (e.inboxId === undefined ? {} : { inboxId: e.inboxId });
+
 /** What one event is to tell, and whom: the user it names, or the holders (but the seller) who opted into new offers. */
 function intentsOf(e: PushEvent, options: Pick<PushSenderOptions, 'subscriptions' | 'holdersOf'>): PushIntent[] {
   const { subscriptions } = options;
   if (e.type === 'notice') {
     const n = e.notice;
-    return [{ kind: 'passed', userId: e.userId, item: { type: 'player', id: n.leagueId, name: '' }, title: n.title, body: n.body, url: n.url }];
+    return [{ kind: 'passed', userId: e.userId, item: { type: 'player', id: n.leagueId, name: '' }, title: n.title, body: n.body, url: n.url, ...inbox(e) }];
   }
   const item = { type: e.itemType, id: e.itemId, name: e.itemName };
   switch (e.type) {
     case 'orderFilled': {
       const minSellPriceCents = e.automatic ? e.minSellPriceCents : null;
-      return [{ kind: 'orderFilled', userId: e.userId, item, side: e.side, shares: e.shares, priceCents: e.priceCents, minSellPriceCents }];
+      return [{ kind: 'orderFilled', userId: e.userId, item, side: e.side, shares: e.shares, priceCents: e.priceCents, minSellPriceCents, ...inbox(e) }];
     }
     case 'outbid':
-      return [{ kind: 'outbid', userId: e.userId, item, yourPriceCents: e.yourPriceCents, bestPriceCents: e.bestPriceCents }];
+      return [{ kind: 'outbid', userId: e.userId, item, yourPriceCents: e.yourPriceCents, bestPriceCents: e.bestPriceCents, ...inbox(e) }];
     case 'playerRetired':
-      return [{ kind: 'retired', userId: e.userId, item, shares: e.shares, priceCents: e.priceCents }];
+      return [{ kind: 'retired', userId: e.userId, item, shares: e.shares, priceCents: e.priceCents, ...inbox(e) }];
     case 'offerPosted': {
       const holders = new Set(
         subscriptions

@@ -28,6 +28,7 @@ export function createExportService(db: Db, reads: ReadService, now: () => numbe
             total: centsToDollars(t.shares * t.priceCents),
             counterparty: (bought ? t.sellerUsername : t.buyerUsername) ?? 'Market',
             reason: t.reason,
+            realizedProfit: !bought && t.realizedCents !== null ? centsToDollars(t.realizedCents) : null,
           };
         }),
       };

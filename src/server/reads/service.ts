@@ -226,19 +226,22 @@ function userReads(b: ReadBasics) {
       const user = users.cards([userId]).get(userId);
       if (!user) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
       const held = m.valueHoldings(userId, now());
-      return toPortfolio({
-        userId: user.id,
-        username: user.username,
-        avatar: user.avatar,
-        balanceCents: user.balanceCents,
-        escrowCents: held.escrowCents,
-        shareValueCents: held.shareValueCents,
-        totalValueCents: user.balanceCents + held.escrowCents + held.shareValueCents,
-        shareValueAtWeeklyAvgCents: held.shareValueAtWeeklyAvgCents,
-        dailyChangePercent: changePercent(held.shareValueCents, held.shareValueAtWeeklyAvgCents),
-        players: held.players,
-        teams: held.teams,
-      });
+      return toPortfolio(
+        {
+          userId: user.id,
+          username: user.username,
+          avatar: user.avatar,
+          balanceCents: user.balanceCents,
+          escrowCents: held.escrowCents,
+          shareValueCents: held.shareValueCents,
+          totalValueCents: user.balanceCents + held.escrowCents + held.shareValueCents,
+          shareValueAtWeeklyAvgCents: held.shareValueAtWeeklyAvgCents,
+          dailyChangePercent: changePercent(held.shareValueCents, held.shareValueAtWeeklyAvgCents),
+          players: held.players,
+          teams: held.teams,
+        },
+        m.realizedOf(userId),
+      );
     },
 
     /** A page of the user's trades, newest first: of every season, or of `season`. */
@@ -259,6 +262,18 @@ function userReads(b: ReadBasics) {
       return { shareValueCents: m.shareValueCents(userId), escrowCents: m.orders.escrowCents(userId) };
     },
   };
+}
+
+type Ranked = RankFigures & { rank: number; tied: boolean };
+
+/** A member's place and their neighbours' (each with a username). */
+export interface StandingAround {
+  me: Ranked;
+  /** Current members ranked. */
+  count: number;
+  leader: (Ranked & { username: string }) | null;
+  above: (Ranked & { username: string }) | null;
+  below: (Ranked & { username: string }) | null;
 }
 
 /** The leaderboard by the league's ranking rule, and the league's statistics. */
@@ -302,7 +317,33 @@ function boardReads(b: ReadBasics) {
     return rows;
   };
 
+  /** Every current member ranked by the rule, and each one's place in the list: kept while the market, the clock's second and the rule stand. */
+  let standings: { version: number; second: number; rule: Ranking; rows: Ranked[]; at: Map<number, number> } | null = null;
+  const everyStanding = (m: ReadModels, rule: Ranking) => {
+    const rows = byNetWorth(m);
+    const second = Math.floor(now() / 1000);
+    if (standings && standings.version === m.version && standings.second === second && standings.rule === rule) return standings;
+    const ranked = rankBy(rule, rows);
+    standings = { version: m.version, second, rule, rows: ranked, at: new Map(ranked.map((r, i) => [r.userId, i])) };
+    return standings;
+  };
+
   return {
+    /**
+     * A member's place by the league's rule, with those just above and below, and the leader: what
+     * the home shows ("2nd, $1.2M behind the leader"). Null for someone who is not a current member.
+     */
+    standingAround(rule: Ranking, userId: number): StandingAround | null {
+      const { rows, at } = everyStanding(models(), rule);
+      const i = at.get(userId);
+      if (i === undefined) return null;
+      const me = rows[i]!;
+      const near = [rows[0]!, rows[i - 1], rows[i + 1]].filter((r): r is Ranked => r !== undefined);
+      const cards = users.cards(near.map((r) => r.userId));
+      const named = (r: Ranked | undefined) => (r && cards.has(r.userId) ? { ...r, username: cards.get(r.userId)!.username } : null);
+      return { me, count: rows.length, leader: i === 0 ? null : named(rows[0]), above: i === 0 ? null : named(rows[i - 1]), below: named(rows[i + 1]) };
+    },
+
     /**
      * The top of the league by its ranking rule (docs/rules.md §5): share value (members without
      * shares after those with, by id) or net worth. Equal figures share a place.

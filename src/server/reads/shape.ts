@@ -3,6 +3,7 @@ import type { HoldingValuation, PortfolioValuation } from '../../db/repos/portfo
 import type { LeaderboardRow, StatisticsRows } from '../../db/repos/stats-reads.js';
 import type { TradeRow } from '../../db/repos/trade-reads.js';
 import { centsToDollars } from '../../shared/money.js';
+import { splitOf, todayChange, unrealizedProfit } from '../../domain/market/pnl.js';
 import type {
   AskOut,
   LeaderboardRowOut,
@@ -112,10 +113,15 @@ export function toTrade(row: TradeRow): TradeOut {
 
 /** A trade from `userId`'s point of view. */
 export function toUserTrade(row: TradeRow, userId: number): UserTradeOut {
-  return { ...toTrade(row), side: row.buyerId === userId ? 'Bought' : 'Sold' };
+  const sold = row.buyerId !== userId;
+  return { ...toTrade(row), side: sold ? 'Sold' : 'Bought', realized_profit: sold && row.realizedCents !== null ? dollars(row.realizedCents) : null };
 }
 
-function holdingPrices(h: HoldingValuation) {
+/** A holding's unrealized profit at its mark (domain/market/pnl.ts). */
+const unrealizedOf = (h: HoldingValuation) => unrealizedProfit(h, h.currentPriceCents);
+
+function holdingPrices(h: HoldingValuation, percentOfPortfolio: number) {
+  const unrealized = unrealizedOf(h);
   return {
     shares_owned: h.shares,
     listed_shares: h.listedShares,
@@ -124,10 +130,18 @@ function holdingPrices(h: HoldingValuation) {
     weekly_avg_price: dollars(h.weeklyAvgCents),
     min_sell_price: dollars(h.minSellPriceCents),
     value: dollars(h.valueCents),
+    unrealized_profit: dollars(unrealized.cents),
+    unrealized_percent: unrealized.percent,
+    today_change: dollars(todayChange(h.shares, h.currentPriceCents, h.weeklyAvgCents)),
+    portfolio_percent: percentOfPortfolio / 100,
   };
 }
 
-export function toPortfolio(v: PortfolioValuation): PortfolioOut {
+/** A portfolio with its P&L: `realizedCents` is the season's realized profit. */
+export function toPortfolio(v: PortfolioValuation, realizedCents: number): PortfolioOut {
+  const holdings = [...v.players, ...v.teams];
+  const parts = splitOf(holdings.map((h) => h.valueCents));
+  const part = (i: number) => parts[i] ?? 0;
   return {
     userId: v.userId,
     username: v.username,
@@ -137,21 +151,24 @@ export function toPortfolio(v: PortfolioValuation): PortfolioOut {
     shareValue: dollars(v.shareValueCents),
     totalValue: dollars(v.totalValueCents),
     dailyChangePercent: v.dailyChangePercent,
-    players: v.players.map((h) => ({
+    dailyChange: dollars(v.shareValueCents - v.shareValueAtWeeklyAvgCents),
+    unrealizedProfit: dollars(holdings.reduce((sum, h) => sum + unrealizedOf(h).cents, 0)),
+    realizedProfit: dollars(realizedCents),
+    players: v.players.map((h, i) => ({
       player_id: h.playerId,
       name: h.name,
       team_name: h.teamName,
       salary: h.salary,
       is_top_holder: h.isTopHolder,
-      ...holdingPrices(h),
+      ...holdingPrices(h, part(i)),
     })),
-    teams: v.teams.map((h) => ({
+    teams: v.teams.map((h, i) => ({
       id: h.teamId,
       name: h.name,
       code: h.code,
       conference: h.conference,
       locked_until: iso(h.lockedUntil),
-      ...holdingPrices(h),
+      ...holdingPrices(h, part(v.players.length + i)),
     })),
   };
 }

@@ -6,6 +6,7 @@ import { newLeaderText } from '../../domain/chat/moments.js';
 import { overtakes, passedText } from '../../domain/rivalry/overtakes.js';
 import { weeklyRecap, type Snapshot } from '../../domain/rivalry/weekly.js';
 import type { EventBus, GameEvent } from '../../engine/events.js';
+import { recordNotices } from '../../engine/inbox-writer.js';
 import type { Notice } from '../../shared/notices.js';
 import { RANKING_LABEL, type Ranking } from '../../shared/ranking.js';
 import type { MarkOf } from '../../db/repos/valuation.js';
@@ -98,7 +99,9 @@ function weeklyRecaps(deps: RivalryDeps, notice: NoticeOf): (current: Standing[]
     const id = feed.moment('weeklyRecap', { userId: null, text, data, key: `recap:${season.number}:${week}`, at });
     lastRecap = { createdAt: at, data };
     if (id === null) return;
-    bus.publish(current.map((s) => notice(s.userId, 'weeklyRecap', `Week ${week} recap of ${deps.leagueName()}`, text, '/chat')));
+    const events = current.map((s) => notice(s.userId, 'weeklyRecap', `Week ${week} recap of ${deps.leagueName()}`, text, '/chat'));
+    recordNotices(db, events, at);
+    bus.publish(events);
   };
 }
 
@@ -126,7 +129,11 @@ export function createRivalry(deps: RivalryDeps) {
     const after = standings();
     if (before) {
       const events = overtakes(before, after).map((o) => notice(o.userId, 'passed', passedText(o), `in ${deps.leagueName()}`, '/leaderboard'));
-      if (events.length > 0) bus.publish(events);
+      if (events.length > 0) {
+        // Kept in each member's inbox before the toast and push that link to it.
+        recordNotices(db, events, deps.now());
+        bus.publish(events);
+      }
       tellNewLeader(feed, deps.ranking(), before, after);
     }
     before = after;

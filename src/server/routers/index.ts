@@ -3,6 +3,8 @@ import { adminRouter } from './admin.js';
 import { authRouter } from './auth.js';
 import { chatRouter } from './chat.js';
 import { exportsRouter } from './exports.js';
+import { inboxRouter } from './inbox.js';
+import { homeRouter } from './home.js';
 import { leaguesRouter } from './leagues.js';
 import { liveRouter } from './live.js';
 import { marketRouter } from './market.js';
@@ -33,6 +35,8 @@ export const appRouter = router({
   exports: exportsRouter,
   push: pushRouter,
   watchlist: watchlistRouter,
+  inbox: inboxRouter,
+  home: homeRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -48,6 +48,10 @@ describe('GET /portfolio/{userId}', () => {
       shareValue,
       totalValue: 80_000_000 + shareValue,
       dailyChangePercent: Math.round(((shareValue - atWeekly) / atWeekly) * 10_000) / 100,
+      dailyChange: 0,
+      unrealizedProfit: 7.66, // 50 − 2.34 − 40
+      // The trades above were written without a realized profit (as before it was kept): none is counted.
+      realizedProfit: 0,
     });
     expect(res.body.players).toEqual([
       {
@@ -63,6 +67,11 @@ describe('GET /portfolio/{userId}', () => {
         salary: p.salary,
         is_top_holder: true,
         value: 200,
+        // 100 × $2.00 − $150.00 paid; nothing moved against the weekly average; $200 of $250 of shares.
+        unrealized_profit: 50,
+        unrealized_percent: 33.33,
+        today_change: 0,
+        portfolio_percent: 80,
       },
       {
         player_id: q.id,
@@ -77,6 +86,11 @@ describe('GET /portfolio/{userId}', () => {
         salary: q.salary,
         is_top_holder: true,
         value: 10,
+        // 10 × $1.00 − $12.34 = −$2.34, −18.96% of $12.34.
+        unrealized_profit: -2.34,
+        unrealized_percent: -18.96,
+        today_change: 0,
+        portfolio_percent: 4,
       },
     ]);
     expect(res.body.teams).toEqual([
@@ -93,6 +107,11 @@ describe('GET /portfolio/{userId}', () => {
         current_price: 1,
         weekly_avg_price: 1,
         value: 40,
+        // 40 × $1.00 − $80.00 = −$40.00, −50%.
+        unrealized_profit: -40,
+        unrealized_percent: -50,
+        today_change: 0,
+        portfolio_percent: 16,
       },
     ]);
     const rivalView = await api<PortfolioOut>(server.url, 'GET', `/portfolio/${rival.id}`, undefined, owner.token);

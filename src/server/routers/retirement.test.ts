@@ -146,6 +146,8 @@ describe('a retired player', () => {
       price_per_share: 1,
       total_value: 279_000,
       retired_at: retiredAt,
+      // Its entry in Ann's inbox, which the toast links to.
+      inboxId: expect.any(Number),
     });
     expect(retiredEvent(ben.id)[0]).toMatchObject({ itemId: player.id, shares: 1_000, total_value: 1_000 });
     // Cid had sold out before: he hears of the market, not of a buy-back.

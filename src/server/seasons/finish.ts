@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { AuditRepo } from '../../db/repos/audit.js';
 import type { LeagueRow, LeaguesRepo } from '../../db/repos/leagues.js';
 import { winnersOf } from '../../domain/seasons/ranking.js';
-import { seasonEndedNotices } from './season-notices.js';
 import { endSeason, type EndSeasonOptions, type SeasonEnded } from '../../engine/season-end.js';
 import { AppError } from '../errors.js';
 import type { LeagueServices } from '../leagues/league-services.js';
@@ -33,7 +32,7 @@ export function finishSeason(
 ): { ended: SeasonEnded; told: Promise<void> } | null {
   const { league, row, audit, registry, logger } = deps;
   // Ranked by the league's rule, as the leaderboard ranks (the row is read for the call).
-  const answer = endSeason(league.exchange, league.db, row.startingCashCents, { ...options, ranking: row.ranking });
+  const answer = endSeason(league.exchange, league.db, row.startingCashCents, { ...options, ranking: row.ranking, leagueId: row.id });
   if (!answer.ok) throw new AppError('CONFLICT', answer.error.message);
   const ended = answer.value;
   if (!ended) return null;
@@ -59,8 +58,8 @@ export function finishSeason(
     });
     registry.setSeasonEndsAt(row.id, null);
     league.feed.announce(ended.feedItemId);
-    // Every open header of the league reads its season again; each member is told their place.
-    league.bus.publish([{ type: 'leagueUpdated', userId: null }, ...seasonEndedNotices(row.id, number, archive.standings, endedAt)]);
+    // Every open header of the league reads its season again (each member was told their place by the season's end itself, kept in their inbox).
+    league.bus.publish([{ type: 'leagueUpdated', userId: null }]);
     logger.info({ leagueId: row.id, season: number, by: actor === 'schedule' ? 'schedule' : actor.id }, 'season ended');
   });
   return { ended, told };

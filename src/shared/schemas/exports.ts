@@ -29,6 +29,8 @@ export const transactionExportRow = z.object({
   counterparty: z.string(),
   /** `retirement`: the open market bought the shares back when the player retired; null for an ordinary trade. */
   reason: z.enum(TRADE_REASONS).nullable(),
+  /** A sale's realized profit, kept when it happened; null for a purchase and for sales made before it was kept. */
+  realizedProfit: dollars.nullable(),
 });
 export type TransactionExportRow = z.infer<typeof transactionExportRow>;
 

@@ -11,6 +11,8 @@ import { INSTRUMENT_KINDS, TRADE_REASONS } from '../instrument.js';
 const int = z.number().int();
 const count = z.number().int().nonnegative();
 const dollars = z.number();
+/** Dollars that may be negative (a loss, a fall). */
+const signedDollars = z.number();
 const isoTime = z.string();
 
 export const instrumentType = z.enum(INSTRUMENT_KINDS);
@@ -150,7 +152,11 @@ export const tradeOut = z.object({
 export type TradeOut = z.infer<typeof tradeOut>;
 export const tradeList = z.array(tradeOut);
 
-export const userTradeOut = tradeOut.extend({ side: z.enum(['Bought', 'Sold']) });
+export const userTradeOut = tradeOut.extend({
+  side: z.enum(['Bought', 'Sold']),
+  /** A sale's realized profit (docs/rules.md §5), kept when it happened; null for a purchase, and for sales made before it was kept. */
+  realized_profit: dollars.nullable(),
+});
 export type UserTradeOut = z.infer<typeof userTradeOut>;
 export const userTradeList = z.array(userTradeOut);
 
@@ -219,6 +225,14 @@ export const portfolioPlayerOut = z.object({
   salary: count,
   /** The largest single shareholder of the player (ties: the lower user id). */
   is_top_holder: z.boolean(),
+  /** shares × (mark − average buy price): the cost basis against the value at the mark. */
+  unrealized_profit: signedDollars,
+  /** Of the cost basis, to 2 decimals. */
+  unrealized_percent: z.number(),
+  /** Value at the mark against value at the weekly average price (as dailyChangePercent). */
+  today_change: signedDollars,
+  /** The holding's part of the share value, in percent to 2 decimals (all parts add up to 100). */
+  portfolio_percent: z.number(),
   value: dollars,
 });
 
@@ -235,6 +249,14 @@ export const portfolioTeamOut = z.object({
   /** The mark (docs/rules.md §5): the price the holding is valued at. */
   current_price: dollars,
   weekly_avg_price: dollars,
+  /** shares × (mark − average buy price): the cost basis against the value at the mark. */
+  unrealized_profit: signedDollars,
+  /** Of the cost basis, to 2 decimals. */
+  unrealized_percent: z.number(),
+  /** Value at the mark against value at the weekly average price (as dailyChangePercent). */
+  today_change: signedDollars,
+  /** The holding's part of the share value, in percent to 2 decimals (all parts add up to 100). */
+  portfolio_percent: z.number(),
   value: dollars,
 });
 
@@ -250,6 +272,12 @@ export const portfolioResult = z.object({
   /** balance + escrow + shareValue. */
   totalValue: dollars,
   dailyChangePercent: z.number(),
+  /** Share value − value at weekly averages, in dollars (the daily change's amount). */
+  dailyChange: signedDollars,
+  /** Σ the holdings' unrealized profit. */
+  unrealizedProfit: signedDollars,
+  /** Σ realized profit of the current season's sales. */
+  realizedProfit: signedDollars,
   players: z.array(portfolioPlayerOut),
   teams: z.array(portfolioTeamOut),
 });

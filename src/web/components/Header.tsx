@@ -71,7 +71,7 @@ export function Header() {
                       {count > 0 ? (
                         <span className="badge">
                           <span aria-hidden="true">{count >= 100 ? '99+' : count}</span>
-                          <span className="sr-only"> ({item.badge === 'chatUnread' ? `${count >= 100 ? 'over 99' : count} unread` : `${count} open`})</span>
+                          <span className="sr-only"> ({item.badge === 'chatUnread' || item.badge === 'inboxUnread' ? `${count >= 100 ? 'over 99' : count} unread` : `${count} open`})</span>
                         </span>
                       ) : null}
                     </NavLink>

@@ -21,6 +21,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/transactions', label: 'Transactions', audience: 'user' },
   { to: '/teams', label: 'Teams', audience: 'user' },
   { to: '/chat', label: 'Chat', audience: 'user', badge: 'chatUnread' },
+  { to: '/inbox', label: 'Inbox', audience: 'user', badge: 'inboxUnread' },
   { to: '/leaderboard', label: 'Leaderboard', audience: 'always' },
   { to: '/statistics', label: 'Statistics', audience: 'always' },
   { to: '/win-totals', label: 'Win Totals', audience: 'always' },

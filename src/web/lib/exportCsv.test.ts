@@ -24,6 +24,7 @@ describe('CSV exports', () => {
           total: 18,
           counterparty: '=HYPERLINK("x")',
           reason: null,
+          realizedProfit: -2.5,
         },
         {
           tradeId: 1,
@@ -38,6 +39,7 @@ describe('CSV exports', () => {
           total: 3,
           counterparty: 'Market',
           reason: null,
+          realizedProfit: null,
         },
         {
           tradeId: 0,
@@ -52,14 +54,15 @@ describe('CSV exports', () => {
           total: 280_000,
           counterparty: 'Market',
           reason: 'retirement',
+          realizedProfit: 3.25,
         },
       ],
     });
     expect(parse(csv)).toEqual([
-      ['Date', 'Type', 'Item', 'Team', 'Side', 'Shares', 'Price', 'Total', 'Counterparty', 'Note'],
-      ['2026-01-31T09:00:00.000Z', 'player', 'Nikola Jokić', 'Denver Nuggets', 'Sold', '12', '1.50', '18.00', `'=HYPERLINK("x")`, ''],
-      ['2026-01-30T09:00:00.000Z', 'team', 'Boston Celtics', 'Boston Celtics', 'Bought', '3', '1.00', '3.00', 'Market', ''],
-      ['2026-01-29T09:00:00.000Z', 'player', 'Amari Williams', 'Boston Celtics', 'Sold', '280000', '1.00', '280000.00', 'Market', 'Bought back at retirement'],
+      ['Date', 'Type', 'Item', 'Team', 'Side', 'Shares', 'Price', 'Total', 'Realized profit', 'Counterparty', 'Note'],
+      ['2026-01-31T09:00:00.000Z', 'player', 'Nikola Jokić', 'Denver Nuggets', 'Sold', '12', '1.50', '18.00', '-2.5', `'=HYPERLINK("x")`, ''],
+      ['2026-01-30T09:00:00.000Z', 'team', 'Boston Celtics', 'Boston Celtics', 'Bought', '3', '1.00', '3.00', '', 'Market', ''],
+      ['2026-01-29T09:00:00.000Z', 'player', 'Amari Williams', 'Boston Celtics', 'Sold', '280000', '1.00', '280000.00', '3.25', 'Market', 'Bought back at retirement'],
     ]);
     for (const bad of ['+1', '-1', '@SUM(A1)']) {
       const row = parse(
@@ -81,11 +84,12 @@ describe('CSV exports', () => {
               total: 1,
               counterparty: bad,
               reason: null,
+              realizedProfit: null,
             },
           ],
         }),
       )[1]!;
-      expect(row[8]).toBe(`'${bad}`);
+      expect(row[9]).toBe(`'${bad}`);
     }
   });
 

@@ -3,6 +3,8 @@ import { TRADE_REASON_LABELS } from '../../shared/instrument';
 import type { PortfolioExport, TransactionsExport } from '../../shared/schemas/exports';
 
 const money = (dollars: number | null) => (dollars === null ? '' : dollars.toFixed(2));
+/** Money that may be negative, as a number: a leading minus in text would be taken for a formula and guarded. */
+const signedMoney = (dollars: number | null) => (dollars === null ? '' : Math.round(dollars * 100) / 100);
 
 /**
  * CSV text with a header row. Cells that a spreadsheet would run as a formula (starting with =, +, -,
@@ -14,7 +16,7 @@ function toCsv(fields: string[], rows: (string | number)[][]): string {
 
 export function transactionsCsv(data: TransactionsExport): string {
   return toCsv(
-    ['Date', 'Type', 'Item', 'Team', 'Side', 'Shares', 'Price', 'Total', 'Counterparty', 'Note'],
+    ['Date', 'Type', 'Item', 'Team', 'Side', 'Shares', 'Price', 'Total', 'Realized profit', 'Counterparty', 'Note'],
     data.transactions.map((t) => [
       t.date,
       t.itemType,
@@ -24,6 +26,7 @@ export function transactionsCsv(data: TransactionsExport): string {
       t.shares,
       money(t.price),
       money(t.total),
+      signedMoney(t.realizedProfit),
       t.counterparty,
       t.reason ? TRADE_REASON_LABELS[t.reason] : '',
     ]),

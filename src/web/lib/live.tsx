@@ -10,6 +10,7 @@ import { formatDollars } from './format';
 import { NOTICE_LINK, orderFilledText, outbidText, retiredText } from './liveTexts';
 import { useLeague } from './league';
 import { useNavigate } from './leagueLinks';
+import { inboxEntryPath } from '../../shared/inbox';
 import { isForLeague } from './liveLeague';
 import { useTRPC } from './trpc';
 
@@ -72,21 +73,30 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     [invalidate],
   );
 
+  const navigate = useNavigate();
   const onEvent = useCallback(
     (event: LiveEvent, eventId: string) => {
       // The user's events of all their leagues come on one feed; this tab shows one league.
       if (!isForLeague(event, leagueId)) return;
-      if (event.type === 'orderFilled') toast.success(orderFilledText(event), { id: `live-${eventId}` });
-      if (event.type === 'outbid') toast.info(outbidText(event), { id: `live-${eventId}` });
+      // A notice kept in the inbox links to its entry there.
+      const entry = 'inboxId' in event && event.inboxId !== undefined ? event.inboxId : null;
+      const options = {
+        id: `live-${eventId}`,
+        ...(entry === null ? {} : { action: { label: 'Inbox', onClick: () => navigate(inboxEntryPath(entry)) } }),
+      };
+      if (event.type === 'orderFilled') toast.success(orderFilledText(event), options);
+      if (event.type === 'outbid') toast.info(outbidText(event), options);
       if (event.type === 'playerRetired') {
-        toast.info(retiredText(event), { id: `live-${eventId}`, description: `${formatDollars(event.total_value)} paid to your cash.` });
+        toast.info(retiredText(event), { ...options, description: `${formatDollars(event.total_value)} paid to your cash.` });
       }
       if (event.type === 'notice') {
         const { title, body, url, kind } = event.notice;
+        // A season's end links to its archive (its place is there); other notices to their inbox entry when kept.
+        const link = kind === 'seasonEnded' || entry === null ? { label: NOTICE_LINK[kind], onClick: () => void navigate(url) } : options.action;
         toast.info(title, {
-          id: `live-${eventId}`,
+          ...options,
           description: body || undefined,
-          action: { label: NOTICE_LINK[kind], onClick: () => void navigate(url) },
+          action: link,
           // A season's end is worth a moment longer than the usual four seconds.
           duration: kind === 'seasonEnded' ? 12_000 : undefined,
         });
@@ -137,7 +147,6 @@ function useResumableFeed<T, E>(
     [onMessage],
   );
   // The callbacks read refs when messages arrive, never during render.
-  // eslint-disable-next-line react-hooks/refs
   const subscription = useSubscription(options(resumeFrom ? { lastEventId: resumeFrom } : undefined, { enabled, onStarted, onData }));
 
   const failed = subscription.status === 'error';

@@ -12,6 +12,8 @@ export interface NavCounts {
   offersForYou: number;
   /** Items of the league's chat the member has not read (counted up to 100). */
   chatUnread: number;
+  /** Entries of the member's inbox not read yet (docs/inbox.md). */
+  inboxUnread: number;
 }
 
 export function useNavCounts(): NavCounts {
@@ -20,5 +22,12 @@ export function useNavCounts(): NavCounts {
   const counts = useQuery(trpc.market.counts.queryOptions(user ? undefined : skipToken));
   // The chat's live feed (features/chat) refreshes this one.
   const unread = useQuery({ ...trpc.chat.unread.queryOptions(user ? undefined : skipToken), staleTime: 30_000 });
-  return { sharesForSale: counts.data?.sharesForSale ?? 0, offersForYou: counts.data?.offersForYou ?? 0, chatUnread: unread.data?.count ?? 0 };
+  // Live events with an inbox entry refresh it (shared/live-plan.ts).
+  const inbox = useQuery({ ...trpc.inbox.unread.queryOptions(user ? undefined : skipToken), staleTime: 30_000 });
+  return {
+    sharesForSale: counts.data?.sharesForSale ?? 0,
+    offersForYou: counts.data?.offersForYou ?? 0,
+    chatUnread: unread.data?.count ?? 0,
+    inboxUnread: inbox.data?.unread ?? 0,
+  };
 }

@@ -7,6 +7,7 @@ import { Loading } from '../components/Spinner';
 import { useLastTrades } from '../lib/live';
 import { useSession } from '../lib/session';
 import { LOAD_FAILED } from '../../shared/texts';
+import { SignedInHome } from '../features/home/SignedInHome';
 
 /** How many trades the home page lists (docs/rules.md §10 Limits and constants). */
 export const HOME_RECENT_TRADES = 10;
@@ -17,38 +18,29 @@ export default function HomePage() {
   return (
     <>
       <PageTitle title={user ? `Welcome back, ${user.username}` : 'Welcome to Hoops Exchange'} documentTitle={null} />
-      <section className="hero card">
-        <p className="hero-lead">
-          Every new player gets <strong>$80 million</strong> in virtual money to trade shares in NBA players and teams, live, against the other fans in the
-          league.
-        </p>
-        <ul className="hero-points">
-          <li>A player has as many shares as dollars of salary. Unclaimed shares cost $1 each on the open market.</li>
-          <li>Once every share is owned, make a bid: holders sell to you at their price, or accept or decline your offer.</li>
-          <li>Hold shares in one Eastern and one Western team, and get first pick of their drafted rookies.</li>
-        </ul>
-        <p className="hero-actions">
-          {user ? (
-            <>
-              <Link className="button" to="/market">
-                Go to the market
-              </Link>
-              <Link className="button button-secondary" to="/portfolio">
-                Your portfolio
-              </Link>
-            </>
-          ) : (
-            <>
-              <Link className="button" to="/register">
-                Register and get $80 million
-              </Link>
-              <Link className="button button-secondary" to="/login">
-                Log in
-              </Link>
-            </>
-          )}
-        </p>
-      </section>
+      {user ? (
+        <SignedInHome />
+      ) : (
+        <section className="hero card">
+          <p className="hero-lead">
+            Every new player gets <strong>$80 million</strong> in virtual money to trade shares in NBA players and teams, live, against the other fans in the
+            league.
+          </p>
+          <ul className="hero-points">
+            <li>A player has as many shares as dollars of salary. Unclaimed shares cost $1 each on the open market.</li>
+            <li>Once every share is owned, make a bid: holders sell to you at their price, or accept or decline your offer.</li>
+            <li>Hold shares in one Eastern and one Western team, and get first pick of their drafted rookies.</li>
+          </ul>
+          <p className="hero-actions">
+            <Link className="button" to="/register">
+              Register and get $80 million
+            </Link>
+            <Link className="button button-secondary" to="/login">
+              Log in
+            </Link>
+          </p>
+        </section>
+      )}
 
       <section className="section" aria-labelledby="recent-trades-title">
         <h2 id="recent-trades-title">Recent trades</h2>

@@ -20,6 +20,7 @@ import './account.css';
 import { NumHeader } from '../components/table/NumHeader';
 import { LeagueSeasonSelect } from '../components/seasons/SeasonSelect';
 import { TRADE_REASON_LABELS } from '../../shared/instrument';
+import { formatSignedDollars, toneOf } from '../components/account/accountFormat';
 
 const tradesOf = (page: { items: UserTrade[] }) => page.items;
 const tradeId = (t: UserTrade) => t.tradeId;
@@ -66,7 +67,7 @@ export default function TransactionsPage() {
     <>
       <PageTitle
         title="Transactions"
-        subtitle="Every share you bought or sold, newest first."
+        subtitle="Every share you bought or sold, newest first, with the profit each sale made."
         actions={user && rows.length > 0 ? <ExportButton what="transactions" userId={user.id} /> : undefined}
       />
       <LeagueSeasonSelect value={season} onChange={setSeason} everyLabel="Every season" />
@@ -112,6 +113,7 @@ export default function TransactionsPage() {
                     <NumHeader>Shares</NumHeader>
                     <NumHeader>Price</NumHeader>
                     <NumHeader>Total</NumHeader>
+                    <NumHeader>Profit</NumHeader>
                     <th scope="col">With</th>
                   </tr>
                 </thead>
@@ -140,6 +142,17 @@ export default function TransactionsPage() {
                       </td>
                       <td className="num stack-money" data-label="Total">
                         {formatDollars(t.total_value)}
+                      </td>
+                      <td className="num" data-label="Profit">
+                        {t.realized_profit === null ? (
+                          <span className="muted" title={t.side === 'Sold' ? 'Sold before profits were kept' : 'A purchase realizes nothing'}>
+                            —
+                          </span>
+                        ) : (
+                          <span className={toneOf(t.realized_profit)} data-testid="realized">
+                            {formatSignedDollars(t.realized_profit)}
+                          </span>
+                        )}
                       </td>
                       <td data-label="With">
                         {t.counterparty && t.counterpartyId !== null ? (

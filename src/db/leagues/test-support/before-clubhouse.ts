@@ -44,7 +44,8 @@ export function everythingIn(db: Db, columns: { seasons?: string; leagues?: stri
     teams: all('SELECT * FROM teams ORDER BY id'),
     holdings: all('SELECT * FROM holdings ORDER BY user_id, instrument, instrument_id'),
     orders: all('SELECT * FROM orders ORDER BY id'),
-    trades: all('SELECT * FROM trades ORDER BY id'),
+    // The columns of the version before (0018 adds a sale's realized profit, null for the trades before it).
+    trades: all('SELECT id, instrument, instrument_id, buyer_id, seller_id, shares, price_cents, created_at, reason FROM trades ORDER BY id'),
     declines: all('SELECT * FROM declined_asks ORDER BY order_id, user_id'),
     seasons: all(`SELECT ${columns.seasons ?? '*'} FROM seasons ORDER BY number`),
     leagues: all(`SELECT ${columns.leagues ?? '*'} FROM leagues ORDER BY id`),

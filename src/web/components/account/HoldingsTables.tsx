@@ -8,7 +8,7 @@ import { useNow } from '../../lib/useNow';
 import { EmptyState } from '../EmptyState';
 import { DumpButton, SellDialog } from '../trade';
 import { MinSellPriceForm } from '../trade/MinSellPriceForm';
-import { formatShareOfTotal, isLocked } from './accountFormat';
+import { formatChangePercent, formatShareOfTotal, formatSignedDollars, isLocked, toneOf } from './accountFormat';
 import { NumHeader } from '../table/NumHeader';
 import type { InstrumentKind } from '../../../shared/instrument';
 
@@ -82,6 +82,7 @@ export function PlayerHoldingsTable({ players, actions, caption }: { players: re
                     <span className="cell-note block" title="The mark: the price every valuation uses">
                       at {formatDollars(p.current_price)}
                     </span>
+                    <Profit holding={p} />
                   </span>
                 </td>
                 {actions ? (
@@ -143,6 +144,7 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
                     <span className="cell-note block" title="The mark: the price every valuation uses">
                       at {formatDollars(t.current_price)}
                     </span>
+                    <Profit holding={t} />
                   </span>
                 </td>
                 <td data-label="Min sell price">
@@ -179,6 +181,20 @@ export function TeamHoldingsTable({ teams, actions, caption }: { teams: readonly
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Under the value: unrealized profit at the mark ($ and % of what the shares cost), and today's change (docs/rules.md §5). */
+function Profit({ holding: h }: { holding: Pick<PlayerHolding, 'unrealized_profit' | 'unrealized_percent' | 'today_change'> }) {
+  return (
+    <>
+      <span className={`block holding-profit ${toneOf(h.unrealized_profit)}`} data-testid="holding-profit">
+        <span className="sr-only">Profit </span>
+        {formatSignedDollars(h.unrealized_profit)}
+      </span>
+      <span className={`cell-note block ${toneOf(h.unrealized_profit)}`}>{formatChangePercent(h.unrealized_percent)}</span>
+      <span className={`cell-note block ${toneOf(h.today_change)}`}>{formatSignedDollars(h.today_change)} today</span>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { formatDollars } from '../../lib/format';
-import { formatChangePercent } from './accountFormat';
+import { formatChangePercent, formatSignedDollars, toneOf } from './accountFormat';
 import type { Portfolio } from './HoldingsTables';
 
 /** The three cards of docs/screens.md §3 Pages: Total Value, Cash Balance, % Gains/Loss Today. */
@@ -28,7 +28,22 @@ export function PortfolioSummary({ portfolio }: { portfolio: Portfolio }) {
           {change > 0 ? <span aria-hidden="true">▲ </span> : change < 0 ? <span aria-hidden="true">▼ </span> : null}
           {formatChangePercent(change)}
         </span>
-        <span className="stat-note">Shares now against their weekly average prices</span>
+        <span className="stat-note">
+          <span className={toneOf(portfolio.dailyChange)}>{formatSignedDollars(portfolio.dailyChange)}</span>: shares now against their weekly average prices
+        </span>
+      </li>
+      <li className="stat-card card">
+        <span className="stat-label">Profit</span>
+        <span className={`stat-value amount ${toneOf(portfolio.unrealizedProfit)}`} data-testid="unrealized-profit">
+          {formatSignedDollars(portfolio.unrealizedProfit)}
+        </span>
+        <span className="stat-note">
+          On shares held, at their marks;{' '}
+          <span className={toneOf(portfolio.realizedProfit)} data-testid="realized-profit">
+            {formatSignedDollars(portfolio.realizedProfit)}
+          </span>{' '}
+          realized on sales this season
+        </span>
       </li>
     </ul>
   );

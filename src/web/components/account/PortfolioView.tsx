@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BuyModal } from '../trade/BuyModal';
 import { NotifySettings } from './NotifySettings';
 import { PlayerHoldingsTable, TeamHoldingsTable, type HoldingActions, type Portfolio } from './HoldingsTables';
+import { PortfolioSplit } from './PortfolioSplit';
 import { PortfolioSummary } from './PortfolioSummary';
 import { ValueChart } from './ValueChart';
 import type { InstrumentKind } from '../../../shared/instrument';
@@ -17,6 +18,15 @@ export function PortfolioView({ portfolio, editable }: { portfolio: Portfolio; e
   return (
     <>
       <PortfolioSummary portfolio={portfolio} />
+
+      {portfolio.players.length + portfolio.teams.length > 0 ? (
+        <section className="section" aria-labelledby="split-title">
+          <h2 id="split-title">Where the shares are</h2>
+          <div className="card">
+            <PortfolioSplit portfolio={portfolio} />
+          </div>
+        </section>
+      ) : null}
 
       <section className="section" aria-labelledby="value-chart-title">
         <h2 id="value-chart-title">Value over time</h2>

@@ -1,3 +1,4 @@
+import { formatDollars } from '../../lib/format';
 /** Formatting for the account pages: percentages and locks. */
 
 const percent2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -23,4 +24,16 @@ export function formatChangePercent(pct: number): string {
 export function isLocked(lockedUntil: string, now = Date.now()): boolean {
   const t = Date.parse(lockedUntil);
   return Number.isFinite(t) && t > now;
+}
+
+/** "+$1,234.50", "−$12.00", "$0.00" for a profit or a change in dollars. */
+export function formatSignedDollars(dollars: number): string {
+  const cents = Math.round(dollars * 100);
+  const sign = cents > 0 ? '+' : cents < 0 ? '−' : '';
+  return `${sign}${formatDollars(Math.abs(cents) / 100)}`;
+}
+
+/** The class that colours a figure: 'gain', 'loss' or none. */
+export function toneOf(value: number): string {
+  return value > 0 ? 'gain' : value < 0 ? 'loss' : '';
 }
