@@ -73,7 +73,6 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     [invalidate],
   );
 
-  const navigate = useNavigate();
   const onEvent = useCallback(
     (event: LiveEvent, eventId: string) => {
       // The user's events of all their leagues come on one feed; this tab shows one league.
