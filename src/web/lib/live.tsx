@@ -146,6 +146,7 @@ function useResumableFeed<T, E>(
     [onMessage],
   );
   // The callbacks read refs when messages arrive, never during render.
+  // eslint-disable-next-line react-hooks/refs
   const subscription = useSubscription(options(resumeFrom ? { lastEventId: resumeFrom } : undefined, { enabled, onStarted, onData }));
 
   const failed = subscription.status === 'error';
