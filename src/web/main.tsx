@@ -48,13 +48,15 @@ function Toasts() {
 }
 
 const persistOptions = queryPersistOptions();
+// What was kept is shown at once, then asked for again (online): a kept answer is never taken as fresh.
+const refreshRestored = () => void queryClient.invalidateQueries();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshRestored}>
       <ThemeProvider>
         <SessionProvider>
           <App />
