@@ -48,8 +48,11 @@ function Toasts() {
 }
 
 const persistOptions = queryPersistOptions();
-// What was kept is shown at once, then asked for again (online): a kept answer is never taken as fresh.
-const refreshRestored = () => void queryClient.invalidateQueries();
+// What was kept is shown at once, then asked for again when online: a kept answer is never taken as fresh.
+// Offline, the kept answers stand (a refetch would turn each page's answer into an error).
+const refreshRestored = () => {
+  if (navigator.onLine) void queryClient.invalidateQueries();
+};
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
