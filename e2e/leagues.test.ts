@@ -172,6 +172,9 @@ describe('leagues in the browser', () => {
       await buyFromMarket(b.page, 500);
       await expect.poll(() => moneyText(b.page, 'user-balance')).toBe('$19,999,500.00');
       await a.page.getByTestId('ticker').getByText(player.name).first().waitFor();
+      // Each trade of the ticker with the player's face: his initials on his team's colours.
+      const face = a.page.getByTestId('ticker').locator('li').filter({ hasText: player.name }).first().locator('svg.face text');
+      await expect(face.textContent()).resolves.toMatch(/^[A-Z0-9]{1,2}$/);
 
       // Links inside the league keep its address.
       await a.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions' }).click();

@@ -13,6 +13,7 @@ const trade = (tradeId: number): GameEvent => ({
     itemType: 'player',
     itemId: 1,
     itemName: 'P',
+    teamCode: 'BOS',
     buyerId: 1,
     sellerId: null,
     buyerUsername: 'a',

@@ -11,6 +11,7 @@ export function cachedLedger(ledger: LedgerRepo) {
   const holdings = new Map<string, HoldingState | null>();
   const instruments = new Map<string, InstrumentState | null>();
   const names = new Map<string, string>();
+  const codes = new Map<string, string>();
   const holdingKey = (kind: InstrumentKind, userId: number, id: number) => `${kind}:${id}:${userId}`;
 
   return {
@@ -57,10 +58,20 @@ export function cachedLedger(ledger: LedgerRepo) {
       }
       return name;
     },
+    teamCode(kind: InstrumentKind, id: number): string {
+      const key = `${kind}:${id}`;
+      let code = codes.get(key);
+      if (code === undefined) {
+        code = ledger.teamCode(kind, id);
+        codes.set(key, code);
+      }
+      return code;
+    },
     clear(): void {
       holdings.clear();
       instruments.clear();
       names.clear();
+      codes.clear();
     },
   };
 }

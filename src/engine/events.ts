@@ -7,6 +7,8 @@ export interface TradeEvent {
   itemType: InstrumentKind;
   itemId: number;
   itemName: string;
+  /** The team's code (a player's team's): the ticker draws its face from it. */
+  teamCode: string;
   buyerId: number | null;
   sellerId: number | null;
   buyerUsername: string | null;

@@ -6,6 +6,8 @@ import type { GameEvent } from './events.js';
 /** The names events carry, as the ledger knows them. */
 export interface Names {
   instrumentName(kind: InstrumentRef['kind'], id: number): string;
+  /** A team's code, or a player's team's. */
+  teamCode(kind: InstrumentRef['kind'], id: number): string;
   username(userId: number): string | null;
 }
 
@@ -30,6 +32,7 @@ export function tradeCompleted(ref: InstrumentRef, trade: WrittenTrade, names: N
       itemType: ref.kind,
       itemId: ref.id,
       itemName: names.instrumentName(ref.kind, ref.id),
+      teamCode: names.teamCode(ref.kind, ref.id),
       buyerId: trade.buyerId,
       sellerId: trade.sellerId,
       buyerUsername: trade.buyerId === null ? null : names.username(trade.buyerId),

@@ -57,6 +57,7 @@ const trade = (itemType: InstrumentKind, id: number): LiveTrade => ({
   itemType,
   playerId: id,
   playerName: 'X',
+  teamCode: 'BOS',
   buyer_id: 1,
   seller_id: 2,
   buyerUsername: 'a',

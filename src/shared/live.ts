@@ -7,6 +7,8 @@ export interface LiveTrade {
   itemType: InstrumentKind;
   playerId: number;
   playerName: string;
+  /** The team's code (a player's team's), for the ticker's face. */
+  teamCode: string;
   buyer_id: number | null;
   seller_id: number | null;
   buyerUsername: string | null;

@@ -48,13 +48,18 @@ function Toasts() {
 }
 
 const persistOptions = queryPersistOptions();
+// What was kept is shown at once, then asked for again when online: a kept answer is never taken as fresh.
+// Offline, the kept answers stand (a refetch would turn each page's answer into an error).
+const refreshRestored = () => {
+  if (navigator.onLine) void queryClient.invalidateQueries();
+};
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshRestored}>
       <ThemeProvider>
         <SessionProvider>
           <App />

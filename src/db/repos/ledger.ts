@@ -281,12 +281,21 @@ function instrumentRows(c: Database.Database) {
   );
   const name = perKind((k) => c.prepare<[number], { n: string }>(`SELECT name AS n FROM ${k === 'player' ? 'players' : 'teams'} WHERE id = ?`));
   const teamInfo = c.prepare<[number], { name: string; conference: string }>('SELECT name, conference FROM teams WHERE id = ?');
+  const teamCode = perKind((k) =>
+    c.prepare<[number], { code: string }>(
+      k === 'player' ? 'SELECT t.code FROM players p JOIN teams t ON t.id = p.team_id WHERE p.id = ?' : 'SELECT code FROM teams WHERE id = ?',
+    ),
+  );
   return {
     team(teamId: number): { name: string; conference: string } | undefined {
       return teamInfo.get(teamId);
     },
     instrumentName(kind: InstrumentKind, id: number): string {
       return name[kind].get(id)?.n ?? '';
+    },
+    /** A team's code, or a player's team's: what the instrument's face is drawn in. */
+    teamCode(kind: InstrumentKind, id: number): string {
+      return teamCode[kind].get(id)?.code ?? '';
     },
     setRemaining(kind: InstrumentKind, instrumentId: number, remaining: number): void {
       setRemaining[kind].run(remaining, instrumentId);

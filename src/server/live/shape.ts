@@ -9,6 +9,7 @@ export function liveTrade(t: TradeEvent): LiveTrade {
     itemType: t.itemType,
     playerId: t.itemId,
     playerName: t.itemName,
+    teamCode: t.teamCode,
     buyer_id: t.buyerId,
     seller_id: t.sellerId,
     buyerUsername: t.buyerUsername,

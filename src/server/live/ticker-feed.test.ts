@@ -25,6 +25,7 @@ const trade = (tradeId: number, name = 'A Player'): GameEvent => ({
     itemType: 'player',
     itemId: 7,
     itemName: name,
+    teamCode: 'BOS',
     buyerId: 1,
     sellerId: null,
     buyerUsername: 'amy',

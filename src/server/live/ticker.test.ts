@@ -10,6 +10,7 @@ const trade = (tradeId: number, shares = 1): GameEvent => ({
     itemType: 'player',
     itemId: 7,
     itemName: 'A Player',
+    teamCode: 'BOS',
     buyerId: 1,
     sellerId: null,
     buyerUsername: 'amy',

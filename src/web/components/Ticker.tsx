@@ -1,4 +1,8 @@
+import type { LiveTrade } from '../../shared/live';
+import type { Trade } from '../lib/apiTypes';
 import { Link } from '../lib/leagueLinks';
+import { teamCodeOfName } from '../theme/faces';
+import { PlayerAvatar, TeamBadge } from './faces/Faces';
 import { formatDollars, formatInteger } from '../lib/format';
 import { itemPath } from '../lib/itemLinks';
 import { useLastTrades, useLiveStatus } from '../lib/live';
@@ -24,6 +28,7 @@ export function Ticker() {
           <ul className="ticker-list" aria-live="polite">
             {trades.map((t) => (
               <li key={t.tradeId} className="ticker-item">
+                <TradeFace trade={t} />
                 <Link to={itemPath(t.itemType, t.playerId)}>{t.playerName}</Link>{' '}
                 <span className="ticker-detail">
                   {formatInteger(t.shares_transferred)} @ {formatDollars(t.price_per_share)}
@@ -36,4 +41,10 @@ export function Ticker() {
       </div>
     </section>
   );
+}
+
+/** The face of a trade's player or team: the live feed names the team's code; a trade read from the server, its name. */
+function TradeFace({ trade }: { trade: Trade | LiveTrade }) {
+  const code = 'teamCode' in trade ? trade.teamCode : teamCodeOfName(trade.teamName);
+  return trade.itemType === 'team' ? <TeamBadge code={code} size="xs" inline /> : <PlayerAvatar name={trade.playerName} teamCode={code} size="xs" inline />;
 }

@@ -13,6 +13,7 @@ import { useNavigate } from './leagueLinks';
 import { inboxEntryPath } from '../../shared/inbox';
 import { isForLeague } from './liveLeague';
 import { useTRPC } from './trpc';
+import type { Trade } from './apiTypes';
 
 /**
  * The live feed (docs/api.md §4 Live events) for the whole app: the public ticker (`live.ticker`, trades gathered
@@ -175,7 +176,7 @@ export function useLastTrades(n: number) {
   const live = useContext(LiveContext).trades;
   const recent = useQuery(trpc.trades.recent.queryOptions({ limit: n }));
   const trades = useMemo(() => {
-    const byId = new Map<number, LiveTrade>();
+    const byId = new Map<number, LiveTrade | Trade>();
     for (const t of recent.data ?? []) byId.set(t.tradeId, t);
     for (const t of live) if (!byId.has(t.tradeId)) byId.set(t.tradeId, t);
     return [...byId.values()].sort((a, b) => b.tradeId - a.tradeId).slice(0, n);
