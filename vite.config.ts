@@ -9,8 +9,6 @@ const server = `http://localhost:${process.env.PORT ?? 3000}`;
 const THEME_COLOR = '#00653a';
 
 export default defineConfig({
-  // The build the answers kept in the browser belong to (src/web/pwa/queryPersistence.ts): a new build drops them.
-  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   plugins: [
     react(),
     // An installable app: the web app manifest, and a Workbox service worker (src/web/sw/sw.ts) that

@@ -114,23 +114,8 @@ describe('the installable app', () => {
       console.log(`Home page on a ${PHONE.width}px phone viewport: first load ${first.ms} ms, second load ${second.ms} ms (served by the service worker)`);
       console.log('PWA check: service worker registered and controlling; Chromium installability errors: none; manifest errors: none');
 
-      // The market seen online is kept in the browser (a copy of the app's answers, written within seconds).
-      await page.goto('/market');
-      const rows = page.locator('[data-testid^="player-row-"]');
-      await rows.first().waitFor();
-      const online = await rows.count();
-      await expect.poll(() => page.evaluate(() => (localStorage.getItem('hoops.queryCache') ?? '').includes('"players"'))).toBe(true);
-
       // Offline: the shell still opens every route, and says why the market does not load.
       await context.setOffline(true);
-      // A page seen before shows what it last had, marked as of when, with no spinner.
-      await page.goto('/market', { waitUntil: 'domcontentloaded' });
-      await page.getByTestId('offline-notice').waitFor();
-      await expect(page.getByTestId('offline-notice').textContent()).resolves.toMatch(/^Offline — prices as of \d{1,2}:\d{2} [AP]M\./);
-      await rows.first().waitFor();
-      expect(await rows.count()).toBe(online);
-      await expect(page.locator('.loading').count()).resolves.toBe(0);
-      await screenshot(page, 'offline-market-375');
       await page.goto('/leaderboard', { waitUntil: 'domcontentloaded' });
       await page.getByTestId('offline-notice').waitFor();
       await expect(page.getByTestId('offline-notice').textContent()).resolves.toContain('You are offline');

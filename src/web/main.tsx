@@ -1,11 +1,9 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App } from './App';
 import { isNoAnswer, reportNoAnswer } from './pwa/connectivity';
-import { queryPersistOptions } from './pwa/queryPersistence';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { SessionProvider } from './lib/session';
 import { useMediaQuery, WIDE_SCREEN } from './lib/useMediaQuery';
@@ -28,8 +26,6 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 5_000,
-      // What was on screen lately stays at hand, and in the browser's copy for pages opened offline.
-      gcTime: 30 * 60_000,
       // A 4xx answer (not found, not allowed, bad input) will not change on a retry.
       retry: (failures, error) => {
         const status = errorStatus(error);
@@ -47,26 +43,19 @@ function Toasts() {
   return <Toaster duration={TOAST_MS} position={wide ? 'bottom-right' : 'bottom-center'} richColors closeButton theme={mode} />;
 }
 
-const persistOptions = queryPersistOptions();
-// What was kept is shown at once, then asked for again when online: a kept answer is never taken as fresh.
-// Offline, the kept answers stand (a refetch would turn each page's answer into an error).
-const refreshRestored = () => {
-  if (navigator.onLine) void queryClient.invalidateQueries();
-};
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshRestored}>
+    <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <SessionProvider>
           <App />
         </SessionProvider>
         <Toasts />
       </ThemeProvider>
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );
 

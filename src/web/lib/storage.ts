@@ -1,7 +1,7 @@
 /**
  * Safe access to localStorage: private windows, full quotas and disabled storage must not break the app.
  * Everything the game keeps in the browser lives under these keys (docs/rules.md §10 Limits and constants: user, token and team theme;
- * beside the theme, light or dark mode, whether the install hint was dismissed, and the answers last on screen for offline use).
+ * beside the theme, light or dark mode, and whether the install hint was dismissed).
  */
 export const STORAGE_KEYS = {
   token: 'hoops.token',
@@ -9,8 +9,6 @@ export const STORAGE_KEYS = {
   theme: 'hoops.theme',
   mode: 'hoops.mode',
   installHintDismissed: 'hoops.installHintDismissed',
-  /** The answers last on screen, for pages opened offline (pwa/queryPersistence.ts). */
-  queryCache: 'hoops.queryCache',
 } as const;
 
 export function readStorage(key: string): string | null {
