@@ -199,7 +199,7 @@ describe('app shell and authentication', () => {
         await page.waitForURL('**/login');
         await page.getByLabel('Email').fill(user.email);
         await page.getByLabel('Password').fill(user.password);
-        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.locator('#main').getByRole('button', { name: 'Log in' }).click();
         await page.waitForURL(`**/market/${player.id}`);
         const again = page.getByRole('form', { name: `Buy ${player.name}` });
         await expect.poll(() => again.getByLabel('Shares').inputValue()).toBe('123');
