@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
 import { DESKTOP, PHONE, expectNoSidewaysScroll, launchBrowser, openPage, screenshot, screenshotFailures } from './support/browser.js';
+import { callApi, PASSWORD } from './support/members.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 interface ApiPlayer {
@@ -30,22 +31,13 @@ let player: ApiPlayer;
 let a: { context: BrowserContext; page: Page } | undefined;
 const pageErrors: string[] = [];
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = <T>(method: string, path: string, body?: unknown, token?: string) => callApi<T>(server.url, method, path, token, body);
 
 const register = (name: string) =>
   api<{ token: string; user: { id: number } }>('POST', '/auth/register', {
     username: `${name}_${stamp}`,
     email: `${name}.${stamp}@example.com`,
-    password: 'correct horse battery',
+    password: PASSWORD,
   });
 
 beforeAll(async () => {
