@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_NOT_LOADED, QueryState, type QueryLike } from './QueryState';
 
 const query = (over: Partial<QueryLike<string[]>>): QueryLike<string[]> => ({
@@ -39,5 +39,20 @@ describe('QueryState', () => {
 
   it('says that it waits for the network instead of spinning when offline with nothing kept', () => {
     expect(render(query({ fetchStatus: 'paused' }))).toContain(OFFLINE_NOT_LOADED);
+  });
+
+  describe('when its one try offline found nothing kept', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const noAnswer = new TypeError('Failed to fetch');
+
+    it('says that it waits for the network, not that it failed', () => {
+      vi.stubGlobal('navigator', { onLine: false });
+      expect(render(query({ error: noAnswer }))).toContain(OFFLINE_NOT_LOADED);
+    });
+
+    it('says that it failed, with Try again, when the browser is online', () => {
+      vi.stubGlobal('navigator', { onLine: true });
+      expect(render(query({ error: noAnswer }))).toContain('Try again');
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { FetchStatus } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { isNoAnswer, isOnline } from '../pwa/connectivity';
 import { ErrorMessage } from './ErrorMessage';
 import { Loading } from './Spinner';
 
@@ -35,8 +36,10 @@ interface QueryStateProps<T> {
 export function QueryState<T>({ query, loading, failed, isEmpty, empty, waitFor = false, children }: QueryStateProps<T>) {
   const { data, error } = query;
   if (data === undefined || waitFor) {
+    // Offline, a read is tried once (the copy kept in the browser may answer it): a read with nothing kept waits for the network.
+    const offline = data === undefined && (query.fetchStatus === 'paused' || (isNoAnswer(error) && !isOnline()));
+    if (offline) return <p className="notice">{OFFLINE_NOT_LOADED}</p>;
     if (error) return <ErrorMessage onRetry={() => void query.refetch()}>{failed}</ErrorMessage>;
-    if (query.fetchStatus === 'paused' && data === undefined) return <p className="notice">{OFFLINE_NOT_LOADED}</p>;
     return <Loading label={loading} />;
   }
   if (isEmpty?.(data)) return <>{empty ?? null}</>;

@@ -76,7 +76,7 @@ export function refreshLeagues(queryClient: QueryClient): Promise<void> {
  */
 export function LeagueScope({ children }: { children: ReactNode }) {
   const { slug } = parseLeaguePath(useLocation().pathname);
-  const { token, isLoggedIn } = useSession();
+  const { token, user, isLoggedIn } = useSession();
   const queryClient = useQueryClient();
   const api = useLeaguesApi();
   const mine = useQuery({ ...api.mine.queryOptions(), enabled: isLoggedIn, staleTime: 30_000 });
@@ -123,7 +123,7 @@ export function LeagueScope({ children }: { children: ReactNode }) {
     return { leagueId, league, slug: shown ? slug : null, blocked, isMember, myLeagues, myLeaguesStatus, refetchMyLeagues, adopt, remember };
   }, [shown, myLeagues, myLeaguesStatus, refetchMyLeagues, leagueId, isLoggedIn, slug, blocked, adopt, remember]);
 
-  const clients = useClients(token, leagueId);
+  const clients = useClients(token, leagueId, user?.id ?? null);
   // Signed in, the user box needs the list of leagues too: both answers come before the pages.
   if ((slug !== null && named.isPending) || ownPending) return <Loading />;
   return (

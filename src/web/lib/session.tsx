@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthResult, PublicUser } from '../../shared/schemas/auth';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
-import { TRPCProvider } from './trpc';
+import { forgetOfflineAnswers, TRPCProvider } from './trpc';
 import { useClients } from './useClients';
 import { forgetPushSubscription } from '../pwa/pushSubscription';
 
@@ -19,9 +19,9 @@ export interface Session {
   isAdmin: boolean;
   /** Saves the result of auth.login or auth.register: the visitor is now logged in. */
   login(result: AuthResult): void;
-  /** Ends the session on the server (auth.logout), then forgets it here and empties the query cache. */
+  /** Ends the session on the server (auth.logout), then forgets it here and empties the query cache and the answers kept for offline use. */
   logout(): Promise<void>;
-  /** Forgets the session here only (it already ended on the server, e.g. it expired). */
+  /** Forgets the session here only (it already ended on the server, e.g. it expired), with the query cache and the answers kept for offline use. */
   clear(): void;
   /** Keeps the stored user in step with the server (new avatar, new username). */
   updateUser(user: SessionUser): void;
@@ -72,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState<Stored>(readSession);
   const { token, user } = stored;
 
-  const clients = useClients(token, null);
+  const clients = useClients(token, null, user?.id ?? null);
   const clientsRef = useRef(clients);
   useEffect(() => {
     clientsRef.current = clients;
@@ -94,6 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => {
     apply({ token: null, user: null });
     queryClient.clear();
+    void forgetOfflineAnswers();
   }, [apply, queryClient]);
 
   const logout = useCallback(async () => {
@@ -124,7 +125,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const next = readSession();
       setStored((current) => {
         if (current.token === next.token && sameUser(current.user, next.user)) return current;
-        if (current.token !== next.token) queryClient.clear();
+        if (current.token !== next.token) {
+          queryClient.clear();
+          if (next.token === null) void forgetOfflineAnswers();
+        }
         return next;
       });
     };

@@ -11,6 +11,10 @@ import {
 } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/routers/index.js';
+import { isNoAnswer, reportNoAnswer } from '../pwa/connectivity';
+import { forgetKeptAnswers, keepAnswer, keptAnswer, keptGeneration } from '../pwa/keptAnswers';
+import { markKeptAnswer } from '../pwa/offlineAnswers';
+import { offlineFallbackLink, type AnswerStore } from './offlineLink';
 
 /**
  * The typed tRPC hooks for React. Pages use them like this:
@@ -42,6 +46,18 @@ export function leagueKeyPrefix(leagueId: number | null): string {
   return leagueId === null ? 'league:current' : `league:${leagueId}`;
 }
 
+/** The browser's copy of the reads' answers (pwa/keptAnswers.ts), as the offline link uses it. */
+const answerStore: AnswerStore = { generation: keptGeneration, keep: keepAnswer, find: keptAnswer };
+
+/** A read was answered from the kept copy: the server is out of reach (the offline notice shows), and the answer is dated. */
+function onKeptAnswer(data: unknown, at: number): void {
+  markKeptAnswer(data, at);
+  reportNoAnswer();
+}
+
+/** Forgets every answer kept for offline use: the session on this device ended. */
+export const forgetOfflineAnswers = forgetKeptAnswers;
+
 /**
  * A tRPC client for one session (or for an anonymous visitor when `token` is null) and one league.
  * Queries and mutations go over HTTP with `Authorization: Bearer <token>` and `x-league-id`;
@@ -49,8 +65,9 @@ export function leagueKeyPrefix(leagueId: number | null): string {
  * calls act on the session's current league. The WebSocket opens on the first subscription
  * (anonymous visitors use it for the home ticker) and is not in lazy mode: it stays open and
  * reconnects by itself. A new session or league gets a new client (see session.tsx, league.tsx).
+ * Reads that get no answer at all are answered from the ones kept for `userId` in that league (offlineLink.ts).
  */
-export function createClients(token: string | null, leagueId: number | null = null): AppClients {
+export function createClients(token: string | null, leagueId: number | null = null, userId: number | null = null): AppClients {
   let ws: TRPCWebSocketClient | null = null;
   let closed = false;
   const wsClient = (): TRPCWebSocketClient => {
@@ -71,14 +88,17 @@ export function createClients(token: string | null, leagueId: number | null = nu
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: realtimeLink,
-        false: httpBatchLink({
-          url: '/trpc',
-          maxURLLength: 2000,
-          headers: () => ({
-            ...(token ? { Authorization: `Bearer ${token}` } : {}),
-            ...(leagueId !== null ? { 'x-league-id': String(leagueId) } : {}),
+        false: [
+          offlineFallbackLink<AppRouter>({ owner: { userId: token ? userId : null, leagueId }, store: answerStore, isNoAnswer, onKeptAnswer }),
+          httpBatchLink({
+            url: '/trpc',
+            maxURLLength: 2000,
+            headers: () => ({
+              ...(token ? { Authorization: `Bearer ${token}` } : {}),
+              ...(leagueId !== null ? { 'x-league-id': String(leagueId) } : {}),
+            }),
           }),
-        }),
+        ],
       }),
     ],
   });
