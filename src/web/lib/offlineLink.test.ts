@@ -127,10 +127,22 @@ describe('offlineFallbackLink', () => {
     await keptFor(ann, 'price', { id: 1, side: 'buy' });
 
     for (const [owner, input] of [
-      [{ userId: 8, leagueId: 3 }, { id: 1, side: 'buy' }],
-      [{ userId: 7, leagueId: 4 }, { id: 1, side: 'buy' }],
-      [{ userId: 7, leagueId: null }, { id: 1, side: 'buy' }],
-      [{ userId: null, leagueId: 3 }, { id: 1, side: 'buy' }],
+      [
+        { userId: 8, leagueId: 3 },
+        { id: 1, side: 'buy' },
+      ],
+      [
+        { userId: 7, leagueId: 4 },
+        { id: 1, side: 'buy' },
+      ],
+      [
+        { userId: 7, leagueId: null },
+        { id: 1, side: 'buy' },
+      ],
+      [
+        { userId: null, leagueId: 3 },
+        { id: 1, side: 'buy' },
+      ],
       [ann, { id: 2, side: 'buy' }],
       [ann, { id: 1 }],
     ] as const) {

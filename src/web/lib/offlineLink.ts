@@ -41,7 +41,13 @@ export function keptAnswerKey(owner: AnswerOwner, path: string, input: unknown):
   return hashKey([owner.userId ?? 'anonymous', owner.leagueId ?? 'current', path, input ?? null]);
 }
 
-export function offlineFallbackLink<TRouter extends AnyRouter>({ owner, store, isNoAnswer, onKeptAnswer, now = Date.now }: OfflineLinkOptions): TRPCLink<TRouter> {
+export function offlineFallbackLink<TRouter extends AnyRouter>({
+  owner,
+  store,
+  isNoAnswer,
+  onKeptAnswer,
+  now = Date.now,
+}: OfflineLinkOptions): TRPCLink<TRouter> {
   return () =>
     ({ op, next }) => {
       if (op.type !== 'query') return next(op);

@@ -15,7 +15,11 @@ export function offlineAsOfText(at: number, now = new Date()): string {
 function useShownKeptAt(): number | null {
   const cache = useQueryClient().getQueryCache();
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
-  return useSyncExternalStore(subscribe, () => oldestShownKeptAt(cache), () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => oldestShownKeptAt(cache),
+    () => null,
+  );
 }
 
 /**

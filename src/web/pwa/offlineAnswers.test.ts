@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markKeptAnswer, noteQueryAnswer, oldestShownKeptAt, refetchKeptAnswers } from './offlineAnswers';
 import { offlineAsOfText } from './OfflineNotice';
 
-const queryClient = new QueryClient({ queryCache: new QueryCache({ onSuccess: noteQueryAnswer }), defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onSuccess: noteQueryAnswer }),
+  defaultOptions: { queries: { retry: false, staleTime: 60_000 } },
+});
 afterEach(() => queryClient.clear());
 
 /** A query on screen (one observer) whose answers come from `answers`, one per fetch. */
