@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchProfile, PHONE, screenshot } from './support/browser.js';
+import { callApi, PASSWORD } from './support/members.js';
 import { startServer, type E2eServer } from './support/server.js';
 
 let server: E2eServer;
@@ -41,6 +42,27 @@ async function timedHomeLoad(page: Page): Promise<{ ms: number; fromServiceWorke
   const response = await page.goto('/', { waitUntil: 'domcontentloaded' });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return { ms: Date.now() - started, fromServiceWorker: response?.fromServiceWorker() ?? false };
+}
+
+/** The calls whose answers the app keeps in this browser for offline use (src/web/pwa/keptAnswers.ts). */
+function keptCalls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const name = 'hoops-kept-answers';
+    // Only a store the app made: opening a missing one here would make it without its object store.
+    if (!(await indexedDB.databases()).some((db) => db.name === name)) return [];
+    return new Promise<string[]>((resolve) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => resolve([]);
+      open.onsuccess = () => {
+        const db = open.result;
+        const keys = db.transaction('answers').objectStore('answers').getAllKeys();
+        keys.onsuccess = () => {
+          db.close();
+          resolve(keys.result.map((key) => (JSON.parse(String(key)) as unknown[])[2] as string));
+        };
+      };
+    });
+  });
 }
 
 describe('the installable app', () => {
@@ -131,4 +153,74 @@ describe('the installable app', () => {
       rmSync(profile, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('shows a signed-in member the market and portfolio they last had when offline, marked with the time of that copy, and drops the mark back online', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'hoops-profile-'));
+    const context = await launchProfile(profile, { viewport: PHONE, baseURL: server.url, isMobile: true });
+    const errors: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      const stamp = Date.now().toString(36);
+      await page.goto('/register');
+      await page.getByLabel('Username').fill(`off_${stamp}`);
+      await page.getByLabel('Email').fill(`off.${stamp}@example.com`);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Register' }).click();
+      await page.getByTestId('user-box').getByText('$80,000,000.00').first().waitFor();
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      const [token, userJson] = await page.evaluate(() => [localStorage.getItem('hoops.token'), localStorage.getItem('hoops.user')]);
+      const userId = (JSON.parse(userJson!) as { id: number }).id;
+      const players = await callApi<{ id: number; name: string }[]>(server.url, 'GET', '/players', token);
+      const player = players[0]!;
+      await callApi(server.url, 'POST', '/trade/ask', token, { userId, playerId: player.id, shares: 10, pricePerShare: 1 });
+
+      // Online, under the service worker: the market and the portfolio, and their answers kept in the browser.
+      await page.goto('/market');
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      const rows = page.locator('[data-testid^="player-row-"]');
+      await rows.first().waitFor();
+      const marketRows = await rows.allInnerTexts();
+      await page.goto('/portfolio');
+      const holding = page.locator('main').getByText(player.name).first();
+      await holding.waitFor();
+      const userBox = page.getByTestId('user-box');
+      await userBox.getByText('$79,999,990.00').first().waitFor();
+      const userBoxOnline = await userBox.innerText();
+      await expect.poll(() => keptCalls(page)).toEqual(expect.arrayContaining(['market.players', 'portfolio.get']));
+      await expect(page.getByTestId('offline-notice').count()).resolves.toBe(0);
+
+      // Offline: each page shows what it last had, not a spinner, marked with the time of that copy.
+      await context.setOffline(true);
+      await page.goto('/market', { waitUntil: 'domcontentloaded' });
+      const notice = page.getByTestId('offline-notice');
+      await notice.waitFor();
+      await rows.first().waitFor();
+      expect(await rows.allInnerTexts()).toEqual(marketRows);
+      await expect.poll(() => notice.textContent()).toMatch(/^Offline — prices as of \d{1,2}:\d{2}\s[AP]M\. You are offline/);
+      await expect(page.locator('.loading').count()).resolves.toBe(0);
+      await screenshot(page, 'offline-market-375');
+
+      await page.goto('/portfolio', { waitUntil: 'domcontentloaded' });
+      await holding.waitFor();
+      await expect(userBox.innerText()).resolves.toBe(userBoxOnline);
+      await expect.poll(() => notice.textContent()).toMatch(/^Offline — prices as of /);
+      await expect(page.locator('.loading').count()).resolves.toBe(0);
+      await screenshot(page, 'offline-portfolio-375');
+      // A page never opened on this device says it waits for the network, with no spinner.
+      await page.goto('/leaderboard', { waitUntil: 'domcontentloaded' });
+      await page.getByText('You are offline, and this has not been loaded on this device yet').waitFor();
+      await expect(page.locator('.loading').count()).resolves.toBe(0);
+      await page.goto('/portfolio', { waitUntil: 'domcontentloaded' });
+
+      // Back online: the pages ask again, and the mark goes.
+      await context.setOffline(false);
+      await notice.waitFor({ state: 'detached' });
+      await expect(holding.isVisible()).resolves.toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
