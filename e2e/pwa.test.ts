@@ -44,13 +44,13 @@ async function timedHomeLoad(page: Page): Promise<{ ms: number; fromServiceWorke
   return { ms: Date.now() - started, fromServiceWorker: response?.fromServiceWorker() ?? false };
 }
 
-/** The calls whose answers the app keeps in this browser for offline use (src/web/pwa/keptAnswers.ts). */
-function keptCalls(page: Page): Promise<string[]> {
+/** The answers the app keeps in this browser for offline use (src/web/pwa/keptAnswers.ts): whose, and of which call. */
+function keptAnswers(page: Page): Promise<{ user: number | string; path: string }[]> {
   return page.evaluate(async () => {
     const name = 'hoops-kept-answers';
     // Only a store the app made: opening a missing one here would make it without its object store.
     if (!(await indexedDB.databases()).some((db) => db.name === name)) return [];
-    return new Promise<string[]>((resolve) => {
+    return new Promise<{ user: number | string; path: string }[]>((resolve) => {
       const open = indexedDB.open(name);
       open.onerror = () => resolve([]);
       open.onsuccess = () => {
@@ -58,7 +58,12 @@ function keptCalls(page: Page): Promise<string[]> {
         const keys = db.transaction('answers').objectStore('answers').getAllKeys();
         keys.onsuccess = () => {
           db.close();
-          resolve(keys.result.map((key) => (JSON.parse(String(key)) as unknown[])[2] as string));
+          resolve(
+            keys.result.map((key) => {
+              const [user, , path] = JSON.parse(String(key)) as [number | string, unknown, string];
+              return { user, path };
+            }),
+          );
         };
       };
     });
@@ -187,7 +192,9 @@ describe('the installable app', () => {
       const userBox = page.getByTestId('user-box');
       await userBox.getByText('$79,999,990.00').first().waitFor();
       const userBoxOnline = await userBox.innerText();
-      await expect.poll(() => keptCalls(page)).toEqual(expect.arrayContaining(['market.players', 'portfolio.get']));
+      await expect
+        .poll(async () => (await keptAnswers(page)).map((a) => `${a.user} ${a.path}`))
+        .toEqual(expect.arrayContaining([`${userId} market.players`, `${userId} portfolio.get`]));
       await expect(page.getByTestId('offline-notice').count()).resolves.toBe(0);
 
       // Offline: each page shows what it last had, not a spinner, marked with the time of that copy.
@@ -217,6 +224,12 @@ describe('the installable app', () => {
       await context.setOffline(false);
       await notice.waitFor({ state: 'detached' });
       await expect(holding.isVisible()).resolves.toBe(true);
+
+      // Logging out empties the copy: the next person on this device sees none of it.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('hoops.token'))).toBeNull();
+      await expect.poll(async () => (await keptAnswers(page)).filter((a) => a.user === userId)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
