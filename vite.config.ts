@@ -9,6 +9,8 @@ const server = `http://localhost:${process.env.PORT ?? 3000}`;
 const THEME_COLOR = '#00653a';
 
 export default defineConfig({
+  // The build the answers kept for offline use belong to (src/web/lib/offlineLink.ts): another build asks afresh.
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(Date.now().toString(36)) },
   plugins: [
     react(),
     // An installable app: the web app manifest, and a Workbox service worker (src/web/sw/sw.ts) that

@@ -36,9 +36,12 @@ export interface OfflineLinkOptions {
   now?: () => number;
 }
 
-/** The key of one read's answer: user, league, procedure and input (its keys in a stable order). */
+/** The app's build: an answer kept by another build may have another shape, so it is never used. */
+const BUILD = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
+
+/** The key of one read's answer: the build, user, league, procedure and input (its keys in a stable order). */
 export function keptAnswerKey(owner: AnswerOwner, path: string, input: unknown): string {
-  return hashKey([owner.userId ?? 'anonymous', owner.leagueId ?? 'current', path, input ?? null]);
+  return hashKey([BUILD, owner.userId ?? 'anonymous', owner.leagueId ?? 'current', path, input ?? null]);
 }
 
 export function offlineFallbackLink<TRouter extends AnyRouter>({
