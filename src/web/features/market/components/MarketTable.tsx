@@ -14,13 +14,13 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
-import { Link } from '../../lib/leagueLinks';
-import type { Player } from '../../lib/apiTypes';
-import { formatDollars, formatInteger } from '../../lib/format';
-import { EmptyState } from '../EmptyState';
-import { PlayerAvatar } from '../faces/Faces';
-import { SortHeader } from '../table/SortHeader';
-import { StarButton } from '../../features/watchlist/StarButton';
+import { Link } from '../../../lib/leagueLinks';
+import type { Player } from '../../../lib/apiTypes';
+import { formatDollars, formatInteger } from '../../../lib/format';
+import { EmptyState } from '../../../components/EmptyState';
+import { PlayerAvatar } from '../../../components/faces/Faces';
+import { SortHeader } from '../../../components/table/SortHeader';
+import { StarButton } from '../../watchlist/StarButton';
 import { ChangeText } from './ChangeText';
 import { Sparkline } from './Sparkline';
 

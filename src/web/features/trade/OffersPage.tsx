@@ -1,15 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '../lib/leagueLinks';
-import { EmptyState } from '../components/EmptyState';
-import { LoadMore } from '../components/LoadMore';
-import { PageTitle } from '../components/PageTitle';
-import { MyOrders } from '../components/trade/MyOrders';
-import { OffersTable } from '../components/trade/OffersTable';
-import type { Offer } from '../lib/apiTypes';
-import { nextPage, PAGE_SIZE, usePagedItems } from '../lib/pagedList';
-import { useTRPC } from '../lib/trpc';
-import { LOAD_FAILED, TITLE } from '../../shared/texts';
-import { QueryState } from '../components/QueryState';
+import { Link } from '../../lib/leagueLinks';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadMore } from '../../components/LoadMore';
+import { PageTitle } from '../../components/PageTitle';
+import { MyOrders } from '../../components/trade/MyOrders';
+import { OffersTable } from '../../components/trade/OffersTable';
+import type { Offer } from '../../lib/apiTypes';
+import { nextPage, PAGE_SIZE, usePagedItems } from '../../lib/pagedList';
+import { useTRPC } from '../../lib/trpc';
+import { LOAD_FAILED, TITLE } from '../../../shared/texts';
+import { QueryState } from '../../components/QueryState';
 
 const offersOf = (page: { items: Offer[] }) => page.items;
 const offerId = (o: Offer) => o.offerId;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useMemo } from 'react';
-import type { Trade } from '../../lib/apiTypes';
-import { pricePoints } from '../../lib/chartData';
-import { formatDollars } from '../../lib/format';
-import { Loading } from '../Spinner';
+import type { Trade } from '../../../lib/apiTypes';
+import { pricePoints } from '../../../lib/chartData';
+import { formatDollars } from '../../../lib/format';
+import { Loading } from '../../../components/Spinner';
 
 // The chart library is only downloaded when a chart is shown.
 const PriceChart = lazy(() => import('./PriceChart'));

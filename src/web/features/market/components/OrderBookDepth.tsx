@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react';
-import { formatCents } from '../../../shared/money';
-import { formatInteger } from '../../lib/format';
-import type { DepthLevel } from '../../lib/orderBook';
-import { NumHeader } from '../table/NumHeader';
+import { formatCents } from '../../../../shared/money';
+import { formatInteger } from '../../../lib/format';
+import type { DepthLevel } from '../../../lib/orderBook';
+import { NumHeader } from '../../../components/table/NumHeader';
 
 /** Price levels shown on each side. */
 const LEVELS = 10;

@@ -1,10 +1,10 @@
-import { formatDollars, formatInteger } from '../../lib/format';
-import { lockedText } from '../../features/trade/texts';
-import type { Holding } from '../../lib/useSellable';
-import { DumpButton } from './DumpButton';
-import { MinSellPriceForm } from './MinSellPriceForm';
-import { SellDialog } from './SellDialog';
-import type { InstrumentKind } from '../../../shared/instrument';
+import { formatDollars, formatInteger } from '../../../lib/format';
+import { lockedText } from '../../trade/texts';
+import type { Holding } from '../../../lib/useSellable';
+import { DumpButton } from '../../../components/trade/DumpButton';
+import { MinSellPriceForm } from '../../../components/trade/MinSellPriceForm';
+import { SellDialog } from '../../../components/trade/SellDialog';
+import type { InstrumentKind } from '../../../../shared/instrument';
 
 interface HoldingCardProps {
   itemType: InstrumentKind;

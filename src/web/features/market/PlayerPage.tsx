@@ -1,25 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Link } from '../lib/leagueLinks';
-import { ErrorMessage } from '../components/ErrorMessage';
-import { ItemSections } from '../components/market/ItemSections';
-import { StatGrid } from '../components/market/StatGrid';
-import { PageTitle } from '../components/PageTitle';
-import { PlayerAvatar } from '../components/faces/Faces';
-import { Loading } from '../components/Spinner';
-import { BuyForm } from '../components/trade/BuyForm';
-import { isRestricted, playerTarget } from '../components/trade/buyTarget';
-import { HoldingCard } from '../components/trade/HoldingCard';
-import type { MarketDetail } from '../lib/apiTypes';
-import { formatDollars, formatInteger } from '../lib/format';
-import { parseId } from '../lib/params';
-import { formatDate } from '../lib/time';
-import { errorStatus, useTRPC } from '../lib/trpc';
-import { useNow } from '../lib/useNow';
-import { useSellable } from '../lib/useSellable';
-import NotFoundPage from './NotFoundPage';
-import { LOAD_FAILED } from '../../shared/texts';
-import { MarkNote } from '../components/market/MarkNote';
+import { Link } from '../../lib/leagueLinks';
+import { ErrorMessage } from '../../components/ErrorMessage';
+import { ItemSections } from './components/ItemSections';
+import { StatGrid } from './components/StatGrid';
+import { PageTitle } from '../../components/PageTitle';
+import { PlayerAvatar } from '../../components/faces/Faces';
+import { Loading } from '../../components/Spinner';
+import { BuyForm } from '../../components/trade/BuyForm';
+import { isRestricted, playerTarget } from '../../components/trade/buyTarget';
+import { HoldingCard } from './components/HoldingCard';
+import type { MarketDetail } from '../../lib/apiTypes';
+import { formatDollars, formatInteger } from '../../lib/format';
+import { parseId } from '../../lib/params';
+import { formatDate } from '../../lib/time';
+import { errorStatus, useTRPC } from '../../lib/trpc';
+import { useNow } from '../../lib/useNow';
+import { useSellable } from '../../lib/useSellable';
+import NotFoundPage from '../../pages/NotFoundPage';
+import { LOAD_FAILED } from '../../../shared/texts';
+import { MarkNote } from './components/MarkNote';
 
 /** /market/{playerId}: a player's totals, buy form with preview, order book, asks, offers, trades and chart. */
 export default function PlayerPage() {

@@ -1,4 +1,4 @@
-import { formatChange } from '../../lib/format';
+import { formatChange } from '../../../lib/format';
 import './glance.css';
 
 /** Whether a change in basis points shows as up or down once rounded to a tenth of a percent. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { RouterOutputs } from '../../lib/apiTypes';
-import { formatCount } from '../../lib/format';
-import { itemPath } from '../../lib/itemLinks';
-import { Link } from '../../lib/leagueLinks';
-import { PlayerAvatar, TeamBadge } from '../faces/Faces';
+import type { RouterOutputs } from '../../../lib/apiTypes';
+import { formatCount } from '../../../lib/format';
+import { itemPath } from '../../../lib/itemLinks';
+import { Link } from '../../../lib/leagueLinks';
+import { PlayerAvatar, TeamBadge } from '../../../components/faces/Faces';
 import { ChangeText } from './ChangeText';
 import './glance.css';
 

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from '../lib/leagueLinks';
-import { PlayerAvatar } from '../components/faces/Faces';
-import { teamCodeOfName } from '../theme/faces';
-import { LOAD_FAILED } from '../../shared/texts';
-import { PageTitle } from '../components/PageTitle';
-import type { RouterOutputs } from '../lib/apiTypes';
-import { formatDollars, formatInteger } from '../lib/format';
-import { useTRPC } from '../lib/trpc';
-import './account.css';
-import { QueryState } from '../components/QueryState';
+import { Link } from '../../lib/leagueLinks';
+import { PlayerAvatar } from '../../components/faces/Faces';
+import { teamCodeOfName } from '../../theme/faces';
+import { LOAD_FAILED } from '../../../shared/texts';
+import { PageTitle } from '../../components/PageTitle';
+import type { RouterOutputs } from '../../lib/apiTypes';
+import { formatDollars, formatInteger } from '../../lib/format';
+import { useTRPC } from '../../lib/trpc';
+import '../../pages/account.css';
+import { QueryState } from '../../components/QueryState';
 
 type Statistics = RouterOutputs['stats']['statistics'];
 type StatPlayer = { id: number; name: string; team_name: string };

@@ -1,10 +1,10 @@
 import { createChart, HistogramSeries, LineSeries, type AutoscaleInfo, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
-import { formatMoneyTicks, timeAxisFor } from '../../lib/axisFormat';
-import { floored } from '../../lib/chartScale';
+import { formatMoneyTicks, timeAxisFor } from '../../../lib/axisFormat';
+import { floored } from '../../../lib/chartScale';
 import { useEffect, useRef } from 'react';
-import type { PricePoint } from '../../lib/chartData';
-import { formatDollars } from '../../lib/format';
-import { useTheme } from '../../theme/ThemeProvider';
+import type { PricePoint } from '../../../lib/chartData';
+import { formatDollars } from '../../../lib/format';
+import { useTheme } from '../../../theme/ThemeProvider';
 
 /** Reads a colour of the team theme (CSS variables on :root). */
 function themeColor(name: string, fallback: string): string {

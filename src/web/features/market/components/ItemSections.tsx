@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
-import type { MarketDetail } from '../../lib/apiTypes';
-import { bookDepth } from '../../lib/orderBook';
-import { useSession } from '../../lib/session';
-import { useMoreAsks, useMoreOffers } from '../../lib/useMoreOf';
-import { useSellable } from '../../lib/useSellable';
-import { EmptyState } from '../EmptyState';
-import { LoadMore } from '../LoadMore';
-import { AsksTable } from '../trade/AsksTable';
-import { OffersTable } from '../trade/OffersTable';
+import type { MarketDetail } from '../../../lib/apiTypes';
+import { bookDepth } from '../../../lib/orderBook';
+import { useSession } from '../../../lib/session';
+import { useMoreAsks, useMoreOffers } from '../../../lib/useMoreOf';
+import { useSellable } from '../../../lib/useSellable';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadMore } from '../../../components/LoadMore';
+import { AsksTable } from '../../../components/trade/AsksTable';
+import { OffersTable } from '../../../components/trade/OffersTable';
 import { OrderBookDepth } from './OrderBookDepth';
 import { PriceHistory } from './PriceHistory';
-import { TradesTable } from './TradesTable';
-import type { InstrumentKind } from '../../../shared/instrument';
+import { TradesTable } from '../../../components/market/TradesTable';
+import type { InstrumentKind } from '../../../../shared/instrument';
 
 function Section({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode }) {
   return (

@@ -1,9 +1,9 @@
-import { Link } from '../../lib/leagueLinks';
-import type { Shareholder } from '../../lib/apiTypes';
-import { formatDollars, formatInteger } from '../../lib/format';
-import { userPath } from '../../lib/itemLinks';
-import { useSession } from '../../lib/session';
-import { NumHeader } from '../table/NumHeader';
+import { Link } from '../../../lib/leagueLinks';
+import type { Shareholder } from '../../../lib/apiTypes';
+import { formatDollars, formatInteger } from '../../../lib/format';
+import { userPath } from '../../../lib/itemLinks';
+import { useSession } from '../../../lib/session';
+import { NumHeader } from '../../../components/table/NumHeader';
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
 

@@ -1,24 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link } from '../lib/leagueLinks';
-import { EmptyState } from '../components/EmptyState';
-import { PageTitle } from '../components/PageTitle';
-import { TeamRules } from '../components/trade/BuyForm';
-import { BuyModal } from '../components/trade/BuyModal';
-import type { Team } from '../lib/apiTypes';
-import { formatDollars, formatInteger } from '../lib/format';
-import { useTRPC } from '../lib/trpc';
-import { NumHeader } from '../components/table/NumHeader';
-import { LOAD_FAILED } from '../../shared/texts';
-import { TeamBadge } from '../components/faces/Faces';
-import { ChangeText } from '../components/market/ChangeText';
-import { Sparkline } from '../components/market/Sparkline';
-import { StarButton } from '../features/watchlist/StarButton';
-import { isStarred, useWatchlist } from '../features/watchlist/useWatchlist';
-import { useSession } from '../lib/session';
+import { Link } from '../../lib/leagueLinks';
+import { EmptyState } from '../../components/EmptyState';
+import { PageTitle } from '../../components/PageTitle';
+import { TeamRules } from '../../components/trade/BuyForm';
+import { BuyModal } from '../../components/trade/BuyModal';
+import type { Team } from '../../lib/apiTypes';
+import { formatDollars, formatInteger } from '../../lib/format';
+import { useTRPC } from '../../lib/trpc';
+import { NumHeader } from '../../components/table/NumHeader';
+import { LOAD_FAILED } from '../../../shared/texts';
+import { TeamBadge } from '../../components/faces/Faces';
+import { ChangeText } from './components/ChangeText';
+import { Sparkline } from './components/Sparkline';
+import { StarButton } from '../watchlist/StarButton';
+import { isStarred, useWatchlist } from '../watchlist/useWatchlist';
+import { useSession } from '../../lib/session';
 
 type Trends = ReadonlyMap<number, { change_bp: number; spark: readonly number[] }>;
-import { QueryState } from '../components/QueryState';
+import { QueryState } from '../../components/QueryState';
 
 /** /teams: all 30 teams with conference, shares remaining, total salary, a details link and Buy. */
 export default function TeamsPage() {

@@ -1,16 +1,16 @@
 import { skipToken, useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '../lib/leagueLinks';
-import { EmptyState } from '../components/EmptyState';
-import { LoadMore } from '../components/LoadMore';
-import { PageTitle } from '../components/PageTitle';
-import { AsksTable } from '../components/trade/AsksTable';
-import type { Ask } from '../lib/apiTypes';
-import { nextPage, PAGE_SIZE, usePagedItems } from '../lib/pagedList';
-import { useSession } from '../lib/session';
-import { useTRPC } from '../lib/trpc';
-import { useSellable } from '../lib/useSellable';
-import { LOAD_FAILED, TITLE } from '../../shared/texts';
-import { QueryState } from '../components/QueryState';
+import { Link } from '../../lib/leagueLinks';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadMore } from '../../components/LoadMore';
+import { PageTitle } from '../../components/PageTitle';
+import { AsksTable } from '../../components/trade/AsksTable';
+import type { Ask } from '../../lib/apiTypes';
+import { nextPage, PAGE_SIZE, usePagedItems } from '../../lib/pagedList';
+import { useSession } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
+import { useSellable } from '../../lib/useSellable';
+import { LOAD_FAILED, TITLE } from '../../../shared/texts';
+import { QueryState } from '../../components/QueryState';
 
 const asksOf = (page: { items: Ask[] }) => page.items;
 const askId = (a: Ask) => a.askId;

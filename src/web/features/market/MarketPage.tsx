@@ -2,21 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../components/EmptyState';
-import { ErrorMessage } from '../components/ErrorMessage';
-import { GlanceStrips } from '../components/market/GlanceStrips';
-import { MarketFilters, filtersOf, matchesFilters, type MarketFilterState } from '../components/market/MarketFilters';
-import { MarketTable, type MarketRow } from '../components/market/MarketTable';
-import { PageTitle } from '../components/PageTitle';
-import { SearchBox } from '../components/SearchBox';
-import { Loading } from '../components/Spinner';
-import { BuyModal } from '../components/trade/BuyModal';
-import type { Player } from '../lib/apiTypes';
-import { useSession } from '../lib/session';
-import { useTRPC } from '../lib/trpc';
-import { LOAD_FAILED } from '../../shared/texts';
-import { ChatShortcut, WithChatPanel } from '../features/chat/components/ChatPanel';
-import { isStarred, useWatchlist } from '../features/watchlist/useWatchlist';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorMessage } from '../../components/ErrorMessage';
+import { GlanceStrips } from './components/GlanceStrips';
+import { MarketFilters, filtersOf, matchesFilters, type MarketFilterState } from './components/MarketFilters';
+import { MarketTable, type MarketRow } from './components/MarketTable';
+import { PageTitle } from '../../components/PageTitle';
+import { SearchBox } from '../../components/SearchBox';
+import { Loading } from '../../components/Spinner';
+import { BuyModal } from '../../components/trade/BuyModal';
+import type { Player } from '../../lib/apiTypes';
+import { useSession } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
+import { LOAD_FAILED } from '../../../shared/texts';
+import { ChatShortcut, WithChatPanel } from '../chat/components/ChatPanel';
+import { isStarred, useWatchlist } from '../watchlist/useWatchlist';
 
 /** The sorts the address may say (`?sort=change:desc`); anything else is the default, by name. */
 const SORTABLE = new Set([

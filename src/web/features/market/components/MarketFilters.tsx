@@ -1,4 +1,4 @@
-import { TEAMS, type Conference } from '../../../shared/teams';
+import { TEAMS, type Conference } from '../../../../shared/teams';
 import './glance.css';
 
 export interface MarketFilterState {

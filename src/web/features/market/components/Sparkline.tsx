@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatCents } from '../../../shared/money';
+import { formatCents } from '../../../../shared/money';
 import './glance.css';
 
 const WIDTH = 60;

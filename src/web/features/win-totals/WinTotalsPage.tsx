@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ChangeEvent, KeyboardEvent } from 'react';
-import { DIVISIONS, TEAMS } from '../../shared/teams.js';
-import type { Conference, Team } from '../../shared/teams.js';
+import { DIVISIONS, TEAMS } from '../../../shared/teams.js';
+import type { Conference, Team } from '../../../shared/teams.js';
 import {
   DEFAULT_WINS,
   LEAGUE_TOTAL,
@@ -16,9 +16,9 @@ import {
   resetAll,
   total,
   zeroAll,
-} from '../../domain/win-totals/index.js';
-import type { WinsByTeam } from '../../domain/win-totals/index.js';
-import './win-totals.css';
+} from '../../../domain/win-totals/index.js';
+import type { WinsByTeam } from '../../../domain/win-totals/index.js';
+import './WinTotalsPage.css';
 
 /** Where the page keeps its state between visits (this browser only). */
 const STORAGE_KEY = 'hoops.winTotals';
