@@ -3,13 +3,12 @@ import type { SortingState } from '@tanstack/react-table';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorMessage } from '../../components/ErrorMessage';
 import { GlanceStrips } from './components/GlanceStrips';
 import { MarketFilters, filtersOf, matchesFilters, type MarketFilterState } from './components/MarketFilters';
 import { MarketTable, type MarketRow } from './components/MarketTable';
 import { PageTitle } from '../../components/PageTitle';
 import { SearchBox } from '../../components/SearchBox';
-import { Loading } from '../../components/Spinner';
+import { QueryState } from '../../components/QueryState';
 import { BuyModal } from '../../components/trade/BuyModal';
 import type { Player } from '../../lib/apiTypes';
 import { useSession } from '../../lib/session';
@@ -114,32 +113,36 @@ export default function MarketPage() {
         <SearchBox label="Search players" value={search} onChange={setSearch} placeholder="Name or team" />
       </div>
       <MarketFilters value={filters} onChange={onFilters} loggedIn={isLoggedIn} />
-      {players.isPending ? (
-        <Loading label="Loading players…" />
-      ) : players.isError ? (
-        <ErrorMessage onRetry={() => void players.refetch()}>{LOAD_FAILED.players}</ErrorMessage>
-      ) : players.data.length === 0 ? (
-        <EmptyState title="No players on the market yet">
-          <p>Players appear here once the league is loaded.</p>
-        </EmptyState>
-      ) : (
-        <MarketTable
-          players={shown}
-          total={rows.length}
-          emptyHint={
-            filters.watchlist
-              ? 'Star a player with ☆ to add him to your watchlist, or clear the filters.'
-              : filters.held
-                ? 'You hold no player that matches: clear the filters to see them all.'
-                : 'Clear the filters to see every player.'
-          }
-          sorting={sorting}
-          onSortingChange={onSorting}
-          search={deferredSearch}
-          onBuy={onBuy}
-          loggedIn={isLoggedIn}
-        />
-      )}
+      <QueryState
+        query={players}
+        loading="Loading players…"
+        failed={LOAD_FAILED.players}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState title="No players on the market yet">
+            <p>Players appear here once the league is loaded.</p>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <MarketTable
+            players={shown}
+            total={rows.length}
+            emptyHint={
+              filters.watchlist
+                ? 'Star a player with ☆ to add him to your watchlist, or clear the filters.'
+                : filters.held
+                  ? 'You hold no player that matches: clear the filters to see them all.'
+                  : 'Clear the filters to see every player.'
+            }
+            sorting={sorting}
+            onSortingChange={onSorting}
+            search={deferredSearch}
+            onBuy={onBuy}
+            loggedIn={isLoggedIn}
+          />
+        )}
+      </QueryState>
       <BuyModal itemType="player" item={buying} onClose={() => setBuying(null)} />
     </WithChatPanel>
   );

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Link } from '../../lib/leagueLinks';
-import { ErrorMessage } from '../../components/ErrorMessage';
 import { ItemSections } from './components/ItemSections';
 import { StatGrid } from './components/StatGrid';
 import { PageTitle } from '../../components/PageTitle';
 import { PlayerAvatar } from '../../components/faces/Faces';
-import { Loading } from '../../components/Spinner';
+import { QueryState } from '../../components/QueryState';
 import { BuyForm } from '../../components/trade/BuyForm';
 import { isRestricted, playerTarget } from '../../components/trade/buyTarget';
 import { HoldingCard } from './components/HoldingCard';
@@ -33,23 +32,14 @@ function Player({ id }: { id: number }) {
   const trpc = useTRPC();
   const detail = useQuery(trpc.market.detail.queryOptions({ playerId: id }));
   if (detail.isError && errorStatus(detail.error) === 404) return <NotFoundPage />;
-  if (detail.isPending) {
-    return (
-      <>
-        <PageTitle title="Player" />
-        <Loading label="Loading the player…" />
-      </>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <>
-        <PageTitle title="Player" />
-        <ErrorMessage onRetry={() => void detail.refetch()}>{LOAD_FAILED.market}</ErrorMessage>
-      </>
-    );
-  }
-  return <PlayerDetail detail={detail.data} />;
+  return (
+    <>
+      {detail.data === undefined ? <PageTitle title="Player" /> : null}
+      <QueryState query={detail} loading="Loading the player…" failed={LOAD_FAILED.market}>
+        {(data) => <PlayerDetail detail={data} />}
+      </QueryState>
+    </>
+  );
 }
 
 /** A retired player's page keeps his history: when he retired, his chart and trades, and the holders whose shares were bought back. */

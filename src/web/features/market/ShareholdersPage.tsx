@@ -2,11 +2,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Link } from '../../lib/leagueLinks';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorMessage } from '../../components/ErrorMessage';
 import { LoadMore } from '../../components/LoadMore';
 import { ShareholdersTable } from './components/ShareholdersTable';
 import { PageTitle } from '../../components/PageTitle';
-import { Loading } from '../../components/Spinner';
+import { QueryState } from '../../components/QueryState';
 import type { Shareholder } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { formatDate } from '../../lib/time';
@@ -14,6 +13,7 @@ import { nextPage, PAGE_SIZE, usePagedItems } from '../../lib/pagedList';
 import { parseId } from '../../lib/params';
 import { errorStatus, useTRPC } from '../../lib/trpc';
 import NotFoundPage from '../../pages/NotFoundPage';
+import { LOAD_FAILED } from '../../../shared/texts';
 
 const holdersOf = (page: { shareholders: Shareholder[] }) => page.shareholders;
 const holderId = (h: Shareholder) => h.user_id;
@@ -50,28 +50,32 @@ function Shareholders({ id }: { id: number }) {
           </Link>
         }
       />
-      {result.isPending ? (
-        <Loading label="Loading shareholders…" />
-      ) : result.isError ? (
-        <ErrorMessage onRetry={() => void result.refetch()}>Failed to load market</ErrorMessage>
-      ) : holders.length === 0 ? (
-        retired ? (
-          <EmptyState title="Nobody held his shares when he retired" action={<Link to={`/market/${id}`}>His page</Link>} />
-        ) : (
-          <EmptyState title="No shareholders yet" action={<Link to={`/market/${id}`}>Be the first to buy</Link>}>
-            <p>All of this player’s shares are still on the open market.</p>
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <ShareholdersTable
-            shareholders={holders}
-            caption={retired ? `Holders of ${player?.name ?? 'the player'} at retirement` : `Shareholders of ${player?.name ?? 'the player'}`}
-            atRetirement={retired !== null}
-          />
-          <LoadMore hasMore={result.hasNextPage} loading={result.isFetchingNextPage} onMore={() => void result.fetchNextPage()} what="shareholders" />
-        </>
-      )}
+      <QueryState
+        query={result}
+        loading="Loading shareholders…"
+        failed={LOAD_FAILED.market}
+        isEmpty={() => holders.length === 0}
+        empty={
+          retired ? (
+            <EmptyState title="Nobody held his shares when he retired" action={<Link to={`/market/${id}`}>His page</Link>} />
+          ) : (
+            <EmptyState title="No shareholders yet" action={<Link to={`/market/${id}`}>Be the first to buy</Link>}>
+              <p>All of this player’s shares are still on the open market.</p>
+            </EmptyState>
+          )
+        }
+      >
+        {() => (
+          <>
+            <ShareholdersTable
+              shareholders={holders}
+              caption={retired ? `Holders of ${player?.name ?? 'the player'} at retirement` : `Shareholders of ${player?.name ?? 'the player'}`}
+              atRetirement={retired !== null}
+            />
+            <LoadMore hasMore={result.hasNextPage} loading={result.isFetchingNextPage} onMore={() => void result.fetchNextPage()} what="shareholders" />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

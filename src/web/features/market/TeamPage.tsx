@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Link } from '../../lib/leagueLinks';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorMessage } from '../../components/ErrorMessage';
 import { ItemSections } from './components/ItemSections';
 import { ShareholdersTable } from './components/ShareholdersTable';
 import { StatGrid } from './components/StatGrid';
 import { PageTitle } from '../../components/PageTitle';
-import { Loading } from '../../components/Spinner';
+import { QueryState } from '../../components/QueryState';
 import { BuyForm } from '../../components/trade/BuyForm';
 import { teamTarget } from '../../components/trade/buyTarget';
 import { HoldingCard } from './components/HoldingCard';
@@ -37,15 +36,14 @@ function TeamLoader({ id }: { id: number }) {
   const trpc = useTRPC();
   const detail = useQuery(trpc.teams.detail.queryOptions({ teamId: id }));
   if (detail.isError && errorStatus(detail.error) === 404) return <NotFoundPage />;
-  if (detail.isPending || detail.isError) {
-    return (
-      <>
-        <PageTitle title="Team" />
-        {detail.isPending ? <Loading label="Loading the team…" /> : <ErrorMessage onRetry={() => void detail.refetch()}>{LOAD_FAILED.teams}</ErrorMessage>}
-      </>
-    );
-  }
-  return <Team detail={detail.data} />;
+  return (
+    <>
+      {detail.data === undefined ? <PageTitle title="Team" /> : null}
+      <QueryState query={detail} loading="Loading the team…" failed={LOAD_FAILED.teams}>
+        {(data) => <Team detail={data} />}
+      </QueryState>
+    </>
+  );
 }
 
 function Team({ detail }: { detail: TeamDetail }) {
