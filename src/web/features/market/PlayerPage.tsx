@@ -19,6 +19,7 @@ import { useSellable } from '../../lib/useSellable';
 import NotFoundPage from '../../pages/NotFoundPage';
 import { LOAD_FAILED } from '../../../shared/texts';
 import { MarkNote } from './components/MarkNote';
+import './detail.css';
 
 /** /market/{playerId}: a player's totals, buy form with preview, order book, asks, offers, trades and chart. */
 export default function PlayerPage() {

@@ -23,6 +23,7 @@ import { NumHeader } from '../../components/table/NumHeader';
 import { LoadMore } from '../../components/LoadMore';
 import { LOAD_FAILED } from '../../../shared/texts';
 import { MarkNote } from './components/MarkNote';
+import './detail.css';
 
 /** /teams/{teamId}: totals, roster, buy form, the team's order book, trades, chart and shareholders. */
 export default function TeamPage() {

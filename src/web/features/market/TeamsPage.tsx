@@ -16,6 +16,8 @@ import { Sparkline } from './components/Sparkline';
 import { StarButton } from '../watchlist/StarButton';
 import { isStarred, useWatchlist } from '../watchlist/useWatchlist';
 import { useSession } from '../../lib/session';
+import '../../components/trade/trade.css';
+import './TeamsPage.css';
 
 type Trends = ReadonlyMap<number, { change_bp: number; spark: readonly number[] }>;
 import { QueryState } from '../../components/QueryState';
@@ -69,7 +71,7 @@ function TeamsTable({
 }) {
   return (
     <div className="table-wrap acct-scroll">
-      <table className="table table-stack" data-testid="teams-table">
+      <table className="table table-stack teams-table" data-testid="teams-table">
         <caption className="sr-only">Teams</caption>
         <thead>
           <tr>

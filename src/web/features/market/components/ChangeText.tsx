@@ -1,5 +1,5 @@
 import { formatChange } from '../../../lib/format';
-import './glance.css';
+import './ChangeText.css';
 
 /** Whether a change in basis points shows as up or down once rounded to a tenth of a percent. */
 export const changeTone = (bp: number): 'gain' | 'loss' | 'flat' => (bp >= 5 ? 'gain' : bp <= -5 ? 'loss' : 'flat');

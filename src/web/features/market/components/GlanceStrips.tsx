@@ -5,7 +5,7 @@ import { itemPath } from '../../../lib/itemLinks';
 import { Link } from '../../../lib/leagueLinks';
 import { PlayerAvatar, TeamBadge } from '../../../components/faces/Faces';
 import { ChangeText } from './ChangeText';
-import './glance.css';
+import './GlanceStrips.css';
 
 type Glance = RouterOutputs['market']['glance'];
 type GlanceItem = Glance['movers_up'][number];

@@ -5,6 +5,8 @@ import { DumpButton } from '../../../components/trade/DumpButton';
 import { MinSellPriceForm } from '../../../components/trade/MinSellPriceForm';
 import { SellDialog } from '../../../components/trade/SellDialog';
 import type { InstrumentKind } from '../../../../shared/instrument';
+import '../../../components/trade/trade.css';
+import './HoldingCard.css';
 
 interface HoldingCardProps {
   itemType: InstrumentKind;

@@ -1,4 +1,5 @@
 import { formatDollars, formatInteger } from '../../../lib/format';
+import './MarkNote.css';
 
 const WHY = 'at the mark, not the last price: $1.00 while the open market sells all day, else the median of recent trades, one vote per share.';
 

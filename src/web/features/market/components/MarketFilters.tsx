@@ -1,5 +1,6 @@
 import { TEAMS, type Conference } from '../../../../shared/teams';
-import './glance.css';
+import '../../../components/trade/trade.css';
+import './MarketFilters.css';
 
 export interface MarketFilterState {
   /** A team's code, or '' for every team. */

@@ -23,6 +23,8 @@ import { SortHeader } from '../../../components/table/SortHeader';
 import { StarButton } from '../../watchlist/StarButton';
 import { ChangeText } from './ChangeText';
 import { Sparkline } from './Sparkline';
+import '../../../components/trade/trade.css';
+import './MarketTable.css';
 
 /** A player as the market table shows him: his row, his mark's 24-hour change and week, and whether the caller starred him. */
 export type MarketRow = Player & { change_bp: number; spark: readonly number[]; starred: boolean };

@@ -3,6 +3,7 @@ import { formatCents } from '../../../../shared/money';
 import { formatInteger } from '../../../lib/format';
 import type { DepthLevel } from '../../../lib/orderBook';
 import { NumHeader } from '../../../components/table/NumHeader';
+import './OrderBookDepth.css';
 
 /** Price levels shown on each side. */
 const LEVELS = 10;

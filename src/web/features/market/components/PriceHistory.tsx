@@ -3,6 +3,7 @@ import type { Trade } from '../../../lib/apiTypes';
 import { pricePoints } from '../../../lib/chartData';
 import { formatDollars } from '../../../lib/format';
 import { Loading } from '../../../components/Spinner';
+import './PriceHistory.css';
 
 // The chart library is only downloaded when a chart is shown.
 const PriceChart = lazy(() => import('./PriceChart'));

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { formatCents } from '../../../../shared/money';
-import './glance.css';
+import './Sparkline.css';
 
 const WIDTH = 60;
 const HEIGHT = 18;

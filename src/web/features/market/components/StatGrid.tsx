@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './StatGrid.css';
 
 export interface Stat {
   label: string;
