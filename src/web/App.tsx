@@ -14,19 +14,19 @@ import RegisterPage from './pages/RegisterPage';
 import ResetPasswordPage from './pages/ResetPasswordPage';
 
 // Pages that will carry tables, forms and live data load on demand, each in its own chunk.
-const MarketPage = lazy(() => import('./pages/MarketPage'));
-const PlayerPage = lazy(() => import('./pages/PlayerPage'));
-const ShareholdersPage = lazy(() => import('./pages/ShareholdersPage'));
-const OffersPage = lazy(() => import('./pages/OffersPage'));
-const AsksPage = lazy(() => import('./pages/AsksPage'));
+const MarketPage = lazy(() => import('./features/market/MarketPage'));
+const PlayerPage = lazy(() => import('./features/market/PlayerPage'));
+const ShareholdersPage = lazy(() => import('./features/market/ShareholdersPage'));
+const OffersPage = lazy(() => import('./features/trade/OffersPage'));
+const AsksPage = lazy(() => import('./features/trade/AsksPage'));
 const PortfolioPage = lazy(() => import('./pages/PortfolioPage'));
 const TransactionsPage = lazy(() => import('./pages/TransactionsPage'));
-const TeamsPage = lazy(() => import('./pages/TeamsPage'));
-const TeamPage = lazy(() => import('./pages/TeamPage'));
+const TeamsPage = lazy(() => import('./features/market/TeamsPage'));
+const TeamPage = lazy(() => import('./features/market/TeamPage'));
 const PublicPortfolioPage = lazy(() => import('./pages/PublicPortfolioPage'));
 const LeaderboardPage = lazy(() => import('./pages/LeaderboardPage'));
-const StatisticsPage = lazy(() => import('./pages/StatisticsPage'));
-const WinTotalsPage = lazy(() => import('./pages/WinTotalsPage'));
+const StatisticsPage = lazy(() => import('./features/market/StatisticsPage'));
+const WinTotalsPage = lazy(() => import('./features/win-totals/WinTotalsPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
 const LeaguesPage = lazy(() => import('./pages/LeaguesPage'));
 const JoinLeaguePage = lazy(() => import('./pages/JoinLeaguePage'));
@@ -38,7 +38,7 @@ const RulesPage = lazy(() => import('./features/rules/RulesPage'));
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
-/** Every route of docs/screens.md §1 Routes. A new page: one file in pages/, one line here, and a link in components/navItems.ts. */
+/** Every route of docs/screens.md §1 Routes. A new page: one file in pages/ or features/<feature>/, one line here, and a link in components/navItems.ts. */
 export const pageRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: 'market', element: <MarketPage /> },

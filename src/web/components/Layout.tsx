@@ -4,10 +4,9 @@ import { ChatLive } from '../features/chat/ChatLive';
 import { LiveProvider } from '../lib/live';
 import { InstallHint } from '../pwa/InstallHint';
 import { OfflineNotice } from '../pwa/OfflineNotice';
-// The base stylesheet, then the tables' (one for every list), then the market's, which builds on both: here, in this order.
+// The base stylesheet, then the tables' (one for every list), which builds on it: here, in this order.
 import '../styles.css';
 import './table/table.css';
-import '../market.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LeagueGate } from './league/LeagueGate';

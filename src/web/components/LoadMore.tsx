@@ -1,4 +1,5 @@
 import { Spinner } from './Spinner';
+import './LoadMore.css';
 
 interface LoadMoreProps {
   hasMore: boolean;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import './Modal.css';
 
 interface ModalProps {
   open: boolean;

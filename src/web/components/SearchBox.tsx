@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './SearchBox.css';
 
 interface SearchBoxProps {
   value: string;

@@ -6,6 +6,7 @@ import { PlayerAvatar, TeamBadge } from './faces/Faces';
 import { formatDollars, formatInteger } from '../lib/format';
 import { itemPath } from '../lib/itemLinks';
 import { useLastTrades, useLiveStatus } from '../lib/live';
+import './Ticker.css';
 
 /** The number of live trades the ticker shows (docs/rules.md §10 Limits and constants). */
 export const TICKER_SIZE = 5;

@@ -1,5 +1,6 @@
 import { Link } from '../../lib/leagueLinks';
 import { userPath } from '../../lib/itemLinks';
+import './UserLink.css';
 
 /** A username linking to the public portfolio; a null user is the open market ('Market'). */
 export function UserLink({ id, username }: { id: number | null; username: string | null }) {

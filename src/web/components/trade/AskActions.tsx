@@ -11,6 +11,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useAcceptAsk, useCancelAsk, useDeclineAsk } from '../../features/trade/api';
 import { lockedText } from '../../features/trade/texts';
 import { PendingButton } from '../PendingButton';
+import './trade.css';
 
 interface AskActionsProps {
   ask: Ask;

@@ -21,6 +21,7 @@ import { FillPreview } from './FillPreview';
 import { PriceField } from './PriceField';
 import { SharesField } from './SharesField';
 import { useKeptDraft } from '../../lib/sessionEnd';
+import './trade.css';
 
 interface BuyFormProps {
   target: BuyTarget;

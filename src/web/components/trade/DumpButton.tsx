@@ -8,6 +8,8 @@ import { formatInteger } from '../../lib/format';
 import { readDumpShares } from '../../lib/numbers';
 import { Modal } from '../Modal';
 import { PendingButton } from '../PendingButton';
+import './trade.css';
+import './DumpButton.css';
 
 export interface DumpProps {
   itemType: InstrumentKind;

@@ -2,6 +2,7 @@ import { formatCents } from '../../../shared/money';
 import { formatInteger } from '../../lib/format';
 import type { BuyPreview } from '../../lib/orderBook';
 import { NumHeader } from '../table/NumHeader';
+import './FillPreview.css';
 
 const SOURCE: Record<BuyPreview['fills'][number]['kind'], string> = {
   market: 'open market',
@@ -26,7 +27,7 @@ export function FillPreview({ preview, priceCents }: FillPreviewProps) {
       <h3 className="fill-preview-title">Preview</h3>
       {fills.length > 0 ? (
         <div className="table-wrap">
-          <table className="table table-compact table-stack">
+          <table className="table table-compact table-stack table-first-wraps">
             <caption className="sr-only">Sellers that would fill this order</caption>
             <thead>
               <tr>

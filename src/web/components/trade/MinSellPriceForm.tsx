@@ -8,6 +8,8 @@ import { minSellPriceForm, type MinSellPriceControl } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { PendingButton } from '../PendingButton';
 import type { InstrumentKind } from '../../../shared/instrument';
+import './trade.css';
+import './MinSellPriceForm.css';
 
 interface MinSellPriceFormProps {
   itemType: InstrumentKind;

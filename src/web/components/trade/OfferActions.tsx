@@ -7,6 +7,7 @@ import { sharesForm } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { useAcceptOffer, useCancelOffer } from '../../features/trade/api';
 import { PendingButton } from '../PendingButton';
+import './trade.css';
 
 export const OWN_OFFER_TITLE = 'This is your own offer: you cannot buy it. Cancel it instead.';
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import type { OrderControl } from '../../lib/forms';
+import './trade.css';
 
 interface PriceFieldProps {
   control: OrderControl;

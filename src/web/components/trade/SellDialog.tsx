@@ -12,6 +12,7 @@ import { PendingButton } from '../PendingButton';
 import { PriceField } from './PriceField';
 import { SharesField } from './SharesField';
 import type { InstrumentKind } from '../../../shared/instrument';
+import './trade.css';
 
 export interface SellDialogProps {
   itemType: InstrumentKind;

@@ -1,4 +1,5 @@
 import { useSetWatch } from './useWatchlist';
+import './StarButton.css';
 
 /** A star on a player or team: on the member's watchlist or not. Locked from the click until the answer. */
 export function StarButton({ kind, id, name, starred }: { kind: 'player' | 'team'; id: number; name: string; starred: boolean }) {
