@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatChangePercent, formatSignedDollars, toneOf } from '../../components/account/accountFormat';
+import { formatChangePercent, formatSignedDollars, toneOf } from '../../lib/accountFormat';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { PendingButton } from '../../components/PendingButton';

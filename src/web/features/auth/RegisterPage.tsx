@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { Link, useNavigate } from '../../lib/leagueLinks';
+import { toast } from 'sonner';
+import { AlreadyLoggedIn } from './components/AlreadyLoggedIn';
+import { ErrorMessage } from '../../components/ErrorMessage';
+import { Field } from '../../components/Field';
+import { PendingButton } from '../../components/PendingButton';
+import { useCommand } from '../../lib/useCommand';
+import { PageTitle } from '../../components/PageTitle';
+import { afterLoginPath } from '../../lib/authRedirect';
+import { useSession } from '../../lib/session';
+import { AUTH_TEXT } from '../../../shared/texts';
+import { formatDollars } from '../../lib/format';
+import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+
+export default function RegisterPage() {
+  const trpc = useTRPC();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  // Nobody is signed in yet: the button locks, but no idempotency key is sent.
+  const register = useCommand('auth.register', trpc.auth.register.mutationOptions(), { keyed: false });
+  const invalid = register.isError ? fieldErrors(register.error) : {};
+  const invite = useInvite(afterLoginPath(location));
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    register.submit(
+      { username: username.trim(), email: email.trim(), password },
+      {
+        onSuccess: (result) => {
+          const to = afterLoginPath(location);
+          session.login(result);
+          toast.success(
+            invite
+              ? `Welcome, ${result.user.username}! Join ${invite.name} to start there with ${formatDollars(invite.startingCash)}.`
+              : `Welcome, ${result.user.username}! Your $80 million is ready to trade.`,
+          );
+          void navigate(to, { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageTitle
+        title="Register"
+        subtitle={
+          invite
+            ? `Create an account to join ${invite.name}, where every member starts with ${formatDollars(invite.startingCash)} in virtual money.`
+            : 'Create an account and get $80 million in virtual money to trade.'
+        }
+      />
+      {session.isLoggedIn && !register.isSuccess ? (
+        <AlreadyLoggedIn />
+      ) : (
+        <form className="card form-card" onSubmit={onSubmit}>
+          <Field
+            label="Username"
+            name="username"
+            autoComplete="username"
+            required
+            minLength={3}
+            maxLength={20}
+            pattern="[A-Za-z0-9_.\-]+"
+            hint="3 to 20 letters, digits, dots, dashes or underscores. Shown to other players."
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            aria-invalid={invalid.username ? true : undefined}
+          />
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            hint="Used only to log in and reset your password; stored as a one-way hash."
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={invalid.email ? true : undefined}
+          />
+          <Field
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            hint="At least 8 characters."
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={invalid.password ? true : undefined}
+          />
+          <ErrorMessage>{register.isError ? errorMessage(register.error, AUTH_TEXT.registerFailed) : null}</ErrorMessage>
+          <PendingButton type="submit" className="button button-block" pending={register.pending} pendingLabel="Creating your account…">
+            Register
+          </PendingButton>
+          <p className="form-links">
+            <span>
+              Already registered?{' '}
+              <Link to="/login" state={location.state}>
+                Log in
+              </Link>
+            </span>
+          </p>
+        </form>
+      )}
+    </>
+  );
+}
+
+/** The league of the invite link that led here (`/join/{code}` to come back to), with its starting cash; null otherwise. */
+function useInvite(next: string): { name: string; startingCash: number } | null {
+  const trpc = useTRPC();
+  const code = /^\/join\/([^/?#]+)/.exec(next)?.[1];
+  const rules = useQuery({ ...trpc.leagues.rules.queryOptions({ code: decodeURIComponent(code ?? '') }), enabled: code !== undefined, retry: false });
+  return code !== undefined && rules.data ? { name: rules.data.league.name, startingCash: rules.data.startingCash } : null;
+}
