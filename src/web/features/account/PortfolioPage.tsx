@@ -4,9 +4,8 @@ import { ExportButton } from './components/ExportButton';
 import { PortfolioView } from './components/PortfolioView';
 import { ProfileEditor } from './components/ProfileEditor';
 import { LOAD_FAILED } from '../../../shared/texts';
-import { ErrorMessage } from '../../components/ErrorMessage';
 import { PageTitle } from '../../components/PageTitle';
-import { Loading } from '../../components/Spinner';
+import { QueryState } from '../../components/QueryState';
 import { MyOrders } from '../../components/trade/MyOrders';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -37,13 +36,9 @@ export default function PortfolioPage() {
       />
       <ProfileEditor user={user} />
       <div className="section">
-        {portfolio.isPending ? (
-          <Loading label="Loading your portfolio…" />
-        ) : portfolio.isError ? (
-          <ErrorMessage onRetry={() => void portfolio.refetch()}>{LOAD_FAILED.portfolio}</ErrorMessage>
-        ) : (
-          <PortfolioView portfolio={portfolio.data} editable />
-        )}
+        <QueryState query={portfolio} loading="Loading your portfolio…" failed={LOAD_FAILED.portfolio}>
+          {(data) => <PortfolioView portfolio={data} editable />}
+        </QueryState>
       </div>
       <MyOrders />
     </>

@@ -6,7 +6,8 @@ import { LOAD_FAILED } from '../../../shared/texts';
 import { Avatar } from '../../components/Avatar';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { PageTitle } from '../../components/PageTitle';
-import { Loading } from '../../components/Spinner';
+import { QueryState } from '../../components/QueryState';
+import type { Portfolio } from './components/HoldingsTables';
 import { useSession } from '../../lib/session';
 import { errorStatus, useTRPC } from '../../lib/trpc';
 import '../../pages/account.css';
@@ -31,17 +32,17 @@ export default function PublicPortfolioPage() {
       </>
     );
   }
-  if (portfolio.isPending) return <Loading label="Loading the portfolio…" />;
-  if (portfolio.isError) {
-    return (
-      <>
-        <PageTitle title="Portfolio" />
-        <ErrorMessage onRetry={() => void portfolio.refetch()}>{LOAD_FAILED.portfolio}</ErrorMessage>
-      </>
-    );
-  }
-  const p = portfolio.data;
-  const own = user?.id === p.userId;
+  return (
+    <>
+      {portfolio.data === undefined ? <PageTitle title="Portfolio" /> : null}
+      <QueryState query={portfolio} loading="Loading the portfolio…" failed={LOAD_FAILED.portfolio}>
+        {(p) => <PublicPortfolio portfolio={p} own={user?.id === p.userId} />}
+      </QueryState>
+    </>
+  );
+}
+
+function PublicPortfolio({ portfolio: p, own }: { portfolio: Portfolio; own: boolean }) {
   return (
     <>
       <PageTitle title={`${p.username}’s portfolio`} documentTitle={`${p.username} · Portfolio`} />

@@ -1,9 +1,8 @@
 import { Link } from '../../lib/leagueLinks';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorMessage } from '../../components/ErrorMessage';
 import { TradesTable } from '../../components/market/TradesTable';
 import { PageTitle } from '../../components/PageTitle';
-import { Loading } from '../../components/Spinner';
+import { QueryState } from '../../components/QueryState';
 import { useLastTrades } from '../../lib/live';
 import { useSession } from '../../lib/session';
 import { LOAD_FAILED } from '../../../shared/texts';
@@ -44,17 +43,19 @@ export default function HomePage() {
 
       <section className="section" aria-labelledby="recent-trades-title">
         <h2 id="recent-trades-title">Recent trades</h2>
-        {recent.isLoading ? (
-          <Loading label="Loading recent trades…" />
-        ) : recent.isError ? (
-          <ErrorMessage onRetry={() => void recent.refetch()}>{LOAD_FAILED.data}</ErrorMessage>
-        ) : recent.trades.length === 0 ? (
-          <EmptyState title="No trades to show yet">
-            <p>The latest {HOME_RECENT_TRADES} trades will show here as soon as shares change hands.</p>
-          </EmptyState>
-        ) : (
-          <TradesTable trades={recent.trades} caption={`The latest ${HOME_RECENT_TRADES} trades`} />
-        )}
+        <QueryState
+          query={recent}
+          loading="Loading recent trades…"
+          failed={LOAD_FAILED.data}
+          isEmpty={(trades) => trades.length === 0}
+          empty={
+            <EmptyState title="No trades to show yet">
+              <p>The latest {HOME_RECENT_TRADES} trades will show here as soon as shares change hands.</p>
+            </EmptyState>
+          }
+        >
+          {(trades) => <TradesTable trades={trades} caption={`The latest ${HOME_RECENT_TRADES} trades`} />}
+        </QueryState>
       </section>
     </>
   );

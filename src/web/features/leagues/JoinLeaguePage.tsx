@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { PageTitle } from '../../components/PageTitle';
-import { Loading } from '../../components/Spinner';
+import { QueryState } from '../../components/QueryState';
 import { PendingButton } from '../../components/PendingButton';
 import { useCommand } from '../../lib/useCommand';
 import { useLeague } from '../../lib/league';
@@ -21,17 +21,15 @@ export default function JoinLeaguePage() {
   const api = useLeaguesApi();
   const preview = useQuery(api.preview.queryOptions({ code }));
 
-  if (preview.isPending) return <Loading label="Loading the invitation…" />;
-  if (preview.isError) {
-    if (errorStatus(preview.error) === 404) return <InvalidInvite />;
-    return (
-      <>
-        <PageTitle title="Join a league" />
-        <ErrorMessage onRetry={() => void preview.refetch()}>{errorMessage(preview.error, 'The invitation could not be loaded.')}</ErrorMessage>
-      </>
-    );
-  }
-  return <Invitation league={preview.data} code={code} />;
+  if (preview.isError && errorStatus(preview.error) === 404) return <InvalidInvite />;
+  return (
+    <>
+      {preview.data === undefined && preview.isError ? <PageTitle title="Join a league" /> : null}
+      <QueryState query={preview} loading="Loading the invitation…" failed={errorMessage(preview.error, 'The invitation could not be loaded.')}>
+        {(league) => <Invitation league={league} code={code} />}
+      </QueryState>
+    </>
+  );
 }
 
 function InvalidInvite() {

@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorMessage } from '../../components/ErrorMessage';
 import { CreateLeagueForm } from './components/CreateLeagueForm';
 import { LeagueList } from './components/LeagueList';
 import { PageTitle } from '../../components/PageTitle';
-import { Loading } from '../../components/Spinner';
 import { useLeague } from '../../lib/league';
 import { Link } from '../../lib/leagueLinks';
 import { useLeaguesApi } from '../../lib/leaguesApi';
 import { useSession } from '../../lib/session';
 import { LOAD_FAILED } from '../../../shared/texts';
 import '../../pages/leagues.css';
-import { QueryState } from '../../components/QueryState';
+import { QueryState, type QueryLike } from '../../components/QueryState';
 
 /** The user's leagues, the open leagues anyone can look at, and a form to create a league. */
 export default function LeaguesPage() {
@@ -35,16 +33,19 @@ export default function LeaguesPage() {
 
 function MyLeaguesSection() {
   const { leagueId, myLeagues, myLeaguesStatus, refetchMyLeagues } = useLeague();
+  // The league context's own query of the user's leagues, as QueryState reads it.
+  const query: QueryLike<typeof myLeagues> = {
+    data: myLeaguesStatus === 'success' ? myLeagues : undefined,
+    error: myLeaguesStatus === 'error' ? LOAD_FAILED.data : null,
+    fetchStatus: 'idle',
+    refetch: refetchMyLeagues,
+  };
   return (
     <section className="section" aria-labelledby="my-leagues-title">
       <h2 id="my-leagues-title">Your leagues</h2>
-      {myLeaguesStatus === 'pending' ? (
-        <Loading label="Loading your leagues…" />
-      ) : myLeaguesStatus === 'error' ? (
-        <ErrorMessage onRetry={refetchMyLeagues}>{LOAD_FAILED.data}</ErrorMessage>
-      ) : (
-        <LeagueList leagues={myLeagues} shownId={leagueId} testId="my-leagues" />
-      )}
+      <QueryState query={query} loading="Loading your leagues…" failed={LOAD_FAILED.data}>
+        {(leagues) => <LeagueList leagues={leagues} shownId={leagueId} testId="my-leagues" />}
+      </QueryState>
     </section>
   );
 }

@@ -3,11 +3,11 @@ import { useParams } from 'react-router';
 import { useLeague } from '../../lib/league';
 import { Link, useNavigate } from '../../lib/leagueLinks';
 import type { SeasonArchiveOut } from '../../../shared/schemas/seasons';
-import { ErrorMessage } from '../../components/ErrorMessage';
+import { QueryState } from '../../components/QueryState';
+import { LOAD_FAILED } from '../../../shared/texts';
 import { PageTitle } from '../../components/PageTitle';
 import { SeasonEndCard } from './components/SeasonEndCard';
 import { SeasonStandings } from '../../components/seasons/SeasonStandings';
-import { Loading } from '../../components/Spinner';
 import { formatCount, formatDollars } from '../../lib/format';
 import { seasonPath, seasonsApi } from '../../lib/seasonsApi';
 import { useSession } from '../../lib/session';
@@ -70,45 +70,54 @@ export default function SeasonArchivePage() {
     queryFn: () => seasonsApi.archive(leagueId!, shown!, token),
     enabled: leagueId !== undefined && shown !== undefined,
   });
-  if (league.isError) return <ErrorMessage>{league.error.message}</ErrorMessage>;
-  if (!league.data || seasons.isPending) return <Loading label="Loading the seasons…" />;
   const current = seasons.data?.seasons.at(-1);
-  const isCommissioner = mine.data?.leagues.some((l) => l.id === league.data.id && l.isCommissioner) ?? false;
-  const mayEnd = isCommissioner || (league.data.isDefault && user?.isAdmin === true);
   return (
-    <>
-      <PageTitle title={`${league.data.name}: seasons`} subtitle={current ? `Season ${current.number} is being played.` : undefined} />
-      {current ? <SeasonScheduleCard key={`${current.number}:${current.endsAt ?? ''}`} league={league.data} season={current} canSet={mayEnd} /> : null}
-      {mayEnd && current ? <SeasonEndCard league={league.data} season={current.number} onEnded={(s) => void navigate(seasonPath(slug, s))} /> : null}
-      {ended.length > 0 ? (
-        <nav aria-label="Ended seasons" className="season-links">
-          {ended.map((s) => (
-            <Link key={s.number} to={seasonPath(slug, s.number)} aria-current={s.number === shown ? 'page' : undefined}>
-              Season {s.number}
-            </Link>
-          ))}
-        </nav>
-      ) : (
-        <p className="muted">No season has ended yet.</p>
-      )}
-      {shown === undefined ? null : archive.isPending ? (
-        <Loading label="Loading the season…" />
-      ) : archive.isError ? (
-        <ErrorMessage onRetry={() => void archive.refetch()}>{archive.error.message}</ErrorMessage>
-      ) : (
-        <div className="section">
-          <h2>
-            Season {archive.data.season.number}: {winnersLine(archive.data.season.winners.map((w) => w.username))}
-          </h2>
-          <p className="muted">
-            {formatDate(archive.data.season.startedAt)} to {formatDate(archive.data.season.endedAt)} · {formatCount(archive.data.season.tradeCount, 'trade')} ·{' '}
-            {formatDollars(archive.data.season.volume)} traded · ranked by {RANKING_LABEL[archive.data.season.ranking].toLowerCase()}
-          </p>
-          <SeasonRecap archive={archive.data} />
-          <SeasonStandings archive={archive.data} meId={user?.id} />
-          <Statistics statistics={archive.data.statistics} />
-        </div>
-      )}
-    </>
+    <QueryState query={league} loading="Loading the seasons…" failed={league.error?.message ?? LOAD_FAILED.data} waitFor={seasons.isPending}>
+      {(data) => {
+        const isCommissioner = mine.data?.leagues.some((l) => l.id === data.id && l.isCommissioner) ?? false;
+        const mayEnd = isCommissioner || (data.isDefault && user?.isAdmin === true);
+        return (
+          <>
+            <PageTitle title={`${data.name}: seasons`} subtitle={current ? `Season ${current.number} is being played.` : undefined} />
+            {current ? <SeasonScheduleCard key={`${current.number}:${current.endsAt ?? ''}`} league={data} season={current} canSet={mayEnd} /> : null}
+            {mayEnd && current ? <SeasonEndCard league={data} season={current.number} onEnded={(s) => void navigate(seasonPath(slug, s))} /> : null}
+            {ended.length > 0 ? (
+              <nav aria-label="Ended seasons" className="season-links">
+                {ended.map((s) => (
+                  <Link key={s.number} to={seasonPath(slug, s.number)} aria-current={s.number === shown ? 'page' : undefined}>
+                    Season {s.number}
+                  </Link>
+                ))}
+              </nav>
+            ) : (
+              <p className="muted">No season has ended yet.</p>
+            )}
+            {shown === undefined ? null : (
+              <QueryState query={archive} loading="Loading the season…" failed={archive.error?.message ?? LOAD_FAILED.data}>
+                {(a) => <SeasonArchive archive={a} meId={user?.id} />}
+              </QueryState>
+            )}
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+/** An ended season: its winners, dates and figures, recap, final standings and statistics. */
+function SeasonArchive({ archive, meId }: { archive: SeasonArchiveOut; meId: number | undefined }) {
+  return (
+    <div className="section">
+      <h2>
+        Season {archive.season.number}: {winnersLine(archive.season.winners.map((w) => w.username))}
+      </h2>
+      <p className="muted">
+        {formatDate(archive.season.startedAt)} to {formatDate(archive.season.endedAt)} · {formatCount(archive.season.tradeCount, 'trade')} ·{' '}
+        {formatDollars(archive.season.volume)} traded · ranked by {RANKING_LABEL[archive.season.ranking].toLowerCase()}
+      </p>
+      <SeasonRecap archive={archive} />
+      <SeasonStandings archive={archive} meId={meId} />
+      <Statistics statistics={archive.statistics} />
+    </div>
   );
 }

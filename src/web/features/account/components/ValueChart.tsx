@@ -3,8 +3,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { formatDollars, formatInteger } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/time';
 import { useTRPC } from '../../../lib/trpc';
-import { ErrorMessage } from '../../../components/ErrorMessage';
-import { Loading } from '../../../components/Spinner';
+import { QueryState } from '../../../components/QueryState';
 import type { ChartPoint } from './ValueChartCanvas';
 
 // The chart library loads only when a chart is shown, in its own chunk.
@@ -32,10 +31,16 @@ export function ValueChart({ userId }: { userId: number }) {
   const history = useQuery(trpc.portfolio.history.queryOptions({ userId }));
   const points = useMemo(() => (history.data ? toChartPoints(history.data.points) : []), [history.data]);
 
-  if (history.isPending) return <Loading label="Loading the chart…" />;
-  if (history.isError) return <ErrorMessage onRetry={() => void history.refetch()}>Failed to load the chart</ErrorMessage>;
-  const first = history.data.points[0];
-  const last = history.data.points[history.data.points.length - 1];
+  return (
+    <QueryState query={history} loading="Loading the chart…" failed="Failed to load the chart">
+      {(data) => <ValueFigure points={points} history={data.points} />}
+    </QueryState>
+  );
+}
+
+function ValueFigure({ points, history }: { points: ChartPoint[]; history: readonly { at: string; totalValue: number }[] }) {
+  const first = history[0];
+  const last = history[history.length - 1];
   return (
     <figure className="value-chart">
       <Suspense fallback={<div className="value-chart-canvas" aria-hidden="true" />}>
@@ -44,7 +49,7 @@ export function ValueChart({ userId }: { userId: number }) {
       {first && last ? (
         <figcaption className="value-chart-caption">
           From {formatDollars(first.totalValue)} on {formatDateTime(first.at)} to {formatDollars(last.totalValue)} now
-          {history.data.points.length > 2 ? `, over ${formatInteger(history.data.points.length - 1)} changes` : ''}.
+          {history.length > 2 ? `, over ${formatInteger(history.length - 1)} changes` : ''}.
         </figcaption>
       ) : null}
     </figure>

@@ -10,8 +10,7 @@ import { userPath } from '../../../lib/itemLinks';
 import { Link } from '../../../lib/leagueLinks';
 import { LOAD_FAILED } from '../../../../shared/texts';
 import { Avatar } from '../../../components/Avatar';
-import { ErrorMessage } from '../../../components/ErrorMessage';
-import { Loading } from '../../../components/Spinner';
+import { QueryState } from '../../../components/QueryState';
 import { ConfirmDialog } from '../../../components/league/ConfirmDialog';
 import { useCommand } from '../../../lib/useCommand';
 
@@ -22,32 +21,34 @@ export function LeagueMembers({ league }: { league: LeagueView }) {
   const members = useQuery(api.members.queryOptions({ leagueId: league.id }));
   const [removing, setRemoving] = useState<LeagueMember | null>(null);
 
-  if (members.isPending) return <Loading label="Loading the members…" />;
-  if (members.isError) return <ErrorMessage onRetry={() => void members.refetch()}>{LOAD_FAILED.data}</ErrorMessage>;
   return (
-    <>
-      <ul className="member-list" data-testid="league-members">
-        {members.data.members.map((m) => (
-          <li key={m.userId} className="member-row">
-            <Avatar username={m.username} avatar={m.avatar} />
-            <span className="member-main">
-              <Link to={userPath(m.userId)} className="member-name">
-                {m.username}
-              </Link>
-              <span className="member-facts">
-                {m.isCommissioner ? 'Commissioner · ' : ''}joined {formatDate(m.joinedAt)}
-              </span>
-            </span>
-            {league.isCommissioner && m.userId !== user?.id ? (
-              <button type="button" className="button button-small button-secondary" onClick={() => setRemoving(m)} aria-haspopup="dialog">
-                Remove<span className="sr-only"> {m.username}</span>
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      <RemoveMember league={league} member={removing} onClose={() => setRemoving(null)} />
-    </>
+    <QueryState query={members} loading="Loading the members…" failed={LOAD_FAILED.data}>
+      {(data) => (
+        <>
+          <ul className="member-list" data-testid="league-members">
+            {data.members.map((m) => (
+              <li key={m.userId} className="member-row">
+                <Avatar username={m.username} avatar={m.avatar} />
+                <span className="member-main">
+                  <Link to={userPath(m.userId)} className="member-name">
+                    {m.username}
+                  </Link>
+                  <span className="member-facts">
+                    {m.isCommissioner ? 'Commissioner · ' : ''}joined {formatDate(m.joinedAt)}
+                  </span>
+                </span>
+                {league.isCommissioner && m.userId !== user?.id ? (
+                  <button type="button" className="button button-small button-secondary" onClick={() => setRemoving(m)} aria-haspopup="dialog">
+                    Remove<span className="sr-only"> {m.username}</span>
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <RemoveMember league={league} member={removing} onClose={() => setRemoving(null)} />
+        </>
+      )}
+    </QueryState>
   );
 }
 

@@ -8,8 +8,8 @@ import { useCommand } from '../../../lib/useCommand';
 import { errorMessage } from '../../../lib/trpc';
 import { LOAD_FAILED } from '../../../../shared/texts';
 import { Avatar } from '../../../components/Avatar';
-import { ErrorMessage } from '../../../components/ErrorMessage';
-import { Loading, Spinner } from '../../../components/Spinner';
+import { QueryState } from '../../../components/QueryState';
+import { Spinner } from '../../../components/Spinner';
 
 /**
  * Members the commissioner removed: they cannot join again, by the invite link or from the list of
@@ -23,10 +23,6 @@ export function RemovedMembers({ league }: { league: LeagueView }) {
   const readmit = useCommand('leagues.readmit', api.readmit.mutationOptions());
   const [chosen, setChosen] = useState<number | null>(null);
   const pending = readmit.pending ? chosen : null;
-
-  if (removed.isPending) return <Loading label="Loading the removed members…" />;
-  if (removed.isError) return <ErrorMessage onRetry={() => void removed.refetch()}>{LOAD_FAILED.data}</ErrorMessage>;
-  if (removed.data.removed.length === 0) return <p className="muted">Nobody has been removed from {league.name}.</p>;
 
   const letBackIn = (userId: number, username: string) => {
     if (readmit.pending) return;
@@ -44,29 +40,39 @@ export function RemovedMembers({ league }: { league: LeagueView }) {
   };
 
   return (
-    <>
-      <p className="muted">They cannot join again, by the invite link or from the open leagues, until you let them back in.</p>
-      <ul className="member-list" data-testid="league-removed">
-        {removed.data.removed.map((m) => (
-          <li key={m.userId} className="member-row">
-            <Avatar username={m.username} avatar={m.avatar} />
-            <span className="member-main">
-              <span className="member-name">{m.username}</span>
-              <span className="member-facts">removed {formatDate(m.removedAt)}</span>
-            </span>
-            <button
-              type="button"
-              className="button button-small button-secondary"
-              onClick={() => letBackIn(m.userId, m.username)}
-              disabled={readmit.pending}
-              aria-busy={pending === m.userId}
-            >
-              {pending === m.userId ? <Spinner size="sm" /> : null}
-              Let back in<span className="sr-only"> {m.username}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </>
+    <QueryState
+      query={removed}
+      loading="Loading the removed members…"
+      failed={LOAD_FAILED.data}
+      isEmpty={(data) => data.removed.length === 0}
+      empty={<p className="muted">Nobody has been removed from {league.name}.</p>}
+    >
+      {(data) => (
+        <>
+          <p className="muted">They cannot join again, by the invite link or from the open leagues, until you let them back in.</p>
+          <ul className="member-list" data-testid="league-removed">
+            {data.removed.map((m) => (
+              <li key={m.userId} className="member-row">
+                <Avatar username={m.username} avatar={m.avatar} />
+                <span className="member-main">
+                  <span className="member-name">{m.username}</span>
+                  <span className="member-facts">removed {formatDate(m.removedAt)}</span>
+                </span>
+                <button
+                  type="button"
+                  className="button button-small button-secondary"
+                  onClick={() => letBackIn(m.userId, m.username)}
+                  disabled={readmit.pending}
+                  aria-busy={pending === m.userId}
+                >
+                  {pending === m.userId ? <Spinner size="sm" /> : null}
+                  Let back in<span className="sr-only"> {m.username}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </QueryState>
   );
 }
