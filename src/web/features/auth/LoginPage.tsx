@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useLocation } from 'react-router';
 import { Link, useNavigate } from '../../lib/leagueLinks';
 import { toast } from 'sonner';
@@ -11,6 +13,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { afterLoginPath } from '../../lib/authRedirect';
 import { useSession } from '../../lib/session';
 import { AUTH_TEXT } from '../../../shared/texts';
+import { loginInput } from '../../../shared/schemas/auth';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 
 export default function LoginPage() {
@@ -18,24 +21,23 @@ export default function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<z.input<typeof loginInput>, unknown, z.output<typeof loginInput>>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
   // Nobody is signed in yet: the button locks, but no idempotency key is sent.
   const login = useCommand('auth.login', trpc.auth.login.mutationOptions(), { keyed: false });
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    login.submit(
-      { email: email.trim(), password },
-      {
-        onSuccess: (result) => {
-          const to = afterLoginPath(location);
-          session.login(result);
-          toast.success(`Welcome back, ${result.user.username}!`);
-          void navigate(to, { replace: true });
-        },
+  const onSubmit = (credentials: z.output<typeof loginInput>) => {
+    login.submit(credentials, {
+      onSuccess: (result) => {
+        const to = afterLoginPath(location);
+        session.login(result);
+        toast.success(`Welcome back, ${result.user.username}!`);
+        void navigate(to, { replace: true });
       },
-    );
+    });
   };
 
   return (
@@ -44,19 +46,11 @@ export default function LoginPage() {
       {session.isLoggedIn && !login.isSuccess ? (
         <AlreadyLoggedIn />
       ) : (
-        <form className="card form-card" onSubmit={onSubmit}>
-          <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <Field
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+        <form className="card form-card" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+          <Field label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+          <Field label="Password" type="password" autoComplete="current-password" required error={errors.password?.message} {...form.register('password')} />
           <ErrorMessage>{login.isError ? errorMessage(login.error, AUTH_TEXT.invalidLogin) : null}</ErrorMessage>
-          <PendingButton type="submit" className="button button-block" pending={login.pending} pendingLabel="Logging in…">
+          <PendingButton type="submit" className="button button-block" pending={login.pending || form.formState.isSubmitting} pendingLabel="Logging in…">
             Log in
           </PendingButton>
           <p className="form-links">

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useLocation } from 'react-router';
 import { Link, useNavigate } from '../../lib/leagueLinks';
 import { toast } from 'sonner';
@@ -12,6 +14,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { afterLoginPath } from '../../lib/authRedirect';
 import { useSession } from '../../lib/session';
 import { AUTH_TEXT } from '../../../shared/texts';
+import { registerInput } from '../../../shared/schemas/auth';
 import { formatDollars } from '../../lib/format';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
 
@@ -20,31 +23,29 @@ export default function RegisterPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<z.input<typeof registerInput>, unknown, z.output<typeof registerInput>>({
+    resolver: zodResolver(registerInput),
+    defaultValues: { username: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
   // Nobody is signed in yet: the button locks, but no idempotency key is sent.
   const register = useCommand('auth.register', trpc.auth.register.mutationOptions(), { keyed: false });
   const invalid = register.isError ? fieldErrors(register.error) : {};
   const invite = useInvite(afterLoginPath(location));
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    register.submit(
-      { username: username.trim(), email: email.trim(), password },
-      {
-        onSuccess: (result) => {
-          const to = afterLoginPath(location);
-          session.login(result);
-          toast.success(
-            invite
-              ? `Welcome, ${result.user.username}! Join ${invite.name} to start there with ${formatDollars(invite.startingCash)}.`
-              : `Welcome, ${result.user.username}! Your $80 million is ready to trade.`,
-          );
-          void navigate(to, { replace: true });
-        },
+  const onSubmit = (account: z.output<typeof registerInput>) => {
+    register.submit(account, {
+      onSuccess: (result) => {
+        const to = afterLoginPath(location);
+        session.login(result);
+        toast.success(
+          invite
+            ? `Welcome, ${result.user.username}! Join ${invite.name} to start there with ${formatDollars(invite.startingCash)}.`
+            : `Welcome, ${result.user.username}! Your $80 million is ready to trade.`,
+        );
+        void navigate(to, { replace: true });
       },
-    );
+    });
   };
 
   return (
@@ -60,45 +61,47 @@ export default function RegisterPage() {
       {session.isLoggedIn && !register.isSuccess ? (
         <AlreadyLoggedIn />
       ) : (
-        <form className="card form-card" onSubmit={onSubmit}>
+        <form className="card form-card" onSubmit={form.handleSubmit(onSubmit)} noValidate>
           <Field
             label="Username"
-            name="username"
             autoComplete="username"
             required
             minLength={3}
             maxLength={20}
             pattern="[A-Za-z0-9_.\-]+"
             hint="3 to 20 letters, digits, dots, dashes or underscores. Shown to other players."
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
+            error={errors.username?.message}
             aria-invalid={invalid.username ? true : undefined}
+            {...form.register('username')}
           />
           <Field
             label="Email"
             type="email"
-            name="email"
             autoComplete="email"
             required
             hint="Used only to log in and reset your password; stored as a one-way hash."
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email?.message}
             aria-invalid={invalid.email ? true : undefined}
+            {...form.register('email')}
           />
           <Field
             label="Password"
             type="password"
-            name="password"
             autoComplete="new-password"
             required
             minLength={8}
             hint="At least 8 characters."
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password?.message}
             aria-invalid={invalid.password ? true : undefined}
+            {...form.register('password')}
           />
           <ErrorMessage>{register.isError ? errorMessage(register.error, AUTH_TEXT.registerFailed) : null}</ErrorMessage>
-          <PendingButton type="submit" className="button button-block" pending={register.pending} pendingLabel="Creating your account…">
+          <PendingButton
+            type="submit"
+            className="button button-block"
+            pending={register.pending || form.formState.isSubmitting}
+            pendingLabel="Creating your account…"
+          >
             Register
           </PendingButton>
           <p className="form-links">

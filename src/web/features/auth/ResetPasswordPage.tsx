@@ -1,4 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useSearchParams } from 'react-router';
 import { Link, useNavigate } from '../../lib/leagueLinks';
 import { ErrorMessage, StatusMessage } from '../../components/ErrorMessage';
@@ -7,6 +10,7 @@ import { PendingButton } from '../../components/PendingButton';
 import { useCommand } from '../../lib/useCommand';
 import { PageTitle } from '../../components/PageTitle';
 import { AUTH_TEXT } from '../../../shared/texts';
+import { requestPasswordResetInput, resetPasswordInput } from '../../../shared/schemas/auth';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 
 /** docs/screens.md §3 Pages: after a successful reset, go to /login after 1.5 s. */
@@ -31,23 +35,21 @@ export default function ResetPasswordPage() {
 
 function RequestResetForm() {
   const trpc = useTRPC();
-  const [email, setEmail] = useState('');
+  const form = useForm<z.input<typeof requestPasswordResetInput>, unknown, z.output<typeof requestPasswordResetInput>>({
+    resolver: zodResolver(requestPasswordResetInput),
+    defaultValues: { email: '' },
+  });
   // Nobody is signed in yet: the button locks, but no idempotency key is sent.
   const request = useCommand('auth.requestPasswordReset', trpc.auth.requestPasswordReset.mutationOptions(), { keyed: false });
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    request.submit({ email: email.trim() });
-  };
-
   return (
-    <form className="card form-card" onSubmit={onSubmit}>
+    <form className="card form-card" onSubmit={form.handleSubmit((input) => request.submit(input))} noValidate>
       <h2>1. Get a reset token</h2>
       <p className="muted">We send a reset token to the email address of your account. It works once, within an hour.</p>
-      <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Field label="Email" type="email" autoComplete="email" required error={form.formState.errors.email?.message} {...form.register('email')} />
       <ErrorMessage>{request.isError ? errorMessage(request.error, AUTH_TEXT.resetRequestFailed) : null}</ErrorMessage>
       <StatusMessage>{request.isSuccess ? AUTH_TEXT.resetRequested : null}</StatusMessage>
-      <PendingButton type="submit" className="button button-block" pending={request.pending} pendingLabel="Sending…">
+      <PendingButton type="submit" className="button button-block" pending={request.pending || form.formState.isSubmitting} pendingLabel="Sending…">
         Send reset token
       </PendingButton>
     </form>
@@ -57,8 +59,11 @@ function RequestResetForm() {
 function NewPasswordForm({ linkToken }: { linkToken: string }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const [token, setToken] = useState(linkToken);
-  const [newPassword, setNewPassword] = useState('');
+  const form = useForm<z.input<typeof resetPasswordInput>, unknown, z.output<typeof resetPasswordInput>>({
+    resolver: zodResolver(resetPasswordInput),
+    defaultValues: { token: linkToken, newPassword: '' },
+  });
+  const { errors } = form.formState;
   // Nobody is signed in yet: the button locks, but no idempotency key is sent.
   const reset = useCommand('auth.resetPassword', trpc.auth.resetPassword.mutationOptions(), { keyed: false });
 
@@ -68,43 +73,42 @@ function NewPasswordForm({ linkToken }: { linkToken: string }) {
     return () => window.clearTimeout(timer);
   }, [reset.isSuccess, navigate]);
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    reset.submit({ token: (linkToken || token).trim(), newPassword });
-  };
-
   return (
-    <form className="card form-card" onSubmit={onSubmit}>
+    <form className="card form-card" onSubmit={form.handleSubmit((input) => reset.submit(input))} noValidate>
       <h2>{linkToken ? 'New password' : '2. Choose a new password'}</h2>
       {linkToken ? (
         <p className="muted">Your reset token came with the link you followed.</p>
       ) : (
         <Field
           label="Reset token"
-          name="token"
           autoComplete="one-time-code"
           spellCheck={false}
           autoCapitalize="off"
           required
           hint="Paste the token from the email."
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
+          error={errors.token?.message}
+          {...form.register('token')}
         />
       )}
       <Field
         label="New password"
         type="password"
-        name="newPassword"
         autoComplete="new-password"
         required
         minLength={8}
         hint="At least 8 characters."
-        value={newPassword}
-        onChange={(e) => setNewPassword(e.target.value)}
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
       />
       <ErrorMessage>{reset.isError ? errorMessage(reset.error, AUTH_TEXT.resetFailed) : null}</ErrorMessage>
       <StatusMessage>{reset.isSuccess ? AUTH_TEXT.passwordUpdated : null}</StatusMessage>
-      <PendingButton type="submit" className="button button-block" pending={reset.pending} pendingLabel="Saving…" disabled={reset.isSuccess}>
+      <PendingButton
+        type="submit"
+        className="button button-block"
+        pending={reset.pending || form.formState.isSubmitting}
+        pendingLabel="Saving…"
+        disabled={reset.isSuccess}
+      >
         Set new password
       </PendingButton>
       <p className="form-links">

@@ -1,5 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { usernameSchema } from '../../../../shared/schemas/auth';
 import { userPath } from '../../../lib/itemLinks';
 import { Link, useShareablePath } from '../../../lib/leagueLinks';
 import { toast } from 'sonner';
@@ -107,17 +111,34 @@ function AvatarUpload({ user }: { user: SessionUser }) {
   );
 }
 
+/** The username as typed: trimmed; empty is ignored (docs/rules.md §11 Input), anything else read as the server reads it. */
+const usernameForm = z.object({
+  username: z
+    .string()
+    .trim()
+    .superRefine((text, ctx) => {
+      if (text === '') return;
+      const read = usernameSchema.safeParse(text);
+      if (!read.success) ctx.addIssue({ code: 'custom', message: read.error.issues[0]?.message ?? ACCOUNT_TEXT.updateFailed });
+    }),
+});
+type UsernameText = z.input<typeof usernameForm>;
+
 function UsernameForm({ user }: { user: SessionUser }) {
   const trpc = useTRPC();
   const id = useId();
-  const [text, setText] = useState<string | null>(null);
+  const form = useForm<UsernameText, unknown, z.output<typeof usernameForm>>({
+    resolver: zodResolver(usernameForm),
+    defaultValues: { username: user.username },
+  });
+  const error = form.formState.errors.username?.message;
   const updated = useAccountUpdated();
   const rename = useCommand(
     'users.setUsername',
     trpc.users.setUsername.mutationOptions({
       onSuccess: (result) => {
         toast.success(result.message);
-        setText(null);
+        form.reset({ username: result.user.username });
         updated(result.user);
       },
       onError: (error) => {
@@ -125,29 +146,38 @@ function UsernameForm({ user }: { user: SessionUser }) {
       },
     }),
   );
-  const shown = text ?? user.username;
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const username = shown.trim();
-    // docs/rules.md §11 Input: trimmed; empty is ignored.
+  const onSubmit = ({ username }: z.output<typeof usernameForm>) => {
     if (username === '' || username === user.username) {
-      setText(null);
+      form.reset({ username: user.username });
       return;
     }
     rename.submit({ id: user.id, username });
   };
 
   return (
-    <form className="inline-form" onSubmit={onSubmit}>
+    <form className="inline-form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
       <div className="field">
         <label htmlFor={id}>Username</label>
         <div className="inline-form-row">
-          <input id={id} name="username" type="text" autoComplete="username" maxLength={40} value={shown} onChange={(e) => setText(e.target.value)} />
-          <PendingButton type="submit" className="button button-small" pending={rename.pending} pendingLabel="Saving…">
+          <input
+            id={id}
+            type="text"
+            autoComplete="username"
+            maxLength={40}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            {...form.register('username')}
+          />
+          <PendingButton type="submit" className="button button-small" pending={rename.pending || form.formState.isSubmitting} pendingLabel="Saving…">
             Save username
           </PendingButton>
         </div>
+        {error ? (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        ) : null}
       </div>
     </form>
   );

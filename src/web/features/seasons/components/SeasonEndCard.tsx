@@ -1,6 +1,10 @@
 import '../../../components/seasons/seasons.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { SEASON_TEXT } from '../../../../shared/schemas/seasons';
 import { toast } from 'sonner';
 import { seasonsApi } from '../../../lib/seasonsApi';
 import { useSession } from '../../../lib/session';
@@ -17,13 +21,19 @@ export function SeasonEndCard({ league, season, onEnded }: { league: { id: numbe
   const { token } = useSession();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
+  // The league's name typed as the server checks it; the button stays locked until it matches.
+  const confirmForm = useMemo(
+    () => z.object({ confirm: z.string().refine((text) => text.trim() === league.name, SEASON_TEXT.confirmMismatch) }),
+    [league.name],
+  );
+  const form = useForm<z.infer<typeof confirmForm>>({ resolver: zodResolver(confirmForm), defaultValues: { confirm: '' } });
+  const typed = useWatch({ control: form.control, name: 'confirm' });
   const end = useCommand('seasons.end', {
     mutationFn: ({ confirm, idempotencyKey }: { confirm: string; idempotencyKey?: string | undefined }) =>
       seasonsApi.end(league.id, confirm, season, token, idempotencyKey),
     onSuccess: (answer) => {
       setOpen(false);
-      setTyped('');
+      form.reset();
       toast.success(`Season ${answer.season.number} of ${league.name} has ended. Season ${answer.season.number + 1} starts now.`);
       void queryClient.invalidateQueries();
       onEnded(answer.season.number);
@@ -48,13 +58,14 @@ export function SeasonEndCard({ league, season, onEnded }: { league: { id: numbe
           </li>
         </ul>
         <p>This cannot be undone.</p>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            end.submit({ confirm: typed });
-          }}
-        >
-          <Field label={`Type “${league.name}” to confirm`} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" data-autofocus />
+        <form onSubmit={form.handleSubmit(({ confirm }) => end.submit({ confirm }))} noValidate>
+          <Field
+            label={`Type “${league.name}” to confirm`}
+            autoComplete="off"
+            data-autofocus
+            error={form.formState.errors.confirm?.message}
+            {...form.register('confirm')}
+          />
           <div className="acct-actions">
             <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
               Cancel
