@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './TableSearch.css';
 
 interface TableSearchProps {
   label: string;

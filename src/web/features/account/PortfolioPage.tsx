@@ -9,7 +9,6 @@ import { QueryState } from '../../components/QueryState';
 import { MyOrders } from '../../components/trade/MyOrders';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
-import '../../pages/account.css';
 
 /** /portfolio: the user's own portfolio, editable (docs/screens.md §3 Pages). */
 export default function PortfolioPage() {

@@ -10,8 +10,8 @@ import { QueryState } from '../../components/QueryState';
 import type { Portfolio } from './components/HoldingsTables';
 import { useSession } from '../../lib/session';
 import { errorStatus, useTRPC } from '../../lib/trpc';
-import '../../pages/account.css';
 import { SeasonFinishes } from '../../components/seasons/SeasonFinishes';
+import './PublicPortfolioPage.css';
 
 /** /public/{userId}: anyone's portfolio, read-only, with its owner's name and avatar. */
 export default function PublicPortfolioPage() {

@@ -15,11 +15,12 @@ import { nextPage, PAGE_SIZE, usePagedItems } from '../../lib/pagedList';
 import { useSession } from '../../lib/session';
 import { formatDateTime } from '../../lib/time';
 import { useTRPC } from '../../lib/trpc';
-import '../../pages/account.css';
 import { NumHeader } from '../../components/table/NumHeader';
 import { LeagueSeasonSelect } from '../../components/seasons/SeasonSelect';
 import { TRADE_REASON_LABELS } from '../../../shared/instrument';
 import { formatSignedDollars, toneOf } from '../../lib/accountFormat';
+import '../../components/figures.css';
+import './TransactionsPage.css';
 
 const tradesOf = (page: { items: UserTrade[] }) => page.items;
 const tradeId = (t: UserTrade) => t.tradeId;

@@ -2,7 +2,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { AuditSection } from './components/AuditSection';
 import { DraftSection } from './components/DraftSection';
 import { PlayersSection } from './components/PlayersSection';
-import '../../pages/account.css';
+import './admin.css';
 
 /** /admin: only admins reach this page (see RequireAdmin in App.tsx). */
 export default function AdminPage() {

@@ -15,6 +15,7 @@ import { useSession } from '../../lib/session';
 import { AUTH_TEXT } from '../../../shared/texts';
 import { loginInput } from '../../../shared/schemas/auth';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import styles from './AuthForm.module.css';
 
 export default function LoginPage() {
   const trpc = useTRPC();
@@ -53,7 +54,7 @@ export default function LoginPage() {
           <PendingButton type="submit" className="button button-block" pending={login.pending || form.formState.isSubmitting} pendingLabel="Logging in…">
             Log in
           </PendingButton>
-          <p className="form-links">
+          <p className={styles.links}>
             <Link to="/reset-password">Forgot your password?</Link>
             <span>
               New here?{' '}

@@ -17,6 +17,7 @@ import { AUTH_TEXT } from '../../../shared/texts';
 import { registerInput } from '../../../shared/schemas/auth';
 import { formatDollars } from '../../lib/format';
 import { errorMessage, fieldErrors, useTRPC } from '../../lib/trpc';
+import styles from './AuthForm.module.css';
 
 export default function RegisterPage() {
   const trpc = useTRPC();
@@ -104,7 +105,7 @@ export default function RegisterPage() {
           >
             Register
           </PendingButton>
-          <p className="form-links">
+          <p className={styles.links}>
             <span>
               Already registered?{' '}
               <Link to="/login" state={location.state}>

@@ -12,6 +12,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { AUTH_TEXT } from '../../../shared/texts';
 import { requestPasswordResetInput, resetPasswordInput } from '../../../shared/schemas/auth';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import styles from './AuthForm.module.css';
 
 /** docs/screens.md §3 Pages: after a successful reset, go to /login after 1.5 s. */
 const REDIRECT_MS = 1500;
@@ -111,7 +112,7 @@ function NewPasswordForm({ linkToken }: { linkToken: string }) {
       >
         Set new password
       </PendingButton>
-      <p className="form-links">
+      <p className={styles.links}>
         <Link to="/login">Back to login</Link>
       </p>
     </form>

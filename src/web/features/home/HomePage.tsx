@@ -7,6 +7,7 @@ import { useLastTrades } from '../../lib/live';
 import { useSession } from '../../lib/session';
 import { LOAD_FAILED } from '../../../shared/texts';
 import { SignedInHome } from './SignedInHome';
+import styles from './HomePage.module.css';
 
 /** How many trades the home page lists (docs/rules.md §10 Limits and constants). */
 export const HOME_RECENT_TRADES = 10;
@@ -21,11 +22,11 @@ export default function HomePage() {
         <SignedInHome />
       ) : (
         <section className="hero card">
-          <p className="hero-lead">
+          <p className={styles.lead}>
             Every new player gets <strong>$80 million</strong> in virtual money to trade shares in NBA players and teams, live, against the other fans in the
             league.
           </p>
-          <ul className="hero-points">
+          <ul className={styles.points}>
             <li>A player has as many shares as dollars of salary. Unclaimed shares cost $1 each on the open market.</li>
             <li>Once every share is owned, make a bid: holders sell to you at their price, or accept or decline your offer.</li>
             <li>Hold shares in one Eastern and one Western team, and get first pick of their drafted rookies.</li>

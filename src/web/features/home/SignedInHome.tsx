@@ -15,7 +15,7 @@ import type { HomeOut } from '../../../shared/schemas/home';
 import { useMarkRead } from '../inbox/api/useInbox';
 import { InboxEntries } from '../inbox/components/InboxEntries';
 import { shortDollars, standingLine } from './standingText';
-import '../../pages/account.css';
+import '../../components/figures.css';
 import './SignedInHome.css';
 
 function Figures({ home }: { home: HomeOut }) {

@@ -8,7 +8,6 @@ import { PageTitle } from '../../components/PageTitle';
 import { userPath } from '../../lib/itemLinks';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
-import '../../pages/account.css';
 import { FigureCells, FigureHeaders, MoreFigures } from '../../components/standings/StandingFigures';
 import { STANDING_COLUMNS, type StandingFigures } from '../../lib/standingColumns';
 import { ArchivedLeaderboard } from './LeaderboardSeason';
@@ -18,6 +17,8 @@ import { RankBadge } from '../../components/RankBadge';
 import { RANKING_LABEL, RANKING_MEANING, type Ranking } from '../../../shared/ranking';
 import type { LeaderboardRowOut } from '../../../shared/schemas/market';
 import { QueryState } from '../../components/QueryState';
+import '../../components/figures.css';
+import './LeaderboardPage.css';
 
 /** What the subtitle says a league ranks by. */
 function rankingLine(ranking: Ranking | undefined): string {

@@ -13,7 +13,7 @@ import { useLeaguesApi, type LeaguePublic } from '../../lib/leaguesApi';
 import { useSession } from '../../lib/session';
 import { errorMessage, errorStatus } from '../../lib/trpc';
 import { formatInteger } from '../../lib/format';
-import '../../pages/leagues.css';
+import './leagues.css';
 
 /** An invite link (/join/{code}): the league it leads to, and a way in (register or log in first, then join). */
 export default function JoinLeaguePage() {

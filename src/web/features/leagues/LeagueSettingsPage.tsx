@@ -8,7 +8,7 @@ import { Loading } from '../../components/Spinner';
 import { useLeague } from '../../lib/league';
 import { Link } from '../../lib/leagueLinks';
 import { formatDollars } from '../../lib/format';
-import '../../pages/leagues.css';
+import './leagues.css';
 
 /** A league's settings (/l/{slug}/settings): its invite link and members for every member; name, openness and removals for its commissioner. */
 export default function LeagueSettingsPage() {

@@ -9,7 +9,7 @@ import { Link } from '../../lib/leagueLinks';
 import { useLeaguesApi } from '../../lib/leaguesApi';
 import { useSession } from '../../lib/session';
 import { LOAD_FAILED } from '../../../shared/texts';
-import '../../pages/leagues.css';
+import './leagues.css';
 import { QueryState, type QueryLike } from '../../components/QueryState';
 
 /** The user's leagues, the open leagues anyone can look at, and a form to create a league. */

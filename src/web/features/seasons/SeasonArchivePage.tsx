@@ -15,7 +15,6 @@ import { formatDate } from '../../lib/time';
 import { useTRPC } from '../../lib/trpc';
 import { SeasonRecap } from './components/SeasonRecap';
 import { SeasonScheduleCard } from './components/SeasonScheduleCard';
-import '../../pages/account.css';
 import { winnersLine } from '../../components/seasons/winners';
 import { RANKING_LABEL } from '../../../shared/ranking';
 

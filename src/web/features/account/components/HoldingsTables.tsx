@@ -11,6 +11,9 @@ import { MinSellPriceForm } from '../../../components/trade/MinSellPriceForm';
 import { formatChangePercent, formatShareOfTotal, formatSignedDollars, isLocked, toneOf } from '../../../lib/accountFormat';
 import { NumHeader } from '../../../components/table/NumHeader';
 import type { InstrumentKind } from '../../../../shared/instrument';
+import '../../../components/controls.css';
+import '../../../components/figures.css';
+import './HoldingsTables.css';
 
 export type Portfolio = RouterOutputs['portfolio']['get'];
 export type PlayerHolding = Portfolio['players'][number];

@@ -7,6 +7,8 @@ import { PUSH_KIND_LABELS, PUSH_KINDS, type PushKind } from '../../../../shared/
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import { allowNotificationsSteps, useNotificationPermission } from '../../../pwa/notificationPermission';
 import { browserSubscription, NOTIFICATIONS_BLOCKED, pushSupported, subscribeBrowser, subscriptionJson } from '../../../pwa/pushSubscription';
+import '../../../components/controls.css';
+import './NotifySettings.css';
 
 export const NOTIFY_FAILED = 'Could not change notifications';
 

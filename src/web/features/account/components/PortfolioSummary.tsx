@@ -1,6 +1,7 @@
 import { formatDollars } from '../../../lib/format';
 import { formatChangePercent, formatSignedDollars, toneOf } from '../../../lib/accountFormat';
 import type { Portfolio } from './HoldingsTables';
+import '../../../components/figures.css';
 
 /** The three cards of docs/screens.md §3 Pages: Total Value, Cash Balance, % Gains/Loss Today. */
 export function PortfolioSummary({ portfolio }: { portfolio: Portfolio }) {

@@ -15,6 +15,8 @@ import { PendingButton } from '../../../components/PendingButton';
 import { useCommand } from '../../../lib/useCommand';
 import { prepareAvatar } from '../avatarFile';
 import { FAILED, INVALID_FILE_TYPE } from '../../../../shared/texts';
+import '../../../components/controls.css';
+import './ProfileEditor.css';
 
 /** docs/screens.md §4 Texts */
 export const ACCOUNT_TEXT = {

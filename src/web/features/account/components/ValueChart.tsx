@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/time';
 import { useTRPC } from '../../../lib/trpc';
 import { QueryState } from '../../../components/QueryState';
 import type { ChartPoint } from './ValueChartCanvas';
+import './ValueChart.css';
 
 // The chart library loads only when a chart is shown, in its own chunk.
 const ValueChartCanvas = lazy(() => import('./ValueChartCanvas'));

@@ -6,6 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { PendingButton } from '../../../components/PendingButton';
 import { QueryState } from '../../../components/QueryState';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
+import '../../../components/controls.css';
 
 /**
  * The figures of a change, asked of the server before the admin confirms it: how many holdings in

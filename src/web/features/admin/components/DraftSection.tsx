@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/time';
 import { useTRPC } from '../../../lib/trpc';
 import { useCommand } from '../../../lib/useCommand';
 import { closeWhenAnswered, useAdminFeedback } from '../api/useAdminFeedback';
+import '../../../components/controls.css';
 
 type DraftStatus = RouterOutputs['admin']['draftStatus'];
 

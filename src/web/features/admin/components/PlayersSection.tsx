@@ -11,6 +11,7 @@ import { Link } from '../../../lib/leagueLinks';
 import { useTRPC } from '../../../lib/trpc';
 import { RetireDialog } from './RetireDialog';
 import { SalaryForm } from './SalaryForm';
+import '../../../components/figures.css';
 
 /** Rows shown at once in the players table; the search narrows the rest. */
 const PAGE_ROWS = 50;

@@ -14,6 +14,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { useCommand } from '../../../lib/useCommand';
 import { closeWhenAnswered, useAdminFeedback } from '../api/useAdminFeedback';
 import { ContractDialog, PreviewLines } from './ContractDialog';
+import '../../../components/controls.css';
 
 /** The typed salary ("1,250,000", "$900000") read with the server's own rule; anything else is NaN, which it refuses. */
 const salaryForm = z.object({

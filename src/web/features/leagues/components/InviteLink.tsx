@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/trpc';
 import { useCommand } from '../../../lib/useCommand';
 import { ConfirmDialog } from '../../../components/league/ConfirmDialog';
 import { PendingButton } from '../../../components/PendingButton';
+import '../../../components/controls.css';
 
 /** The address that lets someone join the league. */
 export function inviteUrl(code: string): string {

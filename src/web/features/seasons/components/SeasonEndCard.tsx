@@ -12,6 +12,7 @@ import { Field } from '../../../components/Field';
 import { Modal } from '../../../components/Modal';
 import { PendingButton } from '../../../components/PendingButton';
 import { useCommand } from '../../../lib/useCommand';
+import '../../../components/controls.css';
 
 /**
  * Ends the league's current season (its commissioner; the default league's: an admin), behind a
