@@ -38,7 +38,7 @@ const RulesPage = lazy(() => import('./features/rules/RulesPage'));
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
-/** Every route of docs/screens.md §1 Routes. A new page: one file in pages/, one line here, and a link in components/navItems.ts. */
+/** Every route of docs/screens.md §1 Routes. A new page: one file in its features/<feature>/, one line here, and a link in components/navItems.ts. */
 export const pageRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: 'market', element: <MarketPage /> },
