@@ -13,8 +13,12 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-# A font for the text of the season recap cards (sharp draws them from SVG with the system's fonts).
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+# A font for the text of the season recap cards (sharp draws them from SVG with the system's fonts),
+# and jemalloc: with glibc's malloc, the memory a league's SQLite connection frees when the league
+# closes stays with the process; jemalloc hands it back, so a server whose leagues idle out shrinks.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core libjemalloc2 && rm -rf /var/lib/apt/lists/* \
+ && ln -s "$(find /usr/lib -name libjemalloc.so.2 | head -n 1)" /usr/local/lib/libjemalloc.so.2
+ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -17,6 +17,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runScenario, type ScenarioReport } from './lib/child.js';
+import { serverAllocator } from './lib/allocator.js';
 import { dataRoot, filesystemOf, makeDataDir } from './lib/data-dir.js';
 import { profilesIn, summarize, windowsIn } from './lib/profile.js';
 import { failures, figure, printTable, type Figure } from './lib/results.js';
@@ -133,6 +134,7 @@ figures.push(
   figure('machine: cores', cpus().length, 'cores'),
   figure('machine: load average (1 min) at start / end', `${loadAtStart.toFixed(2)} / ${loadavg()[0]!.toFixed(2)}`, '-'),
   figure(`machine: filesystem of the data folder (${relative(root, dataRoot()) || '.'})`, filesystem, '-'),
+  figure('machine: memory allocator of the spawned servers (growth, leagues, evening)', serverAllocator().name, '-'),
   figure('bench: total run time', (performance.now() - started) / 1000, 's', { text: '< 600', check: (m) => m < 600 }),
 );
 if (/^(tmpfs|ramfs)$/.test(filesystem))

@@ -8,6 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { serverAllocator } from './allocator.js';
 
 const LAUNCHER = `
 import { loadConfig } from './config.js';
@@ -91,7 +92,7 @@ function launch(buildDir: string, dataDir: string, port: number, nowAt: number, 
   writeFileSync(launcher, LAUNCHER);
   return fork(launcher, [], {
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), GROWTH_NOW: String(nowAt), NODE_ENV: 'production' },
+    env: { ...process.env, ...serverAllocator().env, DATA_DIR: dataDir, PORT: String(port), GROWTH_NOW: String(nowAt), NODE_ENV: 'production' },
     // Its request log goes where a production log would, without being read.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

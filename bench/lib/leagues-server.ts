@@ -8,6 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from './growth-server.js';
+import { serverAllocator } from './allocator.js';
 
 const LAUNCHER = `
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -115,7 +116,7 @@ function launch(buildDir: string, dataDir: string, port: number, env: Record<str
   return fork(launcher, [], {
     // With `--profile` (BENCH_PROFILE_DIR), a V8 CPU profile of the server too, written when it stops.
     execArgv: ['--expose-gc', ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_PROFILE_DIR, 'server')}`] : [])],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'production', ...env },
+    env: { ...process.env, ...serverAllocator().env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'production', ...env },
     // Its request log goes where a production log would, without being read.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

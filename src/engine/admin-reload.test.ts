@@ -98,4 +98,34 @@ describe('an admin change rebuilds only what it touched', () => {
     expect(teamHeld.shares).toBe(Math.floor((30 * (payroll - 100)) / payroll));
     expectModelsEqualSql(t, [team], [holder]);
   });
+
+  it('writes a draft through the writer: every team rescaled in place, the rookies added, nothing read again', () => {
+    const t = testExchange();
+    const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
+    const roster = createRosterRepo(t.db);
+    const player = t.player(100);
+    const team = { kind: 'team' as const, id: roster.playerById(player.id)!.teamId };
+    const holder = t.user('holder');
+    t.ok({ type: 'buy', userId: holder, instrument: team, shares: 30, priceCents: 100 });
+    const models = t.exchange.readModels();
+    const teamHeld = models.holdings.get(bookKey('team', team.id), holder)!;
+    const payroll = models.instruments.get('team', team.id)!.totalShares;
+
+    const drafted = admin.draft(actor);
+    if (!drafted.ok) throw new Error(drafted.error.message);
+
+    expect(t.exchange.readModels()).toBe(models);
+    expect(models.holdings.get(bookKey('team', team.id), holder)).toBe(teamHeld);
+    const newPayroll = roster.teamPayroll(team.id);
+    expect(newPayroll).toBeGreaterThan(payroll);
+    expect(models.instruments.get('team', team.id)!.totalShares).toBe(newPayroll);
+    // Rounded down (docs/rules.md §7), the open market keeping the rest.
+    expect(teamHeld.shares).toBe(Math.floor((30 * newPayroll) / payroll));
+    const rookies = drafted.value.picks.map((p) => ({ kind: 'player' as const, id: p.playerId }));
+    for (const r of rookies) expect(models.instruments.get('player', r.id)).toBeDefined();
+    const teams = roster.allTeams().map((x) => ({ kind: 'team' as const, id: x.id }));
+    expectModelsEqualSql(t, [...teams, ...rookies], [holder]);
+    const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook);
+    expect(t.exchange.openOrderTally().entries()).toEqual(OpenOrderTally.of(rebuilt).entries());
+  });
 });

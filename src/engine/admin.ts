@@ -174,7 +174,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
         const teams = league.allTeams().map((t) => ({ id: t.id, payroll: league.teamPayroll(t.id) }));
         const cancel = cancelThrough(writer);
         const picks = planDraft(teams, at, league.allPlayerNames()).map((pick) => {
-          const { player } = addPlayer(league, { name: pick.name, teamId: pick.teamId, salary: pick.salary, restrictedUntil }, at, cancel);
+          const { player } = addPlayer(league, { name: pick.name, teamId: pick.teamId, salary: pick.salary, restrictedUntil }, at, cancel, writer.rescale);
           return { ...pick, playerId: player.id };
         });
         record(actor, 'draft', { picks: picks.length, restrictedUntil, contract }, at);
@@ -183,7 +183,7 @@ export function createAdmin(db: Db, exchange: Exchange, now: () => number) {
           ...picks.map((p) => ({ kind: 'player' as const, id: p.playerId })),
           ...teams.map((t) => ({ kind: 'team' as const, id: t.id })),
         ];
-        return { result: { picks, restrictedUntil }, events, touched };
+        return { result: { picks, restrictedUntil }, events, touched, writtenThrough: true };
       }, remember);
     },
   };

@@ -101,10 +101,11 @@ export function addPlayer(
   player: { name: string; teamId: number; salary: number; restrictedUntil: number | null },
   now: number,
   cancel: OrderCanceller = (i, id) => cancelOpenOrders(repo, i, id),
+  write: RescaleWrites = tableWrites(repo),
 ) {
   const oldPayroll = repo.teamPayroll(player.teamId);
   const row = repo.insertPlayer({ ...player, sharesRemaining: player.salary, lastTradePriceCents: null, retiredAt: null, createdAt: now });
-  const cancelledOrders = rescaleTeam(repo, player.teamId, oldPayroll, oldPayroll + player.salary, cancel);
+  const cancelledOrders = rescaleTeam(repo, player.teamId, oldPayroll, oldPayroll + player.salary, cancel, write);
   return { player: row, cancelledOrders };
 }
 

@@ -73,6 +73,7 @@ function leagueServices(options: ServiceOptions, shared: { now: () => number; ac
   const leagueFacts = {
     startingCashCents: (leagueId: number) => registry.byId(leagueId)?.startingCashCents,
     leagueName: (leagueId: number) => registry.byId(leagueId)?.name,
+    leagueSlug: (leagueId: number) => registry.byId(leagueId)?.slug,
     ranking: (leagueId: number) => registry.byId(leagueId)?.ranking,
   };
   const hub = new LeagueHub(

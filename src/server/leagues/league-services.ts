@@ -31,11 +31,13 @@ export interface LeagueServiceDeps {
   logger: Logger;
   metrics: Metrics | null;
   pushSubscriptions: PushSubscriptionsRepo;
-  push: Omit<PushSenderOptions, 'bus' | 'subscriptions' | 'logger' | 'holdersOf'>;
+  push: Omit<PushSenderOptions, 'bus' | 'subscriptions' | 'logger' | 'holdersOf' | 'leagueSlug'>;
   /** The league's starting cash in cents (what makes a purchase a big trade in its feed). */
   startingCashCents?: (leagueId: number) => number | undefined;
   /** The league's name (its notices say it). */
   leagueName?: (leagueId: number) => string | undefined;
+  /** The league's address name (`/l/{slug}/…`), for links sent outside the app (push notifications). */
+  leagueSlug?: (leagueId: number) => string | undefined;
   /** The league's ranking rule (its rivalry ranks by it). */
   ranking?: (leagueId: number) => Ranking | undefined;
 }
@@ -141,6 +143,7 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
     subscriptions: deps.pushSubscriptions,
     logger: deps.logger,
     holdersOf: (kind, id) => holdersOf.all(kind, id).map((r) => r.userId),
+    leagueSlug: () => deps.leagueSlug?.(leagueId),
     ...deps.push,
   });
   const { feed, rivalry } = createClubhouse(leagueId, db, bus, exchange, reads, deps);

@@ -111,7 +111,7 @@ describe('push notifications', () => {
       title: `Sold automatically: ${player.name}`,
       body: 'Sold automatically at your minimum price of $1.10: 120 shares.',
       // It opens the sale's entry in the seller's inbox.
-      url: expect.stringMatching(/^\/inbox\?entry=\d+$/),
+      url: expect.stringMatching(/^\/l\/hoops-exchange\/inbox\?entry=\d+$/),
       tag: `orderFilled:player:${player.id}`,
     });
 
@@ -158,7 +158,7 @@ describe('push notifications', () => {
       kind: 'newOffer',
       title: `New offer: ${player.name}`,
       body: `${seller.username} offers 25 shares at $9.50.`,
-      url: `/market/${player.id}`,
+      url: `/l/hoops-exchange/market/${player.id}`,
       tag: `newOffer:player:${player.id}`,
     });
     await until('the outbid notice', () => requestsTo('/push/bidder')[0]);
@@ -233,7 +233,7 @@ describe('push notifications', () => {
       kind: 'retired',
       title: `${player.name} retired`,
       body: `${player.name} retired: 280,000 shares bought back at $1.00 ($280,000.00 paid to you).`,
-      url: expect.stringMatching(/^\/inbox\?entry=\d+$/),
+      url: expect.stringMatching(/^\/l\/hoops-exchange\/inbox\?entry=\d+$/),
       tag: `retired:player:${player.id}`,
     });
     await wait(GATHER_MS * 3);

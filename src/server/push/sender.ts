@@ -4,6 +4,7 @@ import webpush, { WebPushError } from 'web-push';
 import type { PushSubscriptionsRepo, PushTarget } from '../../db/repos/push-subscriptions.js';
 import type { EventBus, PublishedEvent } from '../../engine/events.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
+import { leaguePath } from '../../shared/league-paths.js';
 import { PUSH_WINDOW_MS, type PushPayload } from '../../shared/push.js';
 import { isAllowedPushService } from './allow-list.js';
 import { WindowBatcher } from './batcher.js';
@@ -27,6 +28,8 @@ export interface PushSenderOptions {
   agent?: Agent;
   /** The push services the server sends to (see allow-list.ts), checked again before every message. */
   hosts: readonly string[];
+  /** The league's address name (read when a message goes): its links open that league, whichever the app's tab shows. */
+  leagueSlug?: () => string | undefined;
 }
 
 const GONE = new Set([404, 410]);
@@ -162,7 +165,8 @@ export function createPushSender(options: PushSenderOptions) {
 
   function deliver(intents: PushIntent[]): void {
     const first = intents[0]!;
-    const payload = composeNotification(intents);
+    const composed = composeNotification(intents);
+    const payload = { ...composed, url: leaguePath(options.leagueSlug?.() ?? null, composed.url) };
     for (const target of subscriptions.ofUser(first.userId, first.kind)) void send(options, stats, target, payload);
   }
 
