@@ -6,12 +6,12 @@ import { RequireAdmin, RequireAuth } from './components/RequireAuth';
 import { RouteError } from './components/RouteError';
 import { LeagueScope } from './lib/league';
 import ChangelogPage from './pages/ChangelogPage';
-import HomePage from './pages/HomePage';
-import LoginPage from './pages/LoginPage';
+import HomePage from './features/home/HomePage';
+import LoginPage from './features/auth/LoginPage';
 import NotFoundPage from './pages/NotFoundPage';
 import PrivacyPage from './pages/PrivacyPage';
-import RegisterPage from './pages/RegisterPage';
-import ResetPasswordPage from './pages/ResetPasswordPage';
+import RegisterPage from './features/auth/RegisterPage';
+import ResetPasswordPage from './features/auth/ResetPasswordPage';
 
 // Pages that will carry tables, forms and live data load on demand, each in its own chunk.
 const MarketPage = lazy(() => import('./features/market/MarketPage'));
@@ -19,26 +19,26 @@ const PlayerPage = lazy(() => import('./features/market/PlayerPage'));
 const ShareholdersPage = lazy(() => import('./features/market/ShareholdersPage'));
 const OffersPage = lazy(() => import('./features/trade/OffersPage'));
 const AsksPage = lazy(() => import('./features/trade/AsksPage'));
-const PortfolioPage = lazy(() => import('./pages/PortfolioPage'));
-const TransactionsPage = lazy(() => import('./pages/TransactionsPage'));
+const PortfolioPage = lazy(() => import('./features/account/PortfolioPage'));
+const TransactionsPage = lazy(() => import('./features/account/TransactionsPage'));
 const TeamsPage = lazy(() => import('./features/market/TeamsPage'));
 const TeamPage = lazy(() => import('./features/market/TeamPage'));
-const PublicPortfolioPage = lazy(() => import('./pages/PublicPortfolioPage'));
-const LeaderboardPage = lazy(() => import('./pages/LeaderboardPage'));
+const PublicPortfolioPage = lazy(() => import('./features/account/PublicPortfolioPage'));
+const LeaderboardPage = lazy(() => import('./features/leaderboard/LeaderboardPage'));
 const StatisticsPage = lazy(() => import('./features/market/StatisticsPage'));
 const WinTotalsPage = lazy(() => import('./features/win-totals/WinTotalsPage'));
-const AdminPage = lazy(() => import('./pages/AdminPage'));
-const LeaguesPage = lazy(() => import('./pages/LeaguesPage'));
-const JoinLeaguePage = lazy(() => import('./pages/JoinLeaguePage'));
-const LeagueSettingsPage = lazy(() => import('./pages/LeagueSettingsPage'));
-const SeasonArchivePage = lazy(() => import('./pages/SeasonArchivePage'));
+const AdminPage = lazy(() => import('./features/admin/AdminPage'));
+const LeaguesPage = lazy(() => import('./features/leagues/LeaguesPage'));
+const JoinLeaguePage = lazy(() => import('./features/leagues/JoinLeaguePage'));
+const LeagueSettingsPage = lazy(() => import('./features/leagues/LeagueSettingsPage'));
+const SeasonArchivePage = lazy(() => import('./features/seasons/SeasonArchivePage'));
 const ChatPage = lazy(() => import('./features/chat/ChatPage'));
 const InboxPage = lazy(() => import('./features/inbox/InboxPage'));
 const RulesPage = lazy(() => import('./features/rules/RulesPage'));
 
 const authed = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
-/** Every route of docs/screens.md §1 Routes. A new page: one file in pages/ or features/<feature>/, one line here, and a link in components/navItems.ts. */
+/** Every route of docs/screens.md §1 Routes. A new page: one file in its features/<feature>/, one line here, and a link in components/navItems.ts. */
 export const pageRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: 'market', element: <MarketPage /> },

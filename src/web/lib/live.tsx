@@ -181,10 +181,13 @@ export function useLastTrades(n: number) {
     for (const t of live) if (!byId.has(t.tradeId)) byId.set(t.tradeId, t);
     return [...byId.values()].sort((a, b) => b.tradeId - a.tradeId).slice(0, n);
   }, [recent.data, live, n]);
+  // What QueryState reads: the trades once the first answer or a live trade came; until then the query's state.
+  const known = recent.data !== undefined || live.length > 0;
   return {
     trades,
-    isLoading: recent.isPending && live.length === 0,
-    isError: recent.isError && live.length === 0,
+    data: known ? trades : undefined,
+    error: known ? null : recent.error,
+    fetchStatus: recent.fetchStatus,
     refetch: recent.refetch,
   };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Modal } from '../Modal';
 import { Spinner } from '../Spinner';
+import './ConfirmDialog.css';
 
 interface ConfirmDialogProps {
   open: boolean;

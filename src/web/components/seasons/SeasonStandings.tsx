@@ -6,6 +6,7 @@ import { itemPath, userPath } from '../../lib/itemLinks';
 import { FigureCells, FigureHeaders, MoreFigures } from '../standings/StandingFigures';
 import { STANDING_COLUMNS } from '../../lib/standingColumns';
 import { RankBadge } from '../RankBadge';
+import '../figures.css';
 
 type Standing = SeasonArchiveOut['standings'][number];
 

@@ -8,6 +8,7 @@ import { minSellPriceForm, type MinSellPriceControl } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { PendingButton } from '../PendingButton';
 import type { InstrumentKind } from '../../../shared/instrument';
+import '../controls.css';
 import './trade.css';
 import './MinSellPriceForm.css';
 

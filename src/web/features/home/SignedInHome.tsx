@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatChangePercent, formatSignedDollars, toneOf } from '../../components/account/accountFormat';
+import { formatChangePercent, formatSignedDollars, toneOf } from '../../lib/accountFormat';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorMessage } from '../../components/ErrorMessage';
 import { PendingButton } from '../../components/PendingButton';
-import { Loading } from '../../components/Spinner';
+import { QueryState } from '../../components/QueryState';
 import { AsksTable } from '../../components/trade/AsksTable';
 import { OffersTable } from '../../components/trade/OffersTable';
 import { formatDollars, formatInteger } from '../../lib/format';
@@ -15,7 +14,7 @@ import type { HomeOut } from '../../../shared/schemas/home';
 import { useMarkRead } from '../inbox/api/useInbox';
 import { InboxEntries } from '../inbox/components/InboxEntries';
 import { shortDollars, standingLine } from './standingText';
-import '../../pages/account.css';
+import '../../components/figures.css';
 import './SignedInHome.css';
 
 function Figures({ home }: { home: HomeOut }) {
@@ -157,18 +156,19 @@ function Orders({ orders }: { orders: HomeOut['orders'] }) {
 export function SignedInHome() {
   const trpc = useTRPC();
   const home = useQuery(trpc.home.get.queryOptions());
-  if (home.isPending) return <Loading label="Loading your home…" />;
-  if (home.isError) return <ErrorMessage onRetry={() => void home.refetch()}>Failed to load your home</ErrorMessage>;
-  const h = home.data;
   return (
-    <>
-      <Figures home={h} />
-      <div className="home-grid section">
-        {h.standing ? <Standing standing={h.standing} /> : null}
-        <Movers movers={h.movers} />
-      </div>
-      <SinceLastVisit inbox={h.inbox} />
-      <Orders orders={h.orders} />
-    </>
+    <QueryState query={home} loading="Loading your home…" failed="Failed to load your home">
+      {(h) => (
+        <>
+          <Figures home={h} />
+          <div className="home-grid section">
+            {h.standing ? <Standing standing={h.standing} /> : null}
+            <Movers movers={h.movers} />
+          </div>
+          <SinceLastVisit inbox={h.inbox} />
+          <Orders orders={h.orders} />
+        </>
+      )}
+    </QueryState>
   );
 }

@@ -8,7 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import type { RouterOutputs } from '../../lib/apiTypes';
 import { formatDollars, formatInteger } from '../../lib/format';
 import { useTRPC } from '../../lib/trpc';
-import '../../pages/account.css';
+import './StatisticsPage.css';
 import { QueryState } from '../../components/QueryState';
 
 type Statistics = RouterOutputs['stats']['statistics'];
