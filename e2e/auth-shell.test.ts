@@ -223,6 +223,47 @@ describe('app shell and authentication', () => {
     LONG,
   );
 
+  it(
+    'an expired session keeps the chat message being typed until the user logs back in',
+    async () => {
+      const { context, page } = await newPage(DESKTOP);
+      try {
+        await page.goto('/login');
+        await page.getByLabel('Email').fill(user.email);
+        await page.getByLabel('Password').fill(user.password);
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.getByTestId('user-box').getByText(START_BALANCE).first().waitFor();
+        await page.goto('/chat');
+        const composer = page.locator('#main').getByTestId('chat-composer');
+        await composer.getByLabel('Message').fill('Who is buying Curry tonight?');
+
+        const token = await page.evaluate(() => localStorage.getItem('hoops.token'));
+        const ended = await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+        expect(ended.ok).toBe(true);
+        const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'Your session has ended.' });
+        // Sending is refused (unless the app heard of the end first and already said so).
+        await Promise.race([
+          notice.waitFor(),
+          composer
+            .getByRole('button', { name: 'Send' })
+            .click()
+            .catch(() => undefined),
+        ]);
+        await notice.waitFor();
+        await notice.getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL('**/login');
+        await page.getByLabel('Email').fill(user.email);
+        await page.getByLabel('Password').fill(user.password);
+        await page.locator('#main').getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL('**/chat');
+        await expect.poll(() => page.locator('#main').getByTestId('chat-composer').getByLabel('Message').inputValue()).toBe('Who is buying Curry tonight?');
+      } finally {
+        await context.close();
+      }
+    },
+    LONG,
+  );
+
   it('folds the navigation into a menu button at phone width', async () => {
     const { context, page } = await newPage(PHONE);
     try {

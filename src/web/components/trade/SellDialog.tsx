@@ -5,6 +5,8 @@ import { formatCents } from '../../../shared/money';
 import type { CommandResult } from '../../../shared/schemas/trading';
 import { formatInteger } from '../../lib/format';
 import { orderForm, readOrder, type Order } from '../../lib/forms';
+import { useSession } from '../../lib/session';
+import { useKeptDraft } from '../../lib/sessionEnd';
 import { useListOffer } from '../../features/trade/api';
 import { lockedText } from '../../features/trade/texts';
 import { Modal } from '../Modal';
@@ -99,6 +101,9 @@ function SellForm({ itemType, itemId, maxShares, defaultPrice, onDone, onCancel 
     defaultValues: { shares: String(maxShares > 0 ? maxShares : 1), pricePerShare: defaultPrice && defaultPrice >= 1 ? defaultPrice.toFixed(2) : '' },
   });
   const list = useListOffer({ onDone });
+  // A session that ends while the listing is typed keeps it until the user logs back in.
+  const { user } = useSession();
+  useKeptDraft(`sell:${itemType}:${itemId}`, user?.id ?? null, form);
 
   const order = readOrder(useWatch({ control: form.control }));
   const capped = order !== null && order.shares > maxShares;

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { charCount, MESSAGE_MAX_CHARS } from '../../../../shared/chat';
 import { messageText } from '../../../../shared/schemas/chat';
 import { PendingButton } from '../../../components/PendingButton';
+import { useSession } from '../../../lib/session';
+import { useKeptDraft } from '../../../lib/sessionEnd';
 import { errorMessage } from '../../../lib/trpc';
 import { usePostMessage } from '../api/useChat';
 import styles from './ChatComposer.module.css';
@@ -21,6 +23,9 @@ type Composer = z.output<typeof composerForm>;
 export function ChatComposer({ compact = false }: { compact?: boolean }) {
   const post = usePostMessage();
   const form = useForm<ComposerText, unknown, Composer>({ resolver: zodResolver(composerForm), defaultValues: { text: '' }, mode: 'onSubmit' });
+  // A session that ends while a message is typed keeps it until the user logs back in.
+  const { user } = useSession();
+  useKeptDraft(`chat:${compact ? 'panel' : 'page'}`, user?.id ?? null, form);
   const text = useWatch({ control: form.control, name: 'text' });
   const used = charCount(text.trim());
   const over = used > MESSAGE_MAX_CHARS;
