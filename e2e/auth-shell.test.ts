@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/paths.js';
 import { DESKTOP, launchBrowser, PHONE, screenshot, expectNoSidewaysScroll, openPage } from './support/browser.js';
@@ -42,6 +42,39 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Logs the test's user in from the login page and waits for the user box. */
+async function logIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByTestId('user-box').getByText(START_BALANCE).first().waitFor();
+}
+
+/**
+ * Ends the page's session on the server (as when it expires) while something is typed, presses
+ * `write` (refused, unless the app heard of the end first and already said so), and answers the
+ * "Your session has ended." notice once it shows.
+ */
+async function endSessionWhile(page: Page, write: Locator): Promise<Locator> {
+  const token = await page.evaluate(() => localStorage.getItem('hoops.token'));
+  const ended = await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  expect(ended.ok).toBe(true);
+  const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'Your session has ended.' });
+  await Promise.race([notice.waitFor(), write.click().catch(() => undefined)]);
+  await notice.waitFor();
+  return notice;
+}
+
+/** From the notice's Log in to the login form, and back to the page it came from. */
+async function logBackIn(page: Page, notice: Locator): Promise<void> {
+  await notice.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.locator('#main').getByRole('button', { name: 'Log in' }).click();
+}
 
 describe('app shell and authentication', () => {
   it(
@@ -167,39 +200,19 @@ describe('app shell and authentication', () => {
       const player = players[0]!;
       const { context, page } = await newPage(DESKTOP);
       try {
-        await page.goto('/login');
-        await page.getByLabel('Email').fill(user.email);
-        await page.getByLabel('Password').fill(user.password);
-        await page.getByRole('button', { name: 'Log in' }).click();
-        await page.getByTestId('user-box').getByText(START_BALANCE).first().waitFor();
+        await logIn(page);
         await page.goto(`/market/${player.id}`);
         const form = page.getByRole('form', { name: `Buy ${player.name}` });
         await form.getByLabel('Shares').fill('123');
         await form.getByLabel('Price per share').fill('2.50');
 
-        // The session ends on the server (as when it expires) while the order is typed.
-        const token = await page.evaluate(() => localStorage.getItem('hoops.token'));
-        const ended = await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-        expect(ended.ok).toBe(true);
-        const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'Your session has ended.' });
-        // The buy is refused (unless the app heard of the end first and already said so).
-        await Promise.race([
-          notice.waitFor(),
-          form
-            .getByRole('button', { name: 'Buy', exact: true })
-            .click()
-            .catch(() => undefined),
-        ]);
-        await notice.waitFor();
+        // The session ends on the server (as when it expires) while the order is typed; the buy is refused.
+        const notice = await endSessionWhile(page, form.getByRole('button', { name: 'Buy', exact: true }));
         await page.waitForTimeout(1_500);
         await screenshot(page, 'session-ended-1280');
         await expect(page.locator('[data-sonner-toast]').count(), 'one message').resolves.toBe(1);
 
-        await notice.getByRole('button', { name: 'Log in' }).click();
-        await page.waitForURL('**/login');
-        await page.getByLabel('Email').fill(user.email);
-        await page.getByLabel('Password').fill(user.password);
-        await page.locator('#main').getByRole('button', { name: 'Log in' }).click();
+        await logBackIn(page, notice);
         await page.waitForURL(`**/market/${player.id}`);
         const again = page.getByRole('form', { name: `Buy ${player.name}` });
         await expect.poll(() => again.getByLabel('Shares').inputValue()).toBe('123');
@@ -228,33 +241,13 @@ describe('app shell and authentication', () => {
     async () => {
       const { context, page } = await newPage(DESKTOP);
       try {
-        await page.goto('/login');
-        await page.getByLabel('Email').fill(user.email);
-        await page.getByLabel('Password').fill(user.password);
-        await page.getByRole('button', { name: 'Log in' }).click();
-        await page.getByTestId('user-box').getByText(START_BALANCE).first().waitFor();
+        await logIn(page);
         await page.goto('/chat');
         const composer = page.locator('#main').getByTestId('chat-composer');
         await composer.getByLabel('Message').fill('Who is buying Curry tonight?');
 
-        const token = await page.evaluate(() => localStorage.getItem('hoops.token'));
-        const ended = await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-        expect(ended.ok).toBe(true);
-        const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'Your session has ended.' });
-        // Sending is refused (unless the app heard of the end first and already said so).
-        await Promise.race([
-          notice.waitFor(),
-          composer
-            .getByRole('button', { name: 'Send' })
-            .click()
-            .catch(() => undefined),
-        ]);
-        await notice.waitFor();
-        await notice.getByRole('button', { name: 'Log in' }).click();
-        await page.waitForURL('**/login');
-        await page.getByLabel('Email').fill(user.email);
-        await page.getByLabel('Password').fill(user.password);
-        await page.locator('#main').getByRole('button', { name: 'Log in' }).click();
+        const notice = await endSessionWhile(page, composer.getByRole('button', { name: 'Send' }));
+        await logBackIn(page, notice);
         await page.waitForURL('**/chat');
         await expect.poll(() => page.locator('#main').getByTestId('chat-composer').getByLabel('Message').inputValue()).toBe('Who is buying Curry tonight?');
       } finally {
