@@ -1,4 +1,5 @@
 import { Link } from '../lib/leagueLinks';
+import './Footer.css';
 
 export function Footer() {
   return (

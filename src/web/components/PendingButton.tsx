@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Spinner } from './Spinner';
+import './Spinner.css';
 
 interface PendingButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** From the first click until the answer: locked, busy, with a spinner. */

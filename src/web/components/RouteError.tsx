@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Link } from '../lib/leagueLinks';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import './RouteError.css';
 
 /** Shown when a page fails to render or its code cannot be loaded (e.g. after a new version was deployed). */
 export function RouteError({ standalone = false }: { standalone?: boolean }) {

@@ -1,3 +1,5 @@
+import './Spinner.css';
+
 /** A small spinning circle; decorative, so pair it with text. */
 export function Spinner({ size = 'md' }: { size?: 'sm' | 'md' }) {
   return <span className={`spinner spinner-${size}`} aria-hidden="true" />;

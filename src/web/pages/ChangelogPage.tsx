@@ -1,4 +1,5 @@
 import { PageTitle } from '../components/PageTitle';
+import './text-pages.css';
 
 interface Release {
   version: string;

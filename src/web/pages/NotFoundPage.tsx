@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { Link } from '../lib/leagueLinks';
 import { PageTitle } from '../components/PageTitle';
+import './NotFoundPage.css';
 
 /** The page for every address the game does not have. */
 export default function NotFoundPage() {

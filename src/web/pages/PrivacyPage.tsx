@@ -1,5 +1,6 @@
 import { Link } from '../lib/leagueLinks';
 import { PageTitle } from '../components/PageTitle';
+import './text-pages.css';
 
 export default function PrivacyPage() {
   return (

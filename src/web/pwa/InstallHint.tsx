@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
+import './pwa.css';
 
 /** Chromium's install prompt event (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {

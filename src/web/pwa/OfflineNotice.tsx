@@ -3,6 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { formatDateTime } from '../lib/time';
 import { oldestShownKeptAt } from './offlineAnswers';
 import { useOnline } from './useOnline';
+import './pwa.css';
 
 export const OFFLINE_TITLE = 'You are offline';
 
