@@ -60,7 +60,8 @@ function keptAnswers(page: Page): Promise<{ user: number | string; path: string 
           db.close();
           resolve(
             keys.result.map((key) => {
-              const [user, , path] = JSON.parse(String(key)) as [number | string, unknown, string];
+              // The key: the app's build, the user, the league, the call, its input.
+              const [, user, , path] = JSON.parse(String(key)) as [string, number | string, unknown, string];
               return { user, path };
             }),
           );
@@ -219,11 +220,12 @@ describe('the installable app', () => {
       await page.getByText('You are offline, and this has not been loaded on this device yet').waitFor();
       await expect(page.locator('.loading').count()).resolves.toBe(0);
       await page.goto('/portfolio', { waitUntil: 'domcontentloaded' });
+      await holding.waitFor();
 
-      // Back online: the pages ask again, and the mark goes.
+      // Back online: the pages ask again, and the mark goes; the holding stays.
       await context.setOffline(false);
       await notice.waitFor({ state: 'detached' });
-      await expect(holding.isVisible()).resolves.toBe(true);
+      await holding.waitFor();
 
       // Logging out empties the copy: the next person on this device sees none of it.
       await page.getByRole('button', { name: 'Menu' }).click();
