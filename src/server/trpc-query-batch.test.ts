@@ -10,7 +10,7 @@ beforeAll(async () => {
   trader = await registerUser(server.url);
   const players = await api<{ id: number; name: string }[]>(server.url, 'GET', '/players');
   // A name beyond Latin-1 (Jokić, Dončić…) when the roster has one: the answer's JSON is then a two-byte string.
-  playerId = (players.body.find((p) => /[^\u0000-\u00ff]/.test(p.name)) ?? players.body[0]!).id;
+  playerId = (players.body.find((p) => [...p.name].some((c) => c.codePointAt(0)! > 0xff)) ?? players.body[0]!).id;
   await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares: 5, pricePerShare: 1 }, trader.token);
 });
 afterAll(() => server.stop());
