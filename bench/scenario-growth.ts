@@ -331,6 +331,7 @@ async function measureLive(server: GrowthServer, s: Subjects, otherPlayers: numb
     mbPerSecond: ((after.bytes - counts.bytes) / wallMs / 1024 / 1024) * 1000,
     messagesPerSecond: ((after.messages - counts.messages) / wallMs) * 1000,
     clientErrors: clients.reduce((n, c) => n + c.errors, 0),
+    clientProblems: clients.flatMap((c) => (c.firstProblem ? [c.firstProblem] : [])).slice(0, 3),
     blocked,
     slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 3),
     queries: [...queries].sort((a, b) => b[1] - a[1]),
@@ -485,7 +486,7 @@ try {
   );
   notes.push(
     `growth: live phase at L: ${fmt(l.orders)} orders measured over ${LIVE_MEASURE_MS / 1000} s after ${LIVE_WARMUP_MS / 1000} s of warm-up (${l.failedOrders} failed${l.failedOrders > 0 ? `, the first: ${firstMutationFailure()}` : ''}), ` +
-      `${fmt(round(l.messagesPerSecond))} live messages/s reached the clients, ${l.clientErrors} client errors; the server's event loop was blocked at most ${round(l.blocked)} ms ` +
+      `${fmt(round(l.messagesPerSecond))} live messages/s reached the clients, ${l.clientErrors} client errors${l.clientProblems.length > 0 ? ` (first: ${l.clientProblems.join('; ')})` : ''}; the server's event loop was blocked at most ${round(l.blocked)} ms ` +
       `(over warm-up and window); the slowest orders: ${l.slowest.map((o) => `${round(o.ms)} ms at ${(o.at / 1000).toFixed(1)} s`).join(', ')}; ` +
       `queries the clients refetched (whole phase, page loads included): ${l.queries.map(([p, n]) => `${p} ${n}`).join(', ')}.`,
   );

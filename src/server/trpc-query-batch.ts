@@ -54,6 +54,8 @@ export function createQueryBatchHandler(createContext: (req: IncomingMessage) =>
     if (!calls) return trpc(req, res);
     void answer(req, res, calls).catch(() => {
       if (!res.headersSent) trpc(req, res);
+      // Cut short while written (the client left): not left hanging.
+      else res.destroy();
     });
   };
 
