@@ -1,4 +1,3 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../client.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 import { HISTORY_MAX_POINTS, HISTORY_MAX_TRADES } from '../../shared/limits.js';
@@ -43,46 +42,6 @@ export interface PortfolioHistoryRows {
   rosters: Map<number, RosterRow[]>;
 }
 
-interface TradesPage {
-  userId: number;
-  at: number;
-  id: number;
-  limit: number;
-}
-
-/** Rows read from the user's trades a page at a time, newest first: a chart reads a few hundred, not the season. */
-const PAGE_ROWS = 256;
-
-class NewestFirst {
-  private rows: HistoryTradeRow[] = [];
-  private next = 0;
-  private more = true;
-  private readonly page: TradesPage;
-
-  constructor(
-    private readonly statement: Statement<[TradesPage], HistoryTradeRow>,
-    userId: number,
-  ) {
-    this.page = { userId, at: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER, limit: PAGE_ROWS };
-  }
-
-  peek(): HistoryTradeRow | undefined {
-    if (this.next === this.rows.length && this.more) {
-      this.rows = this.statement.all(this.page);
-      this.next = 0;
-      this.more = this.rows.length === PAGE_ROWS;
-      const last = this.rows[this.rows.length - 1];
-      if (last) Object.assign(this.page, { at: last.createdAt, id: last.id });
-    }
-    return this.rows[this.next];
-  }
-
-  /** The row `peek` answered (there must be one). */
-  take(): HistoryTradeRow {
-    return this.rows[this.next++]!;
-  }
-}
-
 /**
  * The rows of a portfolio's value over time: the user's latest trades (purchases and sales read
  * along their own indexes, newest first, merged here, as far as the chart needs), the contract
@@ -94,12 +53,12 @@ export function createPortfolioHistoryRepo(db: Db) {
   const seasonStart = sqlite.prepare<[], { at: number }>('SELECT COALESCE(MAX(ended_at), 0) AS at FROM seasons');
   const tradeColumns = `id, instrument, instrument_id AS instrumentId, buyer_id AS buyerId, seller_id AS sellerId, shares,
     price_cents AS priceCents, created_at AS createdAt`;
-  // The current season's only (docs/seasons.md): it started from the starting cash and no shares. Read a
-  // page at a time along the user's index, below the last row read (newest first).
-  const below = `(created_at, id) < (@at, @id) AND ${inCurrentSeasonSql()} ORDER BY created_at DESC, id DESC LIMIT @limit`;
-  const boughtNewestFirst = sqlite.prepare<[TradesPage], HistoryTradeRow>(`SELECT ${tradeColumns} FROM trades WHERE buyer_id = @userId AND ${below}`);
-  const soldNewestFirst = sqlite.prepare<[TradesPage], HistoryTradeRow>(
-    `SELECT ${tradeColumns} FROM trades WHERE seller_id = @userId AND (buyer_id IS NULL OR buyer_id <> @userId) AND ${below}`,
+  // The current season's only (docs/seasons.md): it started from the starting cash and no shares.
+  const boughtNewestFirst = sqlite.prepare<[number], HistoryTradeRow>(
+    `SELECT ${tradeColumns} FROM trades WHERE buyer_id = ? AND ${inCurrentSeasonSql()} ORDER BY created_at DESC, id DESC`,
+  );
+  const soldNewestFirst = sqlite.prepare<[number, number], HistoryTradeRow>(
+    `SELECT ${tradeColumns} FROM trades WHERE seller_id = ? AND (buyer_id IS NULL OR buyer_id <> ?) AND ${inCurrentSeasonSql()} ORDER BY created_at DESC, id DESC`,
   );
   // Contract changes, from the audit log the admin's changes are written to (engine/admin.ts: 'player.salary').
   const salaryChanges = sqlite.prepare<[{ since: number; limit: number }], ContractChangeRow>(`
@@ -113,17 +72,25 @@ export function createPortfolioHistoryRepo(db: Db) {
   function latestTrades(userId: number): { trades: HistoryTradeRow[]; complete: boolean } {
     const trades: HistoryTradeRow[] = [];
     let groups = 0;
-    const purchases = new NewestFirst(boughtNewestFirst, userId);
-    const sales = new NewestFirst(soldNewestFirst, userId);
-    for (;;) {
-      const b = purchases.peek();
-      const s = sales.peek();
-      if (!b && !s) return { trades, complete: true };
-      if (trades.length >= HISTORY_MAX_TRADES || groups - 1 >= HISTORY_MAX_POINTS) return { trades, complete: false };
-      const takeBought = !s || (b !== undefined && (b.createdAt > s.createdAt || (b.createdAt === s.createdAt && b.id > s.id)));
-      const row = takeBought ? purchases.take() : sales.take();
-      if (trades.length === 0 || trades[trades.length - 1]!.createdAt !== row.createdAt) groups++;
-      trades.push(row);
+    const purchases = boughtNewestFirst.iterate(userId);
+    const sales = soldNewestFirst.iterate(userId, userId);
+    try {
+      let b = purchases.next();
+      let s = sales.next();
+      for (;;) {
+        if (b.done && s.done) return { trades, complete: true };
+        if (trades.length >= HISTORY_MAX_TRADES || groups - 1 >= HISTORY_MAX_POINTS) return { trades, complete: false };
+        const takeBought =
+          s.done || (!b.done && (b.value.createdAt > s.value.createdAt || (b.value.createdAt === s.value.createdAt && b.value.id > s.value.id)));
+        const row = takeBought ? b.value! : s.value!;
+        if (takeBought) b = purchases.next();
+        else s = sales.next();
+        if (trades.length === 0 || trades[trades.length - 1]!.createdAt !== row.createdAt) groups++;
+        trades.push(row);
+      }
+    } finally {
+      purchases.return?.();
+      sales.return?.();
     }
   }
 
