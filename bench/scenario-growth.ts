@@ -467,13 +467,15 @@ try {
   const live = await startGrowthServer(build, dirs.L, nowAt('L'), profileDir ? join(profileDir, 'server-L-live') : undefined);
   running.push(live);
   const others = (() => {
-    const db = new Database(join(dirs.L, 'hoops.db'), { readonly: true });
+    // The league's own file: at its first start the server moved the league out of hoops.db.
+    const db = new Database(leagueFile(dirs.L, DEFAULT_LEAGUE_ID), { readonly: true });
     const ids = (
       db
         .prepare(`SELECT instrument_id AS id FROM holdings WHERE instrument = 'player' GROUP BY instrument_id ORDER BY COUNT(*) DESC LIMIT 6 OFFSET 1`)
         .all() as { id: number }[]
     ).map((r) => r.id);
     db.close();
+    if (ids.length === 0) throw new Error('growth: no held players at L for the clients to look at');
     return ids;
   })();
   const l = await measureLive(live, subjects.L, others);
