@@ -23,6 +23,7 @@ import { cachedLeaguesFolder, callJson, inPool, type BuiltLeague } from './lib/l
 import { stableMemory, startLeaguesServer, type LeaguesServer, type ServerMemory } from './lib/leagues-server.js';
 import { atMost, figure, fmt, MB, percentiles, round, type Figure } from './lib/results.js';
 import { rng } from './lib/rng.js';
+import { DEFAULT_LEAGUE_IDLE_MINUTES } from '../src/config.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const ACTIVE_LEAGUES = 60;
@@ -36,9 +37,14 @@ const EVENING_MS = Number(process.env.BENCH_EVENING_SECONDS ?? 60) * 1000;
 const ARRIVAL_MS = Number(process.env.BENCH_EVENING_ARRIVAL_SECONDS ?? 10) * 1000;
 /** The first seconds after everyone arrived are not measured (the page loads and their first refetches settle). */
 const SETTLE_MS = Math.min(5_000, EVENING_MS / 4);
-/** LEAGUE_IDLE_MINUTES: how long "15 minutes after everyone leaves" is here. */
-const IDLE_MINUTES = Number(process.env.BENCH_EVENING_IDLE_MINUTES ?? 0.25);
 const SIMULATED_MINUTES = 15;
+/**
+ * LEAGUE_IDLE_MINUTES: the server's default, shortened as the evening is. A visited league then
+ * stays open between its visitors as it would all evening at the real rates (at 0.25 min, less
+ * than the 20 s between visits, each visit opened its league again), and the wait after everyone
+ * left is the "15 minutes after".
+ */
+const IDLE_MINUTES = Number(process.env.BENCH_EVENING_IDLE_MINUTES ?? (DEFAULT_LEAGUE_IDLE_MINUTES * (ARRIVAL_MS + EVENING_MS)) / (SIMULATED_MINUTES * 60_000));
 /** The evening goes on once every page has loaded, or this long after the last member arrived (the pages still loading count as failed calls). */
 const LOAD_GRACE_MS = 30_000;
 const DEFAULT_LEAGUE = 1;
@@ -198,7 +204,7 @@ async function evening(server: LeaguesServer, leagues: readonly BuiltLeague[]): 
   clients.stop();
   for (const a of [...agents, visitorAgent]) a.destroy();
 
-  log(`everyone left; ${IDLE_MINUTES} min (LEAGUE_IDLE_MINUTES) for the leagues to idle out …`);
+  log(`everyone left; ${round(IDLE_MINUTES)} min (LEAGUE_IDLE_MINUTES) for the leagues to idle out …`);
   const openWhenLeft = await server.leaguesOpen();
   await sleep(IDLE_MINUTES * 60_000 * 1.5 + 2_000);
   const idle = await stableMemory(server);
@@ -291,7 +297,7 @@ function report(o: Outcome): void {
     figure('evening: failed calls (orders, refetches, visits: 5xx or no answer; sockets lost)', failed, 'calls', atMost(0, '0')),
     figure('evening: server peak RSS', o.peakRss / MB, 'MB', atMost(1024, '≤ 1 GB')),
     figure('evening: server RSS at the start (nothing but the default league open)', o.start.rss / MB, 'MB'),
-    figure(`evening: server RSS after everyone left and ${IDLE_MINUTES} min idle (LEAGUE_IDLE_MINUTES)`, o.idle.rss / MB, 'MB'),
+    figure(`evening: server RSS after everyone left and ${round(IDLE_MINUTES)} min idle (LEAGUE_IDLE_MINUTES)`, o.idle.rss / MB, 'MB'),
     figure('evening: RSS after the leagues idled out ÷ at the start', rssRatio, '%', atMost(120)),
   );
   const rssMax = Math.max(...o.rssSamples.filter(Number.isFinite));
@@ -303,7 +309,7 @@ function report(o: Outcome): void {
     `evening: ${SIMULATED_MINUTES} simulated minutes at their real per-second rates, shortened ${round((SIMULATED_MINUTES * 60_000) / (ARRIVAL_MS + EVENING_MS))}× (${ARRIVAL_MS / 1000 + EVENING_MS / 1000} s): ` +
       `${ARRIVAL_MS / 1000} s of arrivals (${c.arrived.clients} members open the app, each its page's queries in one batch and the two subscriptions; the evening went on after ${round(o.arrivalMs / 1000)} s with ${unloaded} pages still loading; a page's load p50 ${round(percentiles(o.loadMs, [0.5])[0]!)} ms, p99 ${round(percentiles(o.loadMs, [0.99])[0]!)} ms), ` +
       `${EVENING_MS / 1000} s of evening (measured: ${round(o.wallMs / 1000)} s from ${SETTLE_MS / 1000} s after the last arrival), everyone leaving at once, ` +
-      `then ${IDLE_MINUTES} min of LEAGUE_IDLE_MINUTES (and the hub's sweep) for the ${SIMULATED_MINUTES} minutes after. ` +
+      `then ${round(IDLE_MINUTES)} min of LEAGUE_IDLE_MINUTES (and the hub's sweep) for the ${SIMULATED_MINUTES} minutes after. ` +
       `Orders: a Poisson process of ${ORDERS_PER_SECOND_PER_LEAGUE}/s in each active league, a random member of the ${OPEN_APPS} with the app open, ` +
       `mix ${ORDER_KINDS.map((k) => `${k} ${ORDER_MIX[k] * 100}%`).join(', ')} (a kind with nothing to act on becomes a buy); sent: ${kinds(o.sent)}; ` +
       `refused ${refused.length} (${kinds(refused)}); failed ${failedOrders.length}${failedOrders[0]?.error ? ` (first: ${failedOrders[0].error})` : ''}.`,

@@ -331,6 +331,7 @@ async function measureLive(server: GrowthServer, s: Subjects, otherPlayers: numb
     mbPerSecond: ((after.bytes - counts.bytes) / wallMs / 1024 / 1024) * 1000,
     messagesPerSecond: ((after.messages - counts.messages) / wallMs) * 1000,
     clientErrors: clients.reduce((n, c) => n + c.errors, 0),
+    clientProblems: clients.flatMap((c) => (c.firstProblem ? [c.firstProblem] : [])).slice(0, 3),
     blocked,
     slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 3),
     queries: [...queries].sort((a, b) => b[1] - a[1]),
@@ -466,13 +467,15 @@ try {
   const live = await startGrowthServer(build, dirs.L, nowAt('L'), profileDir ? join(profileDir, 'server-L-live') : undefined);
   running.push(live);
   const others = (() => {
-    const db = new Database(join(dirs.L, 'hoops.db'), { readonly: true });
+    // The league's own file: at its first start the server moved the league out of hoops.db.
+    const db = new Database(leagueFile(dirs.L, DEFAULT_LEAGUE_ID), { readonly: true });
     const ids = (
       db
         .prepare(`SELECT instrument_id AS id FROM holdings WHERE instrument = 'player' GROUP BY instrument_id ORDER BY COUNT(*) DESC LIMIT 6 OFFSET 1`)
         .all() as { id: number }[]
     ).map((r) => r.id);
     db.close();
+    if (ids.length === 0) throw new Error('growth: no held players at L for the clients to look at');
     return ids;
   })();
   const l = await measureLive(live, subjects.L, others);
@@ -485,7 +488,7 @@ try {
   );
   notes.push(
     `growth: live phase at L: ${fmt(l.orders)} orders measured over ${LIVE_MEASURE_MS / 1000} s after ${LIVE_WARMUP_MS / 1000} s of warm-up (${l.failedOrders} failed${l.failedOrders > 0 ? `, the first: ${firstMutationFailure()}` : ''}), ` +
-      `${fmt(round(l.messagesPerSecond))} live messages/s reached the clients, ${l.clientErrors} client errors; the server's event loop was blocked at most ${round(l.blocked)} ms ` +
+      `${fmt(round(l.messagesPerSecond))} live messages/s reached the clients, ${l.clientErrors} client errors${l.clientProblems.length > 0 ? ` (first: ${l.clientProblems.join('; ')})` : ''}; the server's event loop was blocked at most ${round(l.blocked)} ms ` +
       `(over warm-up and window); the slowest orders: ${l.slowest.map((o) => `${round(o.ms)} ms at ${(o.at / 1000).toFixed(1)} s`).join(', ')}; ` +
       `queries the clients refetched (whole phase, page loads included): ${l.queries.map(([p, n]) => `${p} ${n}`).join(', ')}.`,
   );

@@ -495,7 +495,8 @@ try {
     const perMessage = (n: number) => (crowd.r.messages === 0 || crowd.tickerMessages === 0 ? NaN : n / crowd.tickerMessages);
     figures.push(
       figure(`${c}, ${CROWD_RATE} orders/s offered: ticker messages received per follower per second`, received(crowd), 'per s', atLeast(4.5)),
-      figure(`${c}: server CPU per delivered message (orders included)`, cpuPerMessage(crowd), 'µs', atMost(10)),
+      // Judged against the bare fan-out floor of the same run (phase `fanout`): a machine's speed is not the server's.
+      figure(`${c}: server CPU per delivered message (orders included)`, cpuPerMessage(crowd), 'µs'),
       figure(`${c}: order p99 during it (accepted; shed or unanswered as never answered)`, crowd.r.p99, 'ms', atMost(25)),
       figure(`${c}: trade → follower lag p99`, crowd.r.lagP99, 'ms', atMost(300)),
       figure(`${c}: server RSS after all disconnected ÷ before they connected`, (100 * rssAfter) / rssBefore, '%', atMost(110)),
@@ -543,7 +544,7 @@ try {
     );
     if (crowdPerMessage)
       figures.push(
-        figure(`${fmt(CROWD)} ticker followers: server CPU per delivered message ÷ the fan-out floor's`, crowdPerMessage.cpuUs / cpuPerMessage(fanout), '×'),
+        figure(`${fmt(CROWD)} ticker followers: server CPU per delivered message ÷ the fan-out floor's`, crowdPerMessage.cpuUs / cpuPerMessage(fanout), '×', atMost(1.3)),
       );
     note('ticker fan-out floor', fanout);
   }

@@ -74,6 +74,9 @@ const hostList = z
 // 0 asks the system for a free port (tests).
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** How long a league nobody asks about stays open (LEAGUE_IDLE_MINUTES). */
+export const DEFAULT_LEAGUE_IDLE_MINUTES = 10;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: port.default(3000),
@@ -111,7 +114,7 @@ const envSchema = z.object({
     .number()
     .min(0)
     .max(7 * 24 * 60)
-    .default(10),
+    .default(DEFAULT_LEAGUE_IDLE_MINUTES),
   MAX_LEAGUES: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
 

@@ -2,7 +2,8 @@
  * The memory allocator the spawned servers run with: the one the container runs (Dockerfile:
  * Debian's jemalloc, preloaded). With glibc's malloc, the native memory a league's SQLite
  * connection frees when the league closes stays in the process (fragmented arenas); jemalloc
- * gives it back to the system, so the resident set returns to where it was once idle leagues close.
+ * gives it back to the system (its background thread does, as in the container, while the server is
+ * idle), so the resident set returns to where it was once idle leagues close.
  * `BENCH_ALLOCATOR=glibc` runs them with the system's malloc instead, to compare.
  */
 import { existsSync } from 'node:fs';
@@ -19,5 +20,5 @@ export interface Allocator {
 export function serverAllocator(): Allocator {
   const jemalloc = JEMALLOC.find((path) => existsSync(path));
   if (process.env.BENCH_ALLOCATOR === 'glibc' || !jemalloc) return { name: 'glibc malloc', env: {} };
-  return { name: 'jemalloc (preloaded, as in the container)', env: { LD_PRELOAD: jemalloc } };
+  return { name: 'jemalloc (preloaded, as in the container)', env: { LD_PRELOAD: jemalloc, MALLOC_CONF: 'background_thread:true' } };
 }

@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import { openDb } from '../../src/db/client.js';
 import { ledgerProblems } from '../../src/engine/test-support/invariants.js';
 import { rosterDir, migrationsDir, projectRoot } from '../../src/paths.js';
+import { restartClock } from './child.js';
 import { buildLeague, GENERATOR_VERSION, SIZES, type LeagueSummary } from './growth-league.js';
 
 export const CACHE_DIR = join(projectRoot, 'bench', '.cache');
@@ -64,6 +65,7 @@ export async function cachedLeagues(log: (line: string) => void): Promise<Record
       renameSync(`${file}.tmp`, file);
       writeFileSync(summaryFile, `${JSON.stringify(summary, null, 2)}\n`);
       out[size] = { file, summary, built: true };
+      restartClock();
       log(
         `league ${size}: ${summary.trades.toLocaleString('en-US')} trades, ${summary.openOrders.toLocaleString('en-US')} open orders in ${summary.buildSeconds.toFixed(0)} s`,
       );

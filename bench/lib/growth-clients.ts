@@ -32,6 +32,18 @@ export function isStaleConnection(req: http.ClientRequest, error: NodeJS.ErrnoEx
 
 const keyOf = (q: ActiveQuery) => `${q.path}:${JSON.stringify(q.input ?? null)}`;
 
+/** The calls a batch refused, from its answer: `market.detail NOT_FOUND "Player not found"`. */
+function refusals(body: Buffer): string {
+  try {
+    const answers = JSON.parse(body.toString('utf8')) as { error?: { message?: string; data?: { code?: string; path?: string } } }[];
+    return answers
+      .flatMap((a) => (a.error ? [`${a.error.data?.path ?? '?'} ${a.error.data?.code ?? '?'} "${a.error.message ?? ''}"`] : []))
+      .join(', ');
+  } catch {
+    return '';
+  }
+}
+
 export class LiveClient {
   requests = 0;
   /** Queries refetched, by procedure. */
@@ -142,12 +154,16 @@ export class LiveClient {
       const { port } = new URL(this.url);
       const send = (retry: boolean) => {
         entry.req = http.get({ host: '127.0.0.1', port: Number(port), path, agent: this.agent, headers: this.headers }, (res) => {
-          res.on('data', (c: Buffer) => (this.bytes += c.length));
+          const refused: Buffer[] = [];
+          res.on('data', (c: Buffer) => {
+            this.bytes += c.length;
+            if (res.statusCode !== 200) refused.push(c);
+          });
           res.on('end', () => {
             if (res.statusCode !== 200) {
               this.errors++;
               this.failedRequests++;
-              this.firstProblem ??= `${queries.map((q) => q.path).join(',')}: ${res.statusCode}`;
+              this.firstProblem ??= `${queries.map((q) => q.path).join(',')}: ${res.statusCode} ${refusals(Buffer.concat(refused))}`;
             }
             done();
           });

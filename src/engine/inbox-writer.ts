@@ -16,6 +16,12 @@ export interface NewBid {
 
 /** How often old entries are pruned (at a write). */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/**
+ * Old entries deleted at one write, at most: a league that was closed for weeks (or a first start)
+ * has many, and deleting them all in one write blocked that write for hundreds of milliseconds at a
+ * season's scale. The rest go at the next writes.
+ */
+export const PRUNE_BATCH = 500;
 
 type Told = Extract<GameEvent, { type: 'orderFilled' | 'outbid' | 'notice' | 'playerRetired' }>;
 
@@ -46,11 +52,14 @@ function entryOf(e: GameEvent): NewInboxEntry | null {
 /**
  * Writes the inbox entries of what the writer tells its members (docs/inbox.md), inside the
  * transaction that made it happen, and marks each event with its entry's id (the toast and the
- * push link to it). Entries older than 30 days are pruned, at most once an hour, at a write.
+ * push link to it). Entries older than 30 days are pruned once an hour at a write, PRUNE_BATCH at a
+ * time (the next writes take the rest).
  */
 export class InboxWriter {
   private readonly repo: InboxRepo;
   private prunedAt = 0;
+  /** Entries older than kept were left at the last prune: the next write goes on. */
+  private pruneLeft = false;
 
   constructor(
     db: Db,
@@ -74,9 +83,9 @@ export class InboxWriter {
       const ids = this.repo.add(entries, at);
       told.forEach((e, i) => (e.inboxId = ids[i]!));
     }
-    if (at - this.prunedAt >= PRUNE_EVERY_MS) {
+    if (this.pruneLeft || at - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = at;
-      this.repo.prune(at - INBOX_KEEP_MS);
+      this.pruneLeft = this.repo.prune(at - INBOX_KEEP_MS, PRUNE_BATCH) === PRUNE_BATCH;
     }
   }
 

@@ -19,6 +19,7 @@ import { createArchivePages } from './seasons/og.js';
 import { restRoutes } from './rest/routes.js';
 import { appRouter } from './routers/index.js';
 import { setSecurityHeaders } from './security-headers.js';
+import { createQueryBatchHandler } from './trpc-query-batch.js';
 import { createSharedPayloadEncoder } from './ws-encoder.js';
 import type { ServerServices } from './services.js';
 import type { TrustProxy } from '../config.js';
@@ -84,16 +85,19 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
   const ipOf = clientAddressOf(trustProxy);
   const requestLog = createRequestLog(logger, ipOf);
   const rest = createRestHandler(services, restRoutes, logger, ipOf);
+  const contextOf = (req: IncomingMessage) =>
+    createContextFor(services, bearerToken(req.headers.authorization), ipOf(req), leagueIdFrom(req.headers['x-league-id']));
   const trpc = createHTTPHandler({
     router: appRouter,
     basePath: '/trpc/',
     // The largest call is an avatar upload (AVATAR_BODY_LIMIT: a data URL of at most 2 MB).
     maxBodySize: 3 * 1024 * 1024,
-    createContext: ({ req }) => createContextFor(services, bearerToken(req.headers.authorization), ipOf(req), leagueIdFrom(req.headers['x-league-id'])),
+    createContext: ({ req }) => contextOf(req),
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, path }, 'tRPC call failed');
     },
   });
+  const trpcQueries = createQueryBatchHandler(contextOf, trpc);
   const serveWeb =
     webDir && existsSync(webDir)
       ? sirv(webDir, {
@@ -129,7 +133,7 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
       });
       return;
     }
-    if (path.startsWith('/trpc/')) return trpc(req, res);
+    if (path.startsWith('/trpc/')) return trpcQueries(req, res, url);
     const archive = req.method === 'GET' || req.method === 'HEAD' ? archivePage?.(path, url.searchParams) : null;
     if (archive) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(archive) });

@@ -31,10 +31,11 @@ export function createInboxRepo(db: Db) {
   const readOne = c.prepare<[number, number, number]>('UPDATE inbox_entries SET read_at = ? WHERE id = ? AND user_id = ? AND read_at IS NULL');
   const readAll = c.prepare<[number, number]>('UPDATE inbox_entries INDEXED BY inbox_entries_unread SET read_at = ? WHERE user_id = ? AND read_at IS NULL');
   const setUnread = c.prepare<[number, number]>('UPDATE inbox_unread SET unread = ? WHERE user_id = ?');
-  const staleUnread = c.prepare<[number], { userId: number; n: number }>(
-    'SELECT user_id AS userId, COUNT(*) AS n FROM inbox_entries WHERE created_at < ? AND read_at IS NULL GROUP BY user_id',
+  // The oldest first, along the time index: a prune takes a bounded number at a time.
+  const oldest = c.prepare<[number, number], { id: number; userId: number; unread: number }>(
+    'SELECT id, user_id AS userId, read_at IS NULL AS unread FROM inbox_entries INDEXED BY inbox_entries_time WHERE created_at < ? ORDER BY created_at LIMIT ?',
   );
-  const prune = c.prepare<[number]>('DELETE FROM inbox_entries WHERE created_at < ?');
+  const remove = c.prepare<[number]>('DELETE FROM inbox_entries WHERE id = ?');
   // Unread entries are few (a member reads them, or they go after 30 days): walked newest first along the member's index.
   const unreadPage = c.prepare<[number, number, number], Omit<InboxRow, 'data'> & { data: string }>(
     `SELECT id, kind, data, created_at AS createdAt, read_at AS readAt FROM inbox_entries INDEXED BY inbox_entries_unread WHERE user_id = ? AND read_at IS NULL AND created_at >= ? ORDER BY id DESC LIMIT ?`,
@@ -76,10 +77,19 @@ export function createInboxRepo(db: Db) {
       readAll.run(at, userId);
       setUnread.run(0, userId);
     },
-    /** Deletes entries written before `before`, taking the unread ones off their members' counts. */
-    prune(before: number): number {
-      for (const s of staleUnread.all(before)) bump(s.userId, -s.n);
-      return prune.run(before).changes;
+    /**
+     * Deletes the oldest entries written before `before`, at most `limit` of them, taking the unread
+     * ones off their members' counts; answers how many went (`limit`: there may be more).
+     */
+    prune(before: number, limit: number): number {
+      const rows = oldest.all(before, limit);
+      const unread = new Map<number, number>();
+      for (const r of rows) {
+        remove.run(r.id);
+        if (r.unread) unread.set(r.userId, (unread.get(r.userId) ?? 0) + 1);
+      }
+      for (const [userId, n] of unread) bump(userId, -n);
+      return rows.length;
     },
   };
 }

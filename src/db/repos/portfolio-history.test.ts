@@ -68,4 +68,26 @@ describe('the rows of a portfolio’s chart (the replay is domain/market/value-h
     expect(rows.trades.length).toBeGreaterThan(HISTORY_MAX_POINTS);
     expect(rows.trades[0]!.createdAt).toBe(1_699);
   });
+
+  it('merge purchases and sales newest first across the pages they are read in, trades of one millisecond together', () => {
+    const { db, repo, curry, green, alice, bob } = setup();
+    // 2 trades a millisecond, purchases and sales interleaved: far more than one page of either.
+    for (let i = 0; i < 1_400; i += 1) {
+      const sale = i % 4 === 1;
+      addTrade(db, { instrumentId: i % 3 ? curry : green, buyerId: sale ? bob : alice, sellerId: sale ? alice : null, shares: 1, priceCents: 100, at: 10_000 + Math.floor(i / 2) });
+    }
+    const everyOne = db.$client
+      .prepare<[number, number, number], { id: number }>(
+        'SELECT id FROM trades WHERE buyer_id = ? OR (seller_id = ? AND buyer_id <> ?) ORDER BY created_at DESC, id DESC',
+      )
+      .all(alice, alice, alice)
+      .map((t) => t.id);
+    const rows = repo.rows(alice, [])!;
+    expect(rows.complete).toBe(false);
+    expect(rows.trades.map((t) => t.id)).toEqual(everyOne.slice(0, rows.trades.length));
+    // Every trade of the milliseconds a chart shows, and the first of the one before them (the replay leaves it out).
+    const times = new Set(rows.trades.map((t) => t.createdAt));
+    expect(times.size).toBe(HISTORY_MAX_POINTS + 1);
+    expect(rows.trades.length).toBe(2 * HISTORY_MAX_POINTS + 1);
+  });
 });

@@ -1,25 +1,22 @@
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Statement } from 'better-sqlite3';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { passwordResetTokens, sessions } from '../schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 export function createSessionsRepo(db: Db) {
-  // Every signed-in REST call looks its session up: prepared once (on first use), not built and compiled per call.
-  const byIdQuery = () =>
-    db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.id, sql.placeholder('id')))
-      .prepare();
-  let byId: ReturnType<typeof byIdQuery> | undefined;
+  // Every signed-in call looks its session up: one statement, prepared on first use, its row read as it is.
+  let byId: Statement<[string], SessionRow> | undefined;
   return {
     insert(row: SessionRow): void {
       db.insert(sessions).values(row).run();
     },
     byId(id: string): SessionRow | undefined {
-      byId ??= byIdQuery();
-      return byId.get({ id });
+      byId ??= db.$client.prepare(
+        'SELECT id, user_id AS userId, expires_at AS expiresAt, created_at AS createdAt, current_league_id AS currentLeagueId FROM sessions WHERE id = ?',
+      );
+      return byId.get(id);
     },
     extend(id: string, expiresAt: number): void {
       db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();

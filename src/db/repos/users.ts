@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { users } from '../schema.js';
@@ -5,18 +6,16 @@ import { users } from '../schema.js';
 export type UserRow = typeof users.$inferSelect;
 
 export function createUsersRepo(db: Db) {
-  // Every signed-in REST call looks its user up: prepared once (on first use), not built and compiled per call.
-  const byIdQuery = () =>
-    db
-      .select()
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id')))
-      .prepare();
-  let byId: ReturnType<typeof byIdQuery> | undefined;
+  // Every signed-in call looks its user up: one statement, prepared on first use.
+  let byId: Statement<[number], Omit<UserRow, 'isAdmin'> & { isAdmin: number }> | undefined;
   return {
     byId(id: number): UserRow | undefined {
-      byId ??= byIdQuery();
-      return byId.get({ id });
+      byId ??= db.$client.prepare(
+        `SELECT id, username, email_hash AS emailHash, password_hash AS passwordHash, is_admin AS isAdmin, avatar,
+          balance_cents AS balanceCents, created_at AS createdAt, left_at AS leftAt FROM users WHERE id = ?`,
+      );
+      const row = byId.get(id);
+      return row && { ...row, isAdmin: row.isAdmin === 1 };
     },
     byEmailHash(emailHash: string): UserRow | undefined {
       return db.select().from(users).where(eq(users.emailHash, emailHash)).get();

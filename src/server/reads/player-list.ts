@@ -14,22 +14,25 @@ const checked = new WeakSet<object>();
 
 const OWNED = '"owned":';
 
-/** One row as everyone sees it, checked, with its JSON, its length in bytes and where its `owned` figure starts in them. */
+/** One row as everyone sees it, checked, with its JSON bytes and where its `owned` figure starts in them. */
 export interface EncodedRow {
   /** The row it was made from, to tell whether a new one is the same. */
   source: PlayerOut;
   row: PlayerOut;
-  json: string;
-  bytes: number;
+  json: Buffer;
   ownedAt: number;
 }
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 
 function encodeRow(fresh: PlayerOut): EncodedRow {
   const row = Object.freeze(playerOut.parse(fresh));
   const json = JSON.stringify(row);
   // Unambiguous: a quote inside a string value is escaped, so `"owned":` is only ever the key.
   const owned = json.indexOf(OWNED) + OWNED.length;
-  return { source: fresh, row, json, bytes: Buffer.byteLength(json), ownedAt: Buffer.byteLength(json.slice(0, owned)) };
+  return { source: fresh, row, json: Buffer.from(json), ownedAt: Buffer.byteLength(json.slice(0, owned)) };
 }
 
 /** Same figures: every member is a string, number or null, in the same order. */
@@ -58,19 +61,24 @@ export class SharedPlayerList {
    */
   constructor(rows: PlayerOut[], kept: Map<number, EncodedRow> = new Map()) {
     this.rows = new Array<PlayerOut>(rows.length);
-    const texts = new Array<string>(rows.length);
+    // The rows' bytes copied together: no string of the whole list is made (nor encoded again).
+    const pieces: Buffer[] = [OPEN];
     let bytes = 1;
     rows.forEach((fresh, i) => {
       let row = kept.get(fresh.id);
       if (!row || !sameRow(row.source, fresh)) kept.set(fresh.id, (row = encodeRow(fresh)));
-      if (i > 0) bytes += 1;
+      if (i > 0) {
+        pieces.push(COMMA);
+        bytes += 1;
+      }
       this.rows[i] = row.row;
-      texts[i] = row.json;
+      pieces.push(row.json);
       this.at.set(fresh.id, { row: i, byte: bytes + row.ownedAt });
-      bytes += row.bytes;
+      bytes += row.json.length;
     });
+    pieces.push(CLOSE);
     if (kept.size > rows.length) for (const id of kept.keys()) if (!this.at.has(id)) kept.delete(id);
-    this.body = Buffer.from(`[${texts.join(',')}]`);
+    this.body = Buffer.concat(pieces, bytes + 1);
     checked.add(this.rows);
     rememberEncoding(this.rows, () => [this.body]);
   }

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import { rankBy } from '../../domain/seasons/ranking.js';
 import type { Ranking } from '../../shared/ranking.js';
 import type { Db } from '../../db/client.js';
@@ -15,17 +16,25 @@ export interface Standing {
   tied: boolean;
 }
 
+type MembersStatement = Statement<[], { userId: number; username: string; cashCents: number }>;
+/** Each league file's statement, prepared once: the standings are compared after every burst of trades. */
+const statements = new WeakMap<Db, MembersStatement>();
+function membersOf(db: Db): MembersStatement {
+  let statement = statements.get(db);
+  if (!statement) {
+    statement = db.$client.prepare('SELECT id AS userId, username, balance_cents AS cashCents FROM users WHERE left_at IS NULL');
+    statements.set(db, statement);
+  }
+  return statement;
+}
+
 /**
  * Every current member of the league ranked by its rule (docs/rules.md §5, `rankBy`: values at the
  * marks, equal figures sharing a place), as the leaderboard ranks them: what the rivalry notices
  * and the weekly recap read. It costs one lookup per member in the writer's read models.
  */
 export function standingsOf(league: { db: Db; reads: Pick<ReadService, 'valueOf'> }, rule: Ranking): Standing[] {
-  const members = league.db.$client
-    .prepare<[], { userId: number; username: string; cashCents: number }>(
-      'SELECT id AS userId, username, balance_cents AS cashCents FROM users WHERE left_at IS NULL',
-    )
-    .all();
+  const members = membersOf(league.db).all();
   const valued = members.map((m) => {
     const v = league.reads.valueOf(m.userId);
     return { userId: m.userId, username: m.username, shareValueCents: v.shareValueCents, netWorthCents: m.cashCents + v.escrowCents + v.shareValueCents };
