@@ -100,7 +100,7 @@ describe('batched queries', () => {
       return (JSON.parse(me.body.toString('utf8')) as [{ result: { data: { balance: number } } }])[0].result.data.balance;
     };
     const before = await cash();
-    for (const calls of [[['trade.buy', { playerId, shares: 1 }]], [['market.players'], ['market.nothing']]] as [string, unknown?][][]) {
+    for (const calls of [[['trade.buy', { playerId, shares: 1 }]], [['market.players'], ['market.nothing']], [['toString'], ['constructor']]] as [string, unknown?][][]) {
       const { fast, trpc } = await bothWays(calls, trader.token);
       expect(fast.status).not.toBe(200);
       expect(fast.status).toBe(trpc.status);

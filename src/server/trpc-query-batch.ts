@@ -24,7 +24,7 @@ function queryCalls(req: IncomingMessage, url: URL): { path: string; input: unkn
   if (req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('application/jsonl')) return null;
   try {
     const paths = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
-    if (!paths.every((p) => procedures[p]?._def.type === 'query')) return null;
+    if (!paths.every((p) => Object.hasOwn(procedures, p) && procedures[p]?._def.type === 'query')) return null;
     const text = url.searchParams.get('input');
     const inputs: unknown = text === null ? {} : JSON.parse(text);
     if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) return null;
