@@ -242,10 +242,14 @@ const note = (label: string, m: Measured) =>
 const cpuPerAccepted = (m: Measured) => (m.r.perSecond === 0 ? NaN : (1000 * m.windowCpuMs) / (m.r.perSecond * m.windowSeconds));
 /** Load generator CPU per call answered in the phase: its side of each round trip. */
 const loadCpuPerAnswer = (m: Measured) => (answered(m.r) === 0 ? NaN : (1000 * m.r.cpuMs) / answered(m.r));
-/** Server CPU per ticker message delivered to a follower inside the window (the window's whole CPU, orders included): what the fan-out costs. */
+/** Server CPU per ticker message delivered to a follower inside the window (the window's whole CPU, orders included). */
 const cpuPerMessage = (m: Measured) => (m.r.windowMessages === 0 ? NaN : (1000 * m.windowCpuMs) / m.r.windowMessages);
 const perFollower = (m: Measured, n: number) => (m.trades * m.r.subscribers === 0 ? NaN : (100 * n) / (m.trades * m.r.subscribers));
 /** Ticker messages each follower received per second of the window. */
+/** Orders answered (accepted or refused) inside the measured window. */
+const ordersInWindow = (m: Measured) => (m.r.perSecond + m.r.refusedPerSecond) * m.windowSeconds;
+/** Server CPU per order answered inside the window, ms: all the window's CPU, so a phase without followers gives what its orders cost. */
+const cpuPerOrder = (m: Measured) => (ordersInWindow(m) === 0 ? NaN : m.windowCpuMs / ordersInWindow(m));
 const received = (m: Measured) => (m.r.subscribers === 0 ? NaN : m.r.windowMessages / m.r.subscribers / m.windowSeconds);
 /** The ticker's delivery, per follower on average: trades listed, and trades accounted for (listed or counted as skipped). */
 const tickerFigures = (m: Measured, who: string): Figure[] => [
@@ -477,8 +481,14 @@ try {
   }
 
   /** The crowd phase's server CPU per delivered message and JSON bytes per ticker message, for the fan-out floor. */
-  let crowdPerMessage: { cpuUs: number; bytes: number } | null = null;
+  let crowdPerMessage: { cpuUs: number; withOrdersUs: number; bytes: number } | null = null;
   if (selected.has('crowd')) {
+    // The crowd's server also takes its orders: their own CPU, measured alone at the same rate, is
+    // what the crowd's costs beyond the fan-out (the floor takes no orders).
+    const alone = await phase(
+      { kind: 'ws-open', clients: CLIENTS, rate: CROWD_RATE, durationMs: MEASURE_MS, subscribers: 0, maxInFlight: MAX_IN_FLIGHT, drainMs: 30_000 },
+      'crowd orders alone',
+    );
     const fds = openFds();
     const before = await settledMemory();
     const rssBefore = before.rss / MB;
@@ -493,10 +503,14 @@ try {
     const c = `${fmt(crowd.r.subscribers)} ticker followers`;
     // Nothing delivered makes every per-message figure unmeasured, so its verdict fails.
     const perMessage = (n: number) => (crowd.r.messages === 0 || crowd.tickerMessages === 0 ? NaN : n / crowd.tickerMessages);
+    const fanoutCpuUs = crowd.r.windowMessages === 0 ? NaN : (1000 * (crowd.windowCpuMs - cpuPerOrder(alone) * ordersInWindow(crowd))) / crowd.r.windowMessages;
     figures.push(
       figure(`${c}, ${CROWD_RATE} orders/s offered: ticker messages received per follower per second`, received(crowd), 'per s', atLeast(4.5)),
       // Judged against the bare fan-out floor of the same run (phase `fanout`): a machine's speed is not the server's.
       figure(`${c}: server CPU per delivered message (orders included)`, cpuPerMessage(crowd), 'µs'),
+      figure(`  the same orders alone, no followers: server CPU per order answered`, 1000 * cpuPerOrder(alone), 'µs'),
+      figure(`  the same orders alone, no followers: order p99`, alone.r.p99, 'ms'),
+      figure(`${c}: server CPU per delivered message, the orders' own CPU (measured alone) taken out`, fanoutCpuUs, 'µs'),
       figure(`${c}: order p99 during it (accepted; shed or unanswered as never answered)`, crowd.r.p99, 'ms', atMost(25)),
       figure(`${c}: trade → follower lag p99`, crowd.r.lagP99, 'ms', atMost(300)),
       figure(`${c}: server RSS after all disconnected ÷ before they connected`, (100 * rssAfter) / rssBefore, '%', atMost(110)),
@@ -520,7 +534,8 @@ try {
       ),
     );
     note(`crowd, ${c}, ${CROWD_RATE} orders/s offered`, crowd);
-    crowdPerMessage = { cpuUs: cpuPerMessage(crowd), bytes: encoded.json === 0 ? NaN : encoded.jsonChars / encoded.json };
+    note(`crowd orders alone, ${CROWD_RATE} orders/s offered, no followers`, alone);
+    crowdPerMessage = { cpuUs: fanoutCpuUs, withOrdersUs: cpuPerMessage(crowd), bytes: encoded.json === 0 ? NaN : encoded.jsonChars / encoded.json };
     notes.push(`crowd: server memory before (${memoryNote(before)}) and after (${memoryNote(after)}).`);
     notes.push(
       `crowd: socket writes carrying a ticker message ${fmt(encoded.writes)} (${fmt(encoded.textWrites)} of them texts, encoded per socket), distinct byte buffers ${fmt(encoded.sharedBuffers)}, ticker messages sent ${fmt(crowd.tickerMessages)}.`,
@@ -544,7 +559,13 @@ try {
     );
     if (crowdPerMessage)
       figures.push(
-        figure(`${fmt(CROWD)} ticker followers: server CPU per delivered message ÷ the fan-out floor's`, crowdPerMessage.cpuUs / cpuPerMessage(fanout), '×', atMost(1.3)),
+        figure(
+          `${fmt(CROWD)} ticker followers: server CPU per delivered message (the orders' own taken out) ÷ the fan-out floor's`,
+          crowdPerMessage.cpuUs / cpuPerMessage(fanout),
+          '×',
+          atMost(1.3),
+        ),
+        figure(`  the same, orders included ÷ the fan-out floor's`, crowdPerMessage.withOrdersUs / cpuPerMessage(fanout), '×'),
       );
     note('ticker fan-out floor', fanout);
   }
