@@ -60,7 +60,7 @@ const exponential = (random: () => number, mean: number) => -Math.log(1 - random
 function screenOf(userId: number, onMarket: boolean): ActiveQuery[] {
   const header: ActiveQuery[] = [{ path: 'auth.me' }, { path: 'market.counts' }, { path: 'trades.recent', input: { limit: 5 } }];
   const page: ActiveQuery[] = onMarket
-    ? [{ path: 'market.players', changesVia: 'market.playersSince' }]
+    ? [{ path: 'market.players', changesVia: 'market.playersSince' }, { path: 'market.glance' }]
     : [{ path: 'portfolio.get', input: { userId } }, { path: 'portfolio.history', input: { userId } }, { path: 'market.myOrders' }];
   return [...header, ...page];
 }

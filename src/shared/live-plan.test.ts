@@ -5,6 +5,7 @@ import {
   eventPlan,
   INSTRUMENT_MS,
   InvalidationBatcher,
+  GLANCE_MS,
   MARKET_WIDE_MS,
   matchesQuery,
   tickerPlan,
@@ -184,7 +185,7 @@ describe('the live plan', () => {
     ]);
   });
 
-  it('refreshes what a trade moves: its instrument, the lists that follow prices every couple of seconds, values every few', () => {
+  it('refreshes what a trade moves: its instrument, the lists that follow prices every couple of seconds, values every few, the glance every fifteen', () => {
     const filters = tickerPlan({ type: 'tradesCompleted', trades: [trade('player', 7)], skipped: 0 });
     expect(stale(filters, SCREEN)).toEqual([
       'auth.me',
@@ -196,7 +197,9 @@ describe('the live plan', () => {
       'stats.leaderboard',
     ]);
     for (const f of filters) {
-      const expected = f.input ? INSTRUMENT_MS : f.path[0] === 'auth' || f.path[0] === 'portfolio' || f.path[0] === 'home' ? VALUES_MS : MARKET_WIDE_MS;
+      const path = f.path.join('.');
+      const values = f.path[0] === 'auth' || f.path[0] === 'portfolio' || f.path[0] === 'home';
+      const expected = f.input ? INSTRUMENT_MS : values ? VALUES_MS : path === 'market.glance' ? GLANCE_MS : MARKET_WIDE_MS;
       expect(f.every, f.path.join('.')).toBe(expected);
     }
   });

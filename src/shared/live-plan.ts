@@ -25,6 +25,12 @@ export const BATCH_MS = 80;
 export const MARKET_WIDE_MS = 2_000;
 /** One player's or team's queries refetch at most this often on the feed (a trade of the user's own refreshes them at once). */
 export const INSTRUMENT_MS = 1_000;
+/**
+ * The market at a glance (24-hour changes and week sparklines of the mark, top movers, most traded and
+ * most held) refetches at most this often on the feed: the mark moves slowly by design, and the
+ * strips are read at a glance, not traded on.
+ */
+export const GLANCE_MS = 15_000;
 /** Values that follow others' trades (the user box, portfolios on screen) refetch at most this often. */
 export const VALUES_MS = 5_000;
 
@@ -61,7 +67,7 @@ function about(itemType: InstrumentKind, itemId: number): QueryFilter[] {
 }
 
 /** Lists whose figures follow every instrument's supply, holders and prices. */
-const MARKET_TABLES: QueryFilter[] = [wide('market.players'), wide('market.glance'), wide('teams.list'), wide('stats')];
+const MARKET_TABLES: QueryFilter[] = [wide('market.players'), f('market.glance', undefined, GLANCE_MS), wide('teams.list'), wide('stats')];
 /** Values follow last prices: the user box and any portfolio on screen (the user's own trades refresh theirs at once). */
 const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS), f('home', undefined, VALUES_MS)];
 
