@@ -6,6 +6,7 @@ import {
   INSTRUMENT_MS,
   InvalidationBatcher,
   GLANCE_MS,
+  TURN_MS,
   MARKET_WIDE_MS,
   matchesQuery,
   tickerPlan,
@@ -231,10 +232,12 @@ describe('InvalidationBatcher', () => {
       clock.advance(100);
     }
     clock.advance(5_000);
-    expect(sent).toEqual([80, 2_080, 4_080, 6_080, 8_080, 10_080]);
+    // The first at once; then every 2 s from it, on the client's beat (every 500 ms from 0 here).
+    expect(sent).toEqual([80, 2_500, 4_500, 6_500, 8_500, 10_500]);
+    for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(2_000);
   });
 
-  it('spreads the refetches of many clients over half a turn', () => {
+  it('spreads the refetches of many clients over a turn', () => {
     const sent: number[] = [];
     for (const r of [0, 0.25, 0.5, 0.99]) {
       const clock = fakeTimers();
@@ -243,7 +246,31 @@ describe('InvalidationBatcher', () => {
       batcher.push([{ path: ['market', 'players'], every: 2_000 }]);
       clock.advance(5_000);
     }
-    expect(sent).toEqual([80, 250, 500, 990]);
+    expect(sent).toEqual([BATCH_MS, 0.25 * TURN_MS, 0.5 * TURN_MS, 0.99 * TURN_MS]);
+  });
+
+  it('sends a client’s throttled filters that fall due in the same turn together, in one refetch', () => {
+    const clock = fakeTimers();
+    clock.timers.random = () => 0.4;
+    const flushed: [number, string[]][] = [];
+    const batcher = new InvalidationBatcher((filters) => flushed.push([clock.timers.now(), filters.map((f) => f.path.join('.'))]), clock.timers);
+    const players: QueryFilter = { path: ['market', 'players'], every: 2_000 };
+    const counts: QueryFilter = { path: ['market', 'counts'], every: 2_000 };
+    const me: QueryFilter = { path: ['auth', 'me'], every: 5_000 };
+    batcher.push([players, counts, me]);
+    clock.advance(300);
+    // Each came again at a different moment of the next turns.
+    batcher.push([players]);
+    clock.advance(150);
+    batcher.push([counts]);
+    clock.advance(200);
+    batcher.push([me]);
+    clock.advance(10_000);
+    expect(flushed).toEqual([
+      [200, ['market.players', 'market.counts', 'auth.me']],
+      [2_200, ['market.players', 'market.counts']],
+      [5_200, ['auth.me']],
+    ]);
   });
 
   it('drops a waiting filter that went out at once meanwhile', () => {

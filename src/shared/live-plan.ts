@@ -194,10 +194,17 @@ export interface Timers {
 const keyOf = (filter: QueryFilter) => JSON.stringify([filter.path, filter.input ?? null]);
 
 /**
+ * A client's throttled refetches go out on a beat of its own, one every TURN_MS at a moment of the
+ * turn drawn once per client: what falls due together goes out in one request, and the clients that
+ * got the same message refetch at different moments of the turn, not all at once.
+ */
+export const TURN_MS = 500;
+
+/**
  * Gathers filters for BATCH_MS and hands them on once each, so that a burst of messages (one buy
  * can fill many sellers) makes one refetch, not one per fill; a filter with `every` is handed on at
- * most once per `every` milliseconds, at a random moment of the half-turn after (later ones wait for
- * their turn, and are dropped if the same filter went out at once meanwhile).
+ * most once per `every` milliseconds, on the client's first beat after (see TURN_MS; later ones wait
+ * for their turn, and are dropped if the same filter went out at once meanwhile).
  */
 export class InvalidationBatcher {
   private readonly pending = new Map<string, QueryFilter>();
@@ -206,6 +213,8 @@ export class InvalidationBatcher {
   private deferTimer: unknown = null;
   private deferDue = Infinity;
   private readonly lastSent = new Map<string, number>();
+  /** Where in each turn this client's beat falls, ms (drawn on first use). */
+  private phase: number | null = null;
 
   constructor(
     private readonly flush: (filters: QueryFilter[]) => void,
@@ -223,11 +232,8 @@ export class InvalidationBatcher {
       }
       // Already waiting for its turn (a plain one goes now, and the waiting one is then dropped).
       if (filter.every && this.deferred.has(key)) continue;
-      // A filter with `every` waits for its turn, and a random part of a half-turn more: the clients
-      // that got the same message then refetch at different moments, not all at once.
-      const due = filter.every
-        ? Math.max(now, (this.lastSent.get(key) ?? -Infinity) + filter.every) + (this.timers.random?.() ?? Math.random()) * (filter.every / 2)
-        : -Infinity;
+      // A filter with `every` waits for its turn, then for the client's next beat.
+      const due = filter.every ? this.beatFrom(Math.max(now, (this.lastSent.get(key) ?? -Infinity) + filter.every)) : -Infinity;
       if (due <= now + BATCH_MS) {
         this.pending.set(key, filter);
       } else {
@@ -244,6 +250,12 @@ export class InvalidationBatcher {
     }
   }
 
+  /** The client's first beat at or after `t`. */
+  private beatFrom(t: number): number {
+    this.phase ??= (this.timers.random?.() ?? Math.random()) * TURN_MS;
+    return this.phase + Math.ceil((t - this.phase) / TURN_MS) * TURN_MS;
+  }
+
   private scheduleDeferred(due: number): void {
     if (due >= this.deferDue) return;
     if (this.deferTimer !== null) this.timers.clear(this.deferTimer);
@@ -257,23 +269,25 @@ export class InvalidationBatcher {
     const now = this.timers.now();
     const due: QueryFilter[] = [];
     let next = Infinity;
+    let beat = -Infinity;
     for (const [key, d] of this.deferred) {
       if (d.due <= now) {
         due.push(d.filter);
+        beat = Math.max(beat, d.due);
         this.deferred.delete(key);
       } else {
         next = Math.min(next, d.due);
       }
     }
-    if (due.length > 0) this.send(due);
+    // Counted from the beat it was due on, not from when the timer ran (a little later): its next turn ends on a beat.
+    if (due.length > 0) this.send(due, beat);
     if (next < Infinity) this.scheduleDeferred(next);
   }
 
-  private send(filters: QueryFilter[]): void {
-    const now = this.timers.now();
+  private send(filters: QueryFilter[], at = this.timers.now()): void {
     for (const filter of filters) {
       const key = keyOf(filter);
-      this.lastSent.set(key, now);
+      this.lastSent.set(key, at);
       this.deferred.delete(key);
     }
     this.flush(filters);
