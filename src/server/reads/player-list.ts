@@ -56,7 +56,10 @@ export class SharedPlayerList {
   readonly rows: PlayerOut[];
   /** The players whose rows differ from the previous list's (`kept`); null when a player came or went or the order changed. */
   readonly changed: readonly number[] | null;
-  private readonly body: Buffer;
+  /** The rows' bytes, joined into the list's when it is first sent whole (most lists are only read as changes). */
+  private readonly pieces: Buffer[];
+  private readonly length: number;
+  private whole: Buffer | null = null;
   /** Each player's row, and where in `body` its `owned` figure (the one byte `0`) is. */
   private readonly at = new Map<number, { row: number; byte: number }>();
 
@@ -67,7 +70,7 @@ export class SharedPlayerList {
    */
   constructor(rows: PlayerOut[], kept: Map<number, EncodedRow> = new Map()) {
     this.rows = new Array<PlayerOut>(rows.length);
-    // The rows' bytes copied together: no string of the whole list is made (nor encoded again).
+    // The rows' bytes, to be copied together: no string of the whole list is made (nor encoded again).
     const pieces: Buffer[] = [OPEN];
     let bytes = 1;
     const changed: number[] = [];
@@ -99,9 +102,14 @@ export class SharedPlayerList {
       kept.clear();
       for (const row of encoded) kept.set(row.row.id, row);
     }
-    this.body = Buffer.concat(pieces, bytes + 1);
+    this.pieces = pieces;
+    this.length = bytes + 1;
     checked.add(this.rows);
     rememberEncoding(this.rows, () => [this.body]);
+  }
+
+  private get body(): Buffer {
+    return (this.whole ??= Buffer.concat(this.pieces, this.length));
   }
 
   /** The list with the caller's shares (by player id) as `owned`; players not in the list are left out. */
