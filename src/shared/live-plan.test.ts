@@ -6,7 +6,7 @@ import {
   INSTRUMENT_MS,
   InvalidationBatcher,
   GLANCE_MS,
-  TURN_MS,
+  PHASE_SPAN_MS,
   MARKET_WIDE_MS,
   matchesQuery,
   tickerPlan,
@@ -232,31 +232,31 @@ describe('InvalidationBatcher', () => {
       clock.advance(100);
     }
     clock.advance(5_000);
-    // The first at once; then every 2 s from it, on the client's beat (every 500 ms from 0 here).
-    expect(sent).toEqual([80, 2_500, 4_500, 6_500, 8_500, 10_500]);
-    for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(2_000);
+    // The first at once (it was due on the client's beat, 0 here, and went with the batch); then on each beat of 2 s.
+    expect(sent).toEqual([80, 2_000, 4_000, 6_000, 8_000, 10_000]);
+    for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(2_000 - BATCH_MS);
   });
 
-  it('spreads the refetches of many clients over a turn', () => {
+  it('spreads the refetches of many clients over the turn', () => {
     const sent: number[] = [];
-    for (const r of [0, 0.25, 0.5, 0.99]) {
+    for (const r of [0, 500, 1_000, 59_900].map((phase) => phase / PHASE_SPAN_MS)) {
       const clock = fakeTimers();
       clock.timers.random = () => r;
       const batcher = new InvalidationBatcher(() => sent.push(clock.timers.now()), clock.timers);
       batcher.push([{ path: ['market', 'players'], every: 2_000 }]);
       clock.advance(5_000);
     }
-    expect(sent).toEqual([BATCH_MS, 0.25 * TURN_MS, 0.5 * TURN_MS, 0.99 * TURN_MS]);
+    expect(sent).toEqual([BATCH_MS, 500, 1_000, 1_900]);
   });
 
   it('sends a client’s throttled filters that fall due in the same turn together, in one refetch', () => {
     const clock = fakeTimers();
-    clock.timers.random = () => 0.4;
+    clock.timers.random = () => 200 / PHASE_SPAN_MS;
     const flushed: [number, string[]][] = [];
-    const batcher = new InvalidationBatcher((filters) => flushed.push([clock.timers.now(), filters.map((f) => f.path.join('.'))]), clock.timers);
+    const batcher = new InvalidationBatcher((filters) => flushed.push([clock.timers.now(), filters.map((f) => f.path.join('.')).sort()]), clock.timers);
     const players: QueryFilter = { path: ['market', 'players'], every: 2_000 };
     const counts: QueryFilter = { path: ['market', 'counts'], every: 2_000 };
-    const me: QueryFilter = { path: ['auth', 'me'], every: 5_000 };
+    const me: QueryFilter = { path: ['auth', 'me'], every: 6_000 };
     batcher.push([players, counts, me]);
     clock.advance(300);
     // Each came again at a different moment of the next turns.
@@ -265,11 +265,21 @@ describe('InvalidationBatcher', () => {
     batcher.push([counts]);
     clock.advance(200);
     batcher.push([me]);
+    // The players every 2 s from then on, and the user box once more: on one of the players' beats.
+    for (let t = 650; t < 12_000; t += 1_000) {
+      batcher.push([players]);
+      if (t === 6_650) batcher.push([me]);
+      clock.advance(1_000);
+    }
     clock.advance(10_000);
     expect(flushed).toEqual([
-      [200, ['market.players', 'market.counts', 'auth.me']],
-      [2_200, ['market.players', 'market.counts']],
-      [5_200, ['auth.me']],
+      [200, ['auth.me', 'market.counts', 'market.players']],
+      [2_200, ['market.counts', 'market.players']],
+      [4_200, ['market.players']],
+      [6_200, ['auth.me', 'market.players']],
+      [8_200, ['market.players']],
+      [10_200, ['market.players']],
+      [12_200, ['auth.me', 'market.players']],
     ]);
   });
 

@@ -30,9 +30,9 @@ export const INSTRUMENT_MS = 1_000;
  * most held) refetches at most this often on the feed: the mark moves slowly by design, and the
  * strips are read at a glance, not traded on.
  */
-export const GLANCE_MS = 15_000;
+export const GLANCE_MS = 30_000;
 /** Values that follow others' trades (the user box, portfolios on screen) refetch at most this often. */
-export const VALUES_MS = 5_000;
+export const VALUES_MS = 6_000;
 
 const f = (path: string, input?: Record<string, unknown>, every?: number): QueryFilter => ({
   path: path.split('.'),
@@ -194,17 +194,20 @@ export interface Timers {
 const keyOf = (filter: QueryFilter) => JSON.stringify([filter.path, filter.input ?? null]);
 
 /**
- * A client's throttled refetches go out on a beat of its own, one every TURN_MS at a moment of the
- * turn drawn once per client: what falls due together goes out in one request, and the clients that
- * got the same message refetch at different moments of the turn, not all at once.
+ * Where each client's throttled refetches fall: a filter with `every` E goes out at the client's
+ * phase + k·E, the phase drawn once per client from [0, PHASE_SPAN_MS). So what has the same E goes
+ * out together, and since every E divides the longer ones (1, 2, 6 and 30 s), a longer one goes out
+ * with the shorter ones on their beat: one request, not one per list. The phase is uniform modulo
+ * each E (the span is a multiple of all), so clients that got the same message refetch at
+ * different moments, not all at once.
  */
-export const TURN_MS = 500;
+export const PHASE_SPAN_MS = 60_000;
 
 /**
  * Gathers filters for BATCH_MS and hands them on once each, so that a burst of messages (one buy
  * can fill many sellers) makes one refetch, not one per fill; a filter with `every` is handed on at
- * most once per `every` milliseconds, on the client's first beat after (see TURN_MS; later ones wait
- * for their turn, and are dropped if the same filter went out at once meanwhile).
+ * most once per `every` milliseconds, on the client's first beat after (see PHASE_SPAN_MS; later ones
+ * wait for their turn, and are dropped if the same filter went out at once meanwhile).
  */
 export class InvalidationBatcher {
   private readonly pending = new Map<string, QueryFilter>();
@@ -213,7 +216,7 @@ export class InvalidationBatcher {
   private deferTimer: unknown = null;
   private deferDue = Infinity;
   private readonly lastSent = new Map<string, number>();
-  /** Where in each turn this client's beat falls, ms (drawn on first use). */
+  /** This client's phase (see PHASE_SPAN_MS), drawn on first use. */
   private phase: number | null = null;
 
   constructor(
@@ -232,8 +235,8 @@ export class InvalidationBatcher {
       }
       // Already waiting for its turn (a plain one goes now, and the waiting one is then dropped).
       if (filter.every && this.deferred.has(key)) continue;
-      // A filter with `every` waits for its turn, then for the client's next beat.
-      const due = filter.every ? this.beatFrom(Math.max(now, (this.lastSent.get(key) ?? -Infinity) + filter.every)) : -Infinity;
+      // A filter with `every` waits for its turn, then for the client's next beat of that length.
+      const due = filter.every ? this.beatFrom(Math.max(now, (this.lastSent.get(key) ?? -Infinity) + filter.every), filter.every) : -Infinity;
       if (due <= now + BATCH_MS) {
         this.pending.set(key, filter);
       } else {
@@ -250,10 +253,15 @@ export class InvalidationBatcher {
     }
   }
 
-  /** The client's first beat at or after `t`. */
-  private beatFrom(t: number): number {
-    this.phase ??= (this.timers.random?.() ?? Math.random()) * TURN_MS;
-    return this.phase + Math.ceil((t - this.phase) / TURN_MS) * TURN_MS;
+  /** The client's first beat of length `every` at or after `t`. */
+  private beatFrom(t: number, every: number): number {
+    this.phase ??= Math.floor((this.timers.random?.() ?? Math.random()) * PHASE_SPAN_MS);
+    return this.phase + Math.ceil((t - this.phase) / every) * every;
+  }
+
+  /** The client's last beat of length `every` at or before `t`. */
+  private beatUntil(t: number, every: number): number {
+    return this.beatFrom(t, every) - (this.beatFrom(t, every) > t ? every : 0);
   }
 
   private scheduleDeferred(due: number): void {
@@ -269,25 +277,25 @@ export class InvalidationBatcher {
     const now = this.timers.now();
     const due: QueryFilter[] = [];
     let next = Infinity;
-    let beat = -Infinity;
     for (const [key, d] of this.deferred) {
       if (d.due <= now) {
         due.push(d.filter);
-        beat = Math.max(beat, d.due);
         this.deferred.delete(key);
       } else {
         next = Math.min(next, d.due);
       }
     }
-    // Counted from the beat it was due on, not from when the timer ran (a little later): its next turn ends on a beat.
-    if (due.length > 0) this.send(due, beat);
+    if (due.length > 0) this.send(due);
     if (next < Infinity) this.scheduleDeferred(next);
   }
 
-  private send(filters: QueryFilter[], at = this.timers.now()): void {
+  private send(filters: QueryFilter[]): void {
+    const now = this.timers.now();
     for (const filter of filters) {
       const key = keyOf(filter);
-      this.lastSent.set(key, at);
+      // A throttled one counts from the beat it was due on (the timers run a little late, a batch
+      // BATCH_MS after), so that its next turn ends on a beat, not a beat later.
+      this.lastSent.set(key, filter.every ? this.beatUntil(now, filter.every) : now);
       this.deferred.delete(key);
     }
     this.flush(filters);
