@@ -113,6 +113,21 @@ describe('the live plan', () => {
     ]);
   });
 
+  it('refreshes the badges that others’ orders move with the values, at most every VALUES_MS', () => {
+    for (const type of ['offersUpdated', 'asksUpdated'] as const) {
+      const badges = eventPlan({ type, itemType: 'player', itemId: 7 }, 9).filter((f) => f.path[0] === 'inbox' || f.path[1] === 'counts');
+      expect(badges.map((f) => [f.path.join('.'), f.every])).toEqual(
+        type === 'offersUpdated'
+          ? [['market.counts', VALUES_MS]]
+          : [
+              ['market.counts', VALUES_MS],
+              ['inbox.unread', VALUES_MS],
+            ],
+      );
+    }
+    expect(eventPlan({ type: 'portfolioUpdated' }, 9).find((f) => f.path.join('.') === 'market.counts')?.every).toBeUndefined();
+  });
+
   it('refreshes the user’s own portfolio, orders and badges for their own notices', () => {
     expect(stale(eventPlan({ type: 'portfolioUpdated' }, 9), SCREEN)).toEqual([
       'auth.me',

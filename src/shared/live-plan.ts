@@ -77,6 +77,13 @@ const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio'
  */
 export const LEAGUE: QueryFilter[] = [f('leagues'), f('seasons'), f('auth.me'), f('stats')];
 
+/**
+ * The navigation's badges as others' orders move them (offers for sale, offers for the user, the
+ * inbox's unread): refreshed with the values, at most every VALUES_MS; the user's own orders and
+ * notices refresh them at once.
+ */
+const BADGES: QueryFilter[] = [f('market.counts', undefined, VALUES_MS), f('inbox.unread', undefined, VALUES_MS)];
+
 /** What the signed-in user's own portfolio, orders and badges show. */
 function own(userId: number | null): QueryFilter[] {
   return [
@@ -113,10 +120,10 @@ function planOf(event: LiveEventBody, userId: number | null): QueryFilter[] {
     case 'marketUpdated':
       return [...about(event.itemType, event.itemId), ...MARKET_TABLES];
     case 'offersUpdated':
-      return [...about(event.itemType, event.itemId), wide('market.offers'), wide('market.counts')];
+      return [...about(event.itemType, event.itemId), wide('market.offers'), BADGES[0]!];
     case 'asksUpdated':
       // A new best bid reaches its holders' inboxes without an event of their own.
-      return [...about(event.itemType, event.itemId), wide('market.relevantAsks'), wide('market.counts'), wide('inbox.unread')];
+      return [...about(event.itemType, event.itemId), wide('market.relevantAsks'), ...BADGES];
     case 'portfolioUpdated':
       return own(userId);
     case 'orderFilled':
