@@ -298,6 +298,25 @@ describe('InvalidationBatcher', () => {
     ]);
   });
 
+  it('does not count the user’s own refetch against a throttle: the next throttled one goes on its first beat', () => {
+    const clock = fakeTimers();
+    const sent: [number, boolean][] = [];
+    const batcher = new InvalidationBatcher((filters) => filters.forEach((f) => sent.push([clock.timers.now(), f.every !== undefined])), clock.timers);
+    const counts: QueryFilter = { path: ['market', 'counts'], every: 6_000 };
+    batcher.push([counts]);
+    clock.advance(1_000);
+    batcher.push([{ path: ['market', 'counts'] }]);
+    clock.advance(4_000);
+    batcher.push([counts]);
+    clock.advance(10_000);
+    // 6 s after the last throttled one, on the beat; not 6 s after the user's own.
+    expect(sent).toEqual([
+      [BATCH_MS, true],
+      [1_000 + BATCH_MS, false],
+      [6_000, true],
+    ]);
+  });
+
   it('drops a waiting filter that went out at once meanwhile', () => {
     const clock = fakeTimers();
     const flushed: QueryFilter[][] = [];

@@ -301,8 +301,9 @@ export class InvalidationBatcher {
     for (const filter of filters) {
       const key = keyOf(filter);
       // A throttled one counts from the beat it was due on (the timers run a little late, a batch
-      // BATCH_MS after), so that its next turn ends on a beat, not a beat later.
-      this.lastSent.set(key, filter.every ? this.beatUntil(now, filter.every) : now);
+      // BATCH_MS after), so that its next turn ends on a beat, not a beat later. A plain one (the
+      // user's own) does not count: the next throttled one still goes on its first beat.
+      if (filter.every) this.lastSent.set(key, this.beatUntil(now, filter.every));
       this.deferred.delete(key);
     }
     this.flush(filters);
