@@ -58,9 +58,9 @@ const exponential = (random: () => number, mean: number) => -Math.log(1 - random
 
 /** The market page (the players table) or the portfolio page, each under the app's header (user box, badges, ticker bar). */
 function screenOf(userId: number, onMarket: boolean): ActiveQuery[] {
-  const header: ActiveQuery[] = [{ path: 'auth.me' }, { path: 'market.counts' }, { path: 'trades.recent', input: { limit: 5 } }];
+  const header: ActiveQuery[] = [{ path: 'auth.me' }, { path: 'market.counts' }, { path: 'inbox.unread' }, { path: 'trades.recent', input: { limit: 5 } }];
   const page: ActiveQuery[] = onMarket
-    ? [{ path: 'market.players' }]
+    ? [{ path: 'market.players', changesVia: 'market.playersSince' }, { path: 'market.glance' }]
     : [{ path: 'portfolio.get', input: { userId } }, { path: 'portfolio.history', input: { userId } }, { path: 'market.myOrders' }];
   return [...header, ...page];
 }

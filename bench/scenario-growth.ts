@@ -232,7 +232,7 @@ function screens(s: Subjects, otherPlayers: number[]): ActiveQuery[][] {
     const header: ActiveQuery[] = [{ path: 'auth.me' }, { path: 'market.counts' }, { path: 'trades.recent', input: { limit: 5 } }];
     const page: ActiveQuery[] =
       i < 12
-        ? [{ path: 'market.players' }, { path: 'market.glance' }, { path: 'watchlist.list' }]
+        ? [{ path: 'market.players', changesVia: 'market.playersSince' }, { path: 'market.glance' }, { path: 'watchlist.list' }]
         : i < 24
           ? [
               { path: 'market.detail', input: { playerId: s.busiestPlayer } },

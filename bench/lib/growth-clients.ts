@@ -16,6 +16,11 @@ import { wsUrlOf } from './traders.js';
 export interface ActiveQuery {
   path: string;
   input?: Record<string, unknown>;
+  /**
+   * Fetched as changes through this procedure, as the web app fetches the players list
+   * (`market.playersSince`): its input is the version the client holds, and its answer's version is kept.
+   */
+  changesVia?: string;
 }
 
 interface Fetch {
@@ -61,6 +66,8 @@ export class LiveClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
   private readonly batcher: InvalidationBatcher;
   private readonly fetching = new Map<string, Fetch>();
+  /** The version held of each query fetched as changes. */
+  private readonly versions = new Map<string, string>();
   private closed = false;
 
   /** Headers of every request: the session, and the league when one is named. */
@@ -142,8 +149,9 @@ export class LiveClient {
       }
     }
     for (const q of queries) this.queries.set(q.path, (this.queries.get(q.path) ?? 0) + 1);
-    const input = Object.fromEntries(queries.map((q, i) => [String(i), q.input]));
-    const path = `/trpc/${queries.map((q) => q.path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+    const input = Object.fromEntries(queries.map((q, i) => [String(i), q.changesVia ? this.sinceInput(keys[i]!) : q.input]));
+    const path = `/trpc/${queries.map((q) => q.changesVia ?? q.path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+    const asChanges = queries.some((q) => q.changesVia);
     this.requests++;
     return new Promise((resolve) => {
       const entry: Fetch = { req: undefined as unknown as http.ClientRequest, live: new Set(keys), aborted: false };
@@ -154,16 +162,17 @@ export class LiveClient {
       const { port } = new URL(this.url);
       const send = (retry: boolean) => {
         entry.req = http.get({ host: '127.0.0.1', port: Number(port), path, agent: this.agent, headers: this.headers }, (res) => {
-          const refused: Buffer[] = [];
+          const body: Buffer[] = [];
           res.on('data', (c: Buffer) => {
             this.bytes += c.length;
-            if (res.statusCode !== 200) refused.push(c);
+            if (res.statusCode !== 200 || asChanges) body.push(c);
           });
           res.on('end', () => {
+            if (res.statusCode === 200 && asChanges) this.keepVersions(queries, keys, Buffer.concat(body));
             if (res.statusCode !== 200) {
               this.errors++;
               this.failedRequests++;
-              this.firstProblem ??= `${queries.map((q) => q.path).join(',')}: ${res.statusCode} ${refusals(Buffer.concat(refused))}`;
+              this.firstProblem ??= `${queries.map((q) => q.path).join(',')}: ${res.statusCode} ${refusals(Buffer.concat(body))}`;
             }
             done();
           });
@@ -180,6 +189,20 @@ export class LiveClient {
       };
       send(true);
       for (const key of keys) this.fetching.set(key, entry);
+    });
+  }
+
+  private sinceInput(key: string): { since?: string } {
+    const since = this.versions.get(key);
+    return since === undefined ? {} : { since };
+  }
+
+  /** The versions of the answers fetched as changes, from a batch's answer. */
+  private keepVersions(queries: ActiveQuery[], keys: string[], body: Buffer): void {
+    const answers = JSON.parse(body.toString('utf8')) as { result?: { data?: { version?: string } } }[];
+    queries.forEach((q, i) => {
+      const version = answers[i]?.result?.data?.version;
+      if (q.changesVia && version !== undefined) this.versions.set(keys[i]!, version);
     });
   }
 

@@ -5,6 +5,8 @@ import {
   eventPlan,
   INSTRUMENT_MS,
   InvalidationBatcher,
+  GLANCE_MS,
+  PHASE_SPAN_MS,
   MARKET_WIDE_MS,
   matchesQuery,
   tickerPlan,
@@ -111,6 +113,21 @@ describe('the live plan', () => {
     ]);
   });
 
+  it('refreshes the badges that others’ orders move with the values, at most every VALUES_MS', () => {
+    for (const type of ['offersUpdated', 'asksUpdated'] as const) {
+      const badges = eventPlan({ type, itemType: 'player', itemId: 7 }, 9).filter((f) => f.path[0] === 'inbox' || f.path[1] === 'counts');
+      expect(badges.map((f) => [f.path.join('.'), f.every])).toEqual(
+        type === 'offersUpdated'
+          ? [['market.counts', VALUES_MS]]
+          : [
+              ['market.counts', VALUES_MS],
+              ['inbox.unread', VALUES_MS],
+            ],
+      );
+    }
+    expect(eventPlan({ type: 'portfolioUpdated' }, 9).find((f) => f.path.join('.') === 'market.counts')?.every).toBeUndefined();
+  });
+
   it('refreshes the user’s own portfolio, orders and badges for their own notices', () => {
     expect(stale(eventPlan({ type: 'portfolioUpdated' }, 9), SCREEN)).toEqual([
       'auth.me',
@@ -184,7 +201,7 @@ describe('the live plan', () => {
     ]);
   });
 
-  it('refreshes what a trade moves: its instrument, the lists that follow prices every couple of seconds, values every few', () => {
+  it('refreshes what a trade moves: its instrument, the lists that follow prices every couple of seconds, values every few, the glance every fifteen', () => {
     const filters = tickerPlan({ type: 'tradesCompleted', trades: [trade('player', 7)], skipped: 0 });
     expect(stale(filters, SCREEN)).toEqual([
       'auth.me',
@@ -196,7 +213,9 @@ describe('the live plan', () => {
       'stats.leaderboard',
     ]);
     for (const f of filters) {
-      const expected = f.input ? INSTRUMENT_MS : f.path[0] === 'auth' || f.path[0] === 'portfolio' || f.path[0] === 'home' ? VALUES_MS : MARKET_WIDE_MS;
+      const path = f.path.join('.');
+      const values = f.path[0] === 'auth' || f.path[0] === 'portfolio' || f.path[0] === 'home';
+      const expected = f.input ? INSTRUMENT_MS : values ? VALUES_MS : path === 'market.glance' ? GLANCE_MS : MARKET_WIDE_MS;
       expect(f.every, f.path.join('.')).toBe(expected);
     }
   });
@@ -228,19 +247,74 @@ describe('InvalidationBatcher', () => {
       clock.advance(100);
     }
     clock.advance(5_000);
-    expect(sent).toEqual([80, 2_080, 4_080, 6_080, 8_080, 10_080]);
+    // The first at once (it was due on the client's beat, 0 here, and went with the batch); then on each beat of 2 s.
+    expect(sent).toEqual([80, 2_000, 4_000, 6_000, 8_000, 10_000]);
+    for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(2_000 - BATCH_MS);
   });
 
-  it('spreads the refetches of many clients over half a turn', () => {
+  it('spreads the refetches of many clients over the turn', () => {
     const sent: number[] = [];
-    for (const r of [0, 0.25, 0.5, 0.99]) {
+    for (const r of [0, 500, 1_000, 59_900].map((phase) => phase / PHASE_SPAN_MS)) {
       const clock = fakeTimers();
       clock.timers.random = () => r;
       const batcher = new InvalidationBatcher(() => sent.push(clock.timers.now()), clock.timers);
       batcher.push([{ path: ['market', 'players'], every: 2_000 }]);
       clock.advance(5_000);
     }
-    expect(sent).toEqual([80, 250, 500, 990]);
+    expect(sent).toEqual([BATCH_MS, 500, 1_000, 1_900]);
+  });
+
+  it('sends a client’s throttled filters that fall due in the same turn together, in one refetch', () => {
+    const clock = fakeTimers();
+    clock.timers.random = () => 200 / PHASE_SPAN_MS;
+    const flushed: [number, string[]][] = [];
+    const batcher = new InvalidationBatcher((filters) => flushed.push([clock.timers.now(), filters.map((f) => f.path.join('.')).sort()]), clock.timers);
+    const players: QueryFilter = { path: ['market', 'players'], every: 2_000 };
+    const counts: QueryFilter = { path: ['market', 'counts'], every: 2_000 };
+    const me: QueryFilter = { path: ['auth', 'me'], every: 6_000 };
+    batcher.push([players, counts, me]);
+    clock.advance(300);
+    // Each came again at a different moment of the next turns.
+    batcher.push([players]);
+    clock.advance(150);
+    batcher.push([counts]);
+    clock.advance(200);
+    batcher.push([me]);
+    // The players every 2 s from then on, and the user box once more: on one of the players' beats.
+    for (let t = 650; t < 12_000; t += 1_000) {
+      batcher.push([players]);
+      if (t === 6_650) batcher.push([me]);
+      clock.advance(1_000);
+    }
+    clock.advance(10_000);
+    expect(flushed).toEqual([
+      [200, ['auth.me', 'market.counts', 'market.players']],
+      [2_200, ['market.counts', 'market.players']],
+      [4_200, ['market.players']],
+      [6_200, ['auth.me', 'market.players']],
+      [8_200, ['market.players']],
+      [10_200, ['market.players']],
+      [12_200, ['auth.me', 'market.players']],
+    ]);
+  });
+
+  it('does not count the user’s own refetch against a throttle: the next throttled one goes on its first beat', () => {
+    const clock = fakeTimers();
+    const sent: [number, boolean][] = [];
+    const batcher = new InvalidationBatcher((filters) => filters.forEach((f) => sent.push([clock.timers.now(), f.every !== undefined])), clock.timers);
+    const counts: QueryFilter = { path: ['market', 'counts'], every: 6_000 };
+    batcher.push([counts]);
+    clock.advance(1_000);
+    batcher.push([{ path: ['market', 'counts'] }]);
+    clock.advance(4_000);
+    batcher.push([counts]);
+    clock.advance(10_000);
+    // 6 s after the last throttled one, on the beat; not 6 s after the user's own.
+    expect(sent).toEqual([
+      [BATCH_MS, true],
+      [1_000 + BATCH_MS, false],
+      [6_000, true],
+    ]);
   });
 
   it('drops a waiting filter that went out at once meanwhile', () => {

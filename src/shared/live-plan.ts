@@ -25,8 +25,14 @@ export const BATCH_MS = 80;
 export const MARKET_WIDE_MS = 2_000;
 /** One player's or team's queries refetch at most this often on the feed (a trade of the user's own refreshes them at once). */
 export const INSTRUMENT_MS = 1_000;
+/**
+ * The market at a glance (24-hour changes and week sparklines of the mark, top movers, most traded and
+ * most held) refetches at most this often on the feed: the mark moves slowly by design, and the
+ * strips are read at a glance, not traded on.
+ */
+export const GLANCE_MS = 30_000;
 /** Values that follow others' trades (the user box, portfolios on screen) refetch at most this often. */
-export const VALUES_MS = 5_000;
+export const VALUES_MS = 6_000;
 
 const f = (path: string, input?: Record<string, unknown>, every?: number): QueryFilter => ({
   path: path.split('.'),
@@ -61,7 +67,7 @@ function about(itemType: InstrumentKind, itemId: number): QueryFilter[] {
 }
 
 /** Lists whose figures follow every instrument's supply, holders and prices. */
-const MARKET_TABLES: QueryFilter[] = [wide('market.players'), wide('market.glance'), wide('teams.list'), wide('stats')];
+const MARKET_TABLES: QueryFilter[] = [wide('market.players'), f('market.glance', undefined, GLANCE_MS), wide('teams.list'), wide('stats')];
 /** Values follow last prices: the user box and any portfolio on screen (the user's own trades refresh theirs at once). */
 const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS), f('home', undefined, VALUES_MS)];
 
@@ -70,6 +76,13 @@ const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio'
  * kept with the session, see the web app's live.tsx), its seasons, the user box.
  */
 export const LEAGUE: QueryFilter[] = [f('leagues'), f('seasons'), f('auth.me'), f('stats')];
+
+/**
+ * The navigation's badges as others' orders move them (offers for sale, offers for the user, the
+ * inbox's unread): refreshed with the values, at most every VALUES_MS; the user's own orders and
+ * notices refresh them at once.
+ */
+const BADGES: QueryFilter[] = [f('market.counts', undefined, VALUES_MS), f('inbox.unread', undefined, VALUES_MS)];
 
 /** What the signed-in user's own portfolio, orders and badges show. */
 function own(userId: number | null): QueryFilter[] {
@@ -107,10 +120,10 @@ function planOf(event: LiveEventBody, userId: number | null): QueryFilter[] {
     case 'marketUpdated':
       return [...about(event.itemType, event.itemId), ...MARKET_TABLES];
     case 'offersUpdated':
-      return [...about(event.itemType, event.itemId), wide('market.offers'), wide('market.counts')];
+      return [...about(event.itemType, event.itemId), wide('market.offers'), BADGES[0]!];
     case 'asksUpdated':
       // A new best bid reaches its holders' inboxes without an event of their own.
-      return [...about(event.itemType, event.itemId), wide('market.relevantAsks'), wide('market.counts'), wide('inbox.unread')];
+      return [...about(event.itemType, event.itemId), wide('market.relevantAsks'), ...BADGES];
     case 'portfolioUpdated':
       return own(userId);
     case 'orderFilled':
@@ -188,10 +201,20 @@ export interface Timers {
 const keyOf = (filter: QueryFilter) => JSON.stringify([filter.path, filter.input ?? null]);
 
 /**
+ * Where each client's throttled refetches fall: a filter with `every` E goes out at the client's
+ * phase + k·E, the phase drawn once per client from [0, PHASE_SPAN_MS). So what has the same E goes
+ * out together, and since every E divides the longer ones (1, 2, 6 and 30 s), a longer one goes out
+ * with the shorter ones on their beat: one request, not one per list. The phase is uniform modulo
+ * each E (the span is a multiple of all), so clients that got the same message refetch at
+ * different moments, not all at once.
+ */
+export const PHASE_SPAN_MS = 60_000;
+
+/**
  * Gathers filters for BATCH_MS and hands them on once each, so that a burst of messages (one buy
  * can fill many sellers) makes one refetch, not one per fill; a filter with `every` is handed on at
- * most once per `every` milliseconds, at a random moment of the half-turn after (later ones wait for
- * their turn, and are dropped if the same filter went out at once meanwhile).
+ * most once per `every` milliseconds, on the client's first beat after (see PHASE_SPAN_MS; later ones
+ * wait for their turn, and are dropped if the same filter went out at once meanwhile).
  */
 export class InvalidationBatcher {
   private readonly pending = new Map<string, QueryFilter>();
@@ -200,6 +223,8 @@ export class InvalidationBatcher {
   private deferTimer: unknown = null;
   private deferDue = Infinity;
   private readonly lastSent = new Map<string, number>();
+  /** This client's phase (see PHASE_SPAN_MS), drawn on first use. */
+  private phase: number | null = null;
 
   constructor(
     private readonly flush: (filters: QueryFilter[]) => void,
@@ -217,11 +242,8 @@ export class InvalidationBatcher {
       }
       // Already waiting for its turn (a plain one goes now, and the waiting one is then dropped).
       if (filter.every && this.deferred.has(key)) continue;
-      // A filter with `every` waits for its turn, and a random part of a half-turn more: the clients
-      // that got the same message then refetch at different moments, not all at once.
-      const due = filter.every
-        ? Math.max(now, (this.lastSent.get(key) ?? -Infinity) + filter.every) + (this.timers.random?.() ?? Math.random()) * (filter.every / 2)
-        : -Infinity;
+      // A filter with `every` waits for its turn, then for the client's next beat of that length.
+      const due = filter.every ? this.beatFrom(Math.max(now, (this.lastSent.get(key) ?? -Infinity) + filter.every), filter.every) : -Infinity;
       if (due <= now + BATCH_MS) {
         this.pending.set(key, filter);
       } else {
@@ -236,6 +258,17 @@ export class InvalidationBatcher {
         this.pending.clear();
       }, BATCH_MS);
     }
+  }
+
+  /** The client's first beat of length `every` at or after `t`. */
+  private beatFrom(t: number, every: number): number {
+    this.phase ??= Math.floor((this.timers.random?.() ?? Math.random()) * PHASE_SPAN_MS);
+    return this.phase + Math.ceil((t - this.phase) / every) * every;
+  }
+
+  /** The client's last beat of length `every` at or before `t`. */
+  private beatUntil(t: number, every: number): number {
+    return this.beatFrom(t, every) - (this.beatFrom(t, every) > t ? every : 0);
   }
 
   private scheduleDeferred(due: number): void {
@@ -267,7 +300,10 @@ export class InvalidationBatcher {
     const now = this.timers.now();
     for (const filter of filters) {
       const key = keyOf(filter);
-      this.lastSent.set(key, now);
+      // A throttled one counts from the beat it was due on (the timers run a little late, a batch
+      // BATCH_MS after), so that its next turn ends on a beat, not a beat later. A plain one (the
+      // user's own) does not count: the next throttled one still goes on its first beat.
+      if (filter.every) this.lastSent.set(key, this.beatUntil(now, filter.every));
       this.deferred.delete(key);
     }
     this.flush(filters);

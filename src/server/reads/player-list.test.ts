@@ -142,6 +142,20 @@ describe('SharedPlayerList', () => {
     expect([...kept.keys()].sort()).toEqual([1, 2, 3]);
   });
 
+  it('says which players’ rows changed from the list before, or that players came, went or moved (null)', () => {
+    const kept = new Map<number, EncodedRow>();
+    expect(new SharedPlayerList(rows, kept).changed).toBeNull();
+    expect(new SharedPlayerList(rows.map((r) => ({ ...r })), kept).changed).toEqual([]);
+    const moved = rows.map((r) => (r.id === 3 || r.id === 1 ? { ...r, shareholder_count: 9 } : r));
+    expect(new SharedPlayerList(moved, kept).changed).toEqual([1, 3]);
+    expect(new SharedPlayerList([...moved, row(5, 'New Rookie')], kept).changed).toBeNull();
+    expect(new SharedPlayerList([...moved, row(5, 'New Rookie')], kept).changed).toEqual([]);
+    expect(new SharedPlayerList(moved, kept).changed).toBeNull();
+    expect(new SharedPlayerList([moved[1]!, moved[0]!, moved[2]!, moved[3]!], kept).changed).toBeNull();
+    // Kept in the new order: the next list in it is the same shape.
+    expect(new SharedPlayerList([moved[1]!, moved[0]!, moved[2]!, moved[3]!], kept).changed).toEqual([]);
+  });
+
   it('refuses a list that breaks the schema when it is made, not when it is sent', () => {
     expect(() => new SharedPlayerList([{ ...rows[0]!, owned: -1 }])).toThrow();
   });

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
-import { playerList, playerOut, type PlayerOut } from '../../shared/schemas/market.js';
+import { playerList, playerOut, playersSinceResult, type PlayerOut, type PlayersSinceResult } from '../../shared/schemas/market.js';
 import { rememberEncoding } from '../encoded-answers.js';
 import { playerRow } from './rows.js';
 import { toPlayer } from './shape.js';
@@ -11,6 +12,8 @@ export function playerRows(m: ReadModels, callerId: number | null): PlayerOut[] 
 
 /** Lists whose every row was checked against `playerOut` when they were made (see `checkedPlayerList`). */
 const checked = new WeakSet<object>();
+/** Rows checked against `playerOut` when they were encoded (frozen: they stay as checked). */
+const checkedRows = new WeakSet<object>();
 
 const OWNED = '"owned":';
 
@@ -29,6 +32,7 @@ const CLOSE = Buffer.from(']');
 
 function encodeRow(fresh: PlayerOut): EncodedRow {
   const row = Object.freeze(playerOut.parse(fresh));
+  checkedRows.add(row);
   const json = JSON.stringify(row);
   // Unambiguous: a quote inside a string value is escaped, so `"owned":` is only ever the key.
   const owned = json.indexOf(OWNED) + OWNED.length;
@@ -50,23 +54,39 @@ function sameRow(a: PlayerOut, b: PlayerOut): boolean {
 export class SharedPlayerList {
   /** Shared by every caller: never changed (each row frozen). */
   readonly rows: PlayerOut[];
-  private readonly body: Buffer;
+  /** The players whose rows differ from the previous list's (`kept`); null when a player came or went or the order changed. */
+  readonly changed: readonly number[] | null;
+  /** The rows' bytes, joined into the list's when it is first sent whole (most lists are only read as changes). */
+  private readonly pieces: Buffer[];
+  private readonly length: number;
+  private whole: Buffer | null = null;
   /** Each player's row, and where in `body` its `owned` figure (the one byte `0`) is. */
   private readonly at = new Map<number, { row: number; byte: number }>();
 
   /**
-   * `rows` as everyone sees them (`owned` 0). Rows equal to one in `kept` (the previous list's) are
-   * taken from it as they were checked and encoded; the others are checked and encoded here, and
-   * `kept` is left holding this list's rows for the next.
+   * `rows` as everyone sees them (`owned` 0). Rows equal to one in `kept` (the previous list's, in its
+   * order) are taken from it as they were checked and encoded; the others are checked and encoded
+   * here, and `kept` is left holding this list's rows, in this list's order, for the next.
    */
   constructor(rows: PlayerOut[], kept: Map<number, EncodedRow> = new Map()) {
     this.rows = new Array<PlayerOut>(rows.length);
-    // The rows' bytes copied together: no string of the whole list is made (nor encoded again).
+    // The rows' bytes, to be copied together: no string of the whole list is made (nor encoded again).
     const pieces: Buffer[] = [OPEN];
     let bytes = 1;
+    const changed: number[] = [];
+    const encoded = new Array<EncodedRow>(rows.length);
+    const before = kept.keys();
+    let sameShape = kept.size === rows.length;
     rows.forEach((fresh, i) => {
+      if (sameShape && before.next().value !== fresh.id) sameShape = false;
       let row = kept.get(fresh.id);
-      if (!row || !sameRow(row.source, fresh)) kept.set(fresh.id, (row = encodeRow(fresh)));
+      if (!row || !sameRow(row.source, fresh)) {
+        // A player already kept keeps its place in `kept` (and in the walk of its keys); a new one is added below.
+        if (row) kept.set(fresh.id, (row = encodeRow(fresh)));
+        else row = encodeRow(fresh);
+        changed.push(fresh.id);
+      }
+      encoded[i] = row;
       if (i > 0) {
         pieces.push(COMMA);
         bytes += 1;
@@ -77,10 +97,19 @@ export class SharedPlayerList {
       bytes += row.json.length;
     });
     pieces.push(CLOSE);
-    if (kept.size > rows.length) for (const id of kept.keys()) if (!this.at.has(id)) kept.delete(id);
-    this.body = Buffer.concat(pieces, bytes + 1);
+    this.changed = sameShape ? changed : null;
+    if (!sameShape) {
+      kept.clear();
+      for (const row of encoded) kept.set(row.row.id, row);
+    }
+    this.pieces = pieces;
+    this.length = bytes + 1;
     checked.add(this.rows);
     rememberEncoding(this.rows, () => [this.body]);
+  }
+
+  private get body(): Buffer {
+    return (this.whole ??= Buffer.concat(this.pieces, this.length));
   }
 
   /** The list with the caller's shares (by player id) as `owned`; players not in the list are left out. */
@@ -108,20 +137,74 @@ export class SharedPlayerList {
   }
 }
 
-/** The shared list of these read models as they are now, made again when they changed (or are new). */
-export function sharedPlayerLists(): (m: ReadModels) => SharedPlayerList {
+/** How many lists back a client's version can be answered with only the rows changed since. */
+export const CHANGES_KEPT = 64;
+
+/** Lists that tell apart the previous ones: each league's read models are a new generation (a league closed and opened again starts anew). */
+let generations = 0;
+
+/** The players list of a league as it is now, and what changed since a version of it that a client holds. */
+export interface PlayerLists {
+  /** The shared list of these read models as they are now, made again when they changed (or are new). */
+  list(m: ReadModels): SharedPlayerList;
+  /**
+   * The list now, its version, and the players whose rows changed since `version` (the version of a
+   * list this source made): null when that is not known (another generation, too old, malformed) or
+   * when players came or went since, and the whole list is the answer.
+   */
+  since(m: ReadModels, version: string | undefined): { list: SharedPlayerList; version: string; changed: ReadonlySet<number> | null };
+}
+
+export function sharedPlayerLists(): PlayerLists {
   let kept: { models: ReadModels; version: number; list: SharedPlayerList } | null = null;
   // Each player's row as last encoded: most changes of the market change a few rows.
   const rows = new Map<number, EncodedRow>();
-  return (m) => {
+  let generation = '';
+  /** The lists made in this generation, numbered from 1; the changes of the last CHANGES_KEPT of them, oldest first. */
+  let made = 0;
+  const changes: (readonly number[] | null)[] = [];
+  const list = (m: ReadModels): SharedPlayerList => {
     // Marks move with time alone: advanced first, so that the version says whether any did.
     m.markChanges();
     if (kept?.models === m && kept.version === m.version) return kept.list;
+    if (kept?.models !== m) {
+      generation = (++generations).toString(36);
+      made = 0;
+      changes.length = 0;
+    }
     // Built first: a mark read for the first time while building counts as a change.
-    const list = new SharedPlayerList(playerRows(m, null), rows);
-    kept = { models: m, version: m.version, list };
-    return list;
+    const fresh = new SharedPlayerList(playerRows(m, null), rows);
+    kept = { models: m, version: m.version, list: fresh };
+    made += 1;
+    changes.push(made === 1 ? null : fresh.changed);
+    if (changes.length > CHANGES_KEPT) changes.shift();
+    return fresh;
   };
+  return {
+    list,
+    since(m, version) {
+      const now = list(m);
+      const current = `${generation}.${made}`;
+      const [, gen, n] = /^([0-9a-z]+)\.([1-9][0-9]{0,9})$/.exec(version ?? '') ?? [];
+      const held = Number(n);
+      // The changes of lists held+1 … made: `changes` holds those of made-changes.length+1 … made.
+      const first = changes.length - (made - held);
+      if (gen !== generation || held > made || first < 0) return { list: now, version: current, changed: null };
+      const changed = new Set<number>();
+      for (const ids of changes.slice(first)) {
+        if (ids === null) return { list: now, version: current, changed: null };
+        for (const id of ids) changed.add(id);
+      }
+      return { list: now, version: current, changed };
+    },
+  };
+}
+
+/** `market.playersSince`: the rows changed since `since` (every row when that is not known) and the caller's shares. */
+export function playersSinceOf(lists: PlayerLists, m: ReadModels, callerId: number | null, since: string | undefined): PlayersSinceResult {
+  const { list, version, changed } = lists.since(m, since);
+  const owned = callerId === null ? [] : [...playerSharesOf(m, callerId)].filter(([, shares]) => shares !== 0);
+  return { version, full: changed === null, rows: changed === null ? list.rows : list.rows.filter((r) => changed.has(r.id)), owned };
 }
 
 /** A user's shares of each player, by player id. */
@@ -139,4 +222,13 @@ export function playerSharesOf(m: ReadModels, userId: number): Map<number, numbe
 export function checkedPlayerList(value: unknown): PlayerOut[] {
   if (typeof value === 'object' && value !== null && checked.has(value)) return value as PlayerOut[];
   return playerList.parse(value);
+}
+
+const sinceShape = playersSinceResult.extend({ rows: z.array(z.unknown()) });
+
+/** `market.playersSince`'s output check: rows taken from a shared list were checked when it was made; anything else is checked in full. */
+export function checkedPlayersSince(value: unknown): PlayersSinceResult {
+  const shaped = sinceShape.parse(value);
+  const fromList = shaped.rows.every((r) => typeof r === 'object' && r !== null && checkedRows.has(r));
+  return fromList ? (shaped as PlayersSinceResult) : playersSinceResult.parse(value);
 }

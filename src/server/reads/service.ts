@@ -20,6 +20,7 @@ import type {
   MyOrders,
   OfferOut,
   PlayerOut,
+  PlayersSinceResult,
   PortfolioOut,
   ShareholderOut,
   StatisticsOut,
@@ -31,7 +32,7 @@ import { AppError } from '../errors.js';
 import { itemDetail } from './detail.js';
 import { cursorKey, mapPage, pageOf, type PageRequest } from './pages.js';
 import { holderRows, orderRows, playerRow } from './rows.js';
-import { playerSharesOf, sharedPlayerLists } from './player-list.js';
+import { playerSharesOf, playersSinceOf, sharedPlayerLists } from './player-list.js';
 import { sharedGlances } from './glance.js';
 import { toAsk, toLeaderboardRow, toOffer, toPlayer, toPortfolio, toShareholder, toStatistics, toTrade, toUserTrade } from './shape.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
@@ -118,9 +119,12 @@ function marketReads(b: ReadBasics) {
     /** Every active player, the caller's shares joined to the list everyone shares (built and encoded once per change). */
     players(callerId: number | null): PlayerOut[] {
       const m = models();
-      const list = sharedList(m);
+      const list = sharedList.list(m);
       return callerId === null ? list.rows : list.joined(playerSharesOf(m, callerId));
     },
+
+    /** The rows of the players list changed since the version the caller holds (all of them when it holds none or too old a one), and the caller's shares. */
+    playersSince: (callerId: number | null, since: string | undefined): PlayersSinceResult => playersSinceOf(sharedList, models(), callerId, since),
 
     /** A player and a page of its holders, most shares first. */
     shareholders(playerId: number, callerId: number | null, request: PageRequest) {

@@ -7,13 +7,14 @@ import {
   myOrdersResult,
   offerPage,
   pageOnlyInput,
+  playersSinceInput,
   shareholderPage,
   shareholdersInput,
   shareholdersResult,
   userPageInput,
 } from '../../shared/schemas/market.js';
 import { checkedGlance } from '../reads/glance.js';
-import { checkedPlayerList } from '../reads/player-list.js';
+import { checkedPlayerList, checkedPlayersSince } from '../reads/player-list.js';
 import { readsOf } from '../reads/service.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import { assertSelf } from './guards.js';
@@ -21,6 +22,16 @@ import { assertSelf } from './guards.js';
 export const marketRouter = router({
   /** Every active player; `owned` is the caller's shares (0 when not logged in). */
   players: publicProcedure.output(checkedPlayerList).query(({ ctx }) => readsOf(ctx.services).players(ctx.user?.id ?? null)),
+
+  /**
+   * The players list as changes: the rows that changed since the version of it the caller holds
+   * (the whole list when it holds none, or one too old), and the caller's shares. What the web app's
+   * market table refetches on the live feed, instead of the whole list.
+   */
+  playersSince: publicProcedure
+    .input(playersSinceInput)
+    .output(checkedPlayersSince)
+    .query(({ ctx, input }) => readsOf(ctx.services).playersSince(ctx.user?.id ?? null, input.since)),
 
   /** Every active player and team at a glance (24-hour change, 7-day sparkline), top movers, most traded today, most held. */
   glance: publicProcedure.output(checkedGlance).query(({ ctx }) => readsOf(ctx.services).glance()),

@@ -74,6 +74,20 @@ export const playerOut = z.object({
 export type PlayerOut = z.infer<typeof playerOut>;
 export const playerList = z.array(playerOut);
 
+/** `market.playersSince`: the version of the players list the client holds, if it holds one. */
+export const playersSinceInput = z.object({ since: z.string().max(40, 'Version too long').optional() }).prefault({});
+export const playersSinceResult = z.object({
+  /** The version of the list now: what the client asks `since` next time. */
+  version: z.string(),
+  /** True: `rows` is the whole list; false: only the rows that changed since the version asked about. */
+  full: z.boolean(),
+  /** Rows as everyone sees them (`owned` 0). */
+  rows: playerList,
+  /** Every player the caller holds and their shares of each: `owned` of the list. */
+  owned: z.array(z.tuple([int, count])),
+});
+export type PlayersSinceResult = z.infer<typeof playersSinceResult>;
+
 export const shareholderOut = z.object({
   user_id: int,
   username: z.string(),

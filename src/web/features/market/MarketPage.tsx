@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useMarketPlayers } from './api/useMarketPlayers';
 import { EmptyState } from '../../components/EmptyState';
 import { GlanceStrips } from './components/GlanceStrips';
 import { MarketFilters, filtersOf, matchesFilters, type MarketFilterState } from './components/MarketFilters';
@@ -47,7 +48,7 @@ const GLANCE_REFRESH_MS = 5 * 60_000;
 export default function MarketPage() {
   const trpc = useTRPC();
   const { isLoggedIn } = useSession();
-  const players = useQuery(trpc.market.players.queryOptions());
+  const players = useMarketPlayers();
   const glance = useQuery({ ...trpc.market.glance.queryOptions(), refetchInterval: GLANCE_REFRESH_MS });
   const { starred } = useWatchlist(isLoggedIn);
   const [params, setParams] = useSearchParams();

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { LOAD_FAILED } from '../../../../shared/texts';
 import { EmptyState } from '../../../components/EmptyState';
@@ -8,7 +7,7 @@ import { NumHeader } from '../../../components/table/NumHeader';
 import type { Player } from '../../../lib/apiTypes';
 import { formatInteger } from '../../../lib/format';
 import { Link } from '../../../lib/leagueLinks';
-import { useTRPC } from '../../../lib/trpc';
+import { useMarketPlayers } from '../../market/api/useMarketPlayers';
 import { RetireDialog } from './RetireDialog';
 import { SalaryForm } from './SalaryForm';
 import '../../../components/figures.css';
@@ -18,8 +17,7 @@ const PAGE_ROWS = 50;
 
 /** Every player with his salary: a new salary or a retirement for each, both behind a confirmation. */
 export function PlayersSection() {
-  const trpc = useTRPC();
-  const players = useQuery(trpc.market.players.queryOptions());
+  const players = useMarketPlayers();
   const [retiring, setRetiring] = useState<Player | null>(null);
   return (
     <section className="section" aria-labelledby="players-title">
