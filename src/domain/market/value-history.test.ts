@@ -218,4 +218,56 @@ describe('a portfolio’s value over time (domain/market/value-history.ts)', () 
       [NOW, 2_500],
     ]);
   });
+
+  it('values each holding at its mark at each point: marks that move several times between points or at one, a holding sold out and bought again', () => {
+    const oldestFirst = [
+      tradeOf({ instrumentId: 10, shares: 10, priceCents: 100, createdAt: 1_000 }),
+      tradeOf({ instrumentId: 11, shares: 5, priceCents: 100, createdAt: 2_000 }),
+      tradeOf({ instrumentId: 10, buyerId: 2, sellerId: ALICE, shares: 10, priceCents: 300, createdAt: 3_000 }),
+      tradeOf({ instrumentId: 10, shares: 4, priceCents: 500, createdAt: 5_000 }),
+    ];
+    const lines: Record<string, [number, number][]> = {
+      [CURRY]: [
+        [1_500, 200],
+        [2_500, 300],
+        [3_000, 350],
+        [4_000, 500],
+        [6_000, 700],
+      ],
+      [GREEN]: [
+        [2_000, 150],
+        [2_001, 900],
+      ],
+    };
+    const withoutCursor = marks(lines);
+    // The same marks through cursors, as the read models give them.
+    const withCursor: MarkSource = {
+      ...withoutCursor,
+      cursor: (key) => ({ markAt: (at) => withoutCursor.markAt(key, at), nextChange: (at) => withoutCursor.nextChange(key, at) }),
+    };
+    const input = rows({
+      oldestFirst,
+      portfolio: {
+        cashCents: START - 500,
+        shareValueCents: 4 * 700 + 5 * 900,
+        holdings: [
+          { instrument: 'player', instrumentId: 10, shares: 4 },
+          { instrument: 'player', instrumentId: 11, shares: 5 },
+        ],
+      },
+    });
+    const expected = [
+      [1, START, 0],
+      [1_000, START - 1_000, 10 * 100],
+      [2_000, START - 1_500, 10 * 200 + 5 * 150],
+      [3_000, START + 1_500, 5 * 900], // sold out of Curry at the very millisecond his mark moved to $3.50
+      [5_000, START - 500, 4 * 500 + 5 * 900],
+      [NOW, START - 500, 4 * 700 + 5 * 900],
+    ];
+    for (const source of [withoutCursor, withCursor]) {
+      const points = replayValueHistory(input, source);
+      expect(points.map((p) => [p.at, p.cashCents, p.shareValueCents])).toEqual(expected);
+      expect(points.every((p) => p.totalValueCents === p.cashCents + p.shareValueCents)).toBe(true);
+    }
+  });
 });

@@ -143,146 +143,86 @@ export function teamRescales(rosters: ReadonlyMap<number, readonly RosterEntry[]
   return events;
 }
 
+/** The first index in [lo, hi) whose time is `at` or later (hi when none is); `times` never go backwards. */
+function firstAtOrAfter(times: readonly number[], at: number, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A holding as the share values are summed: its shares since a point, and its mark while it stands. */
+interface Part {
+  cursor: { markAt(at: number): number; nextChange(at: number): number } | null;
+  shares: number;
+  /** The point from which it has held `shares`. */
+  since: number;
+  mark: number;
+  /** When `mark` next changes. */
+  markUntil: number;
+}
+
 /**
- * The share value of changing holdings at increasing times, kept as a sum of each holding's part:
- * a part is worked out again only when its shares or its mark changed. A heap orders the held
- * instruments by when their mark next changes, so a point costs only the holdings that changed.
+ * The share value at each point: the sum over the holdings then of shares × the mark at the point's
+ * time `times[i]`. `start` is held at the first point; `states[i].changes` are holdings' shares from point i on.
+ * A holding's mark is asked for again only at the first point at or after its next change, and
+ * counts for the points in between at once (a sum of differences): a point costs the holdings
+ * whose shares or mark changed, not all of them.
  */
-class ShareValue {
-  private readonly index = new Map<string, number>();
-  private readonly keys: string[] = [];
-  private readonly count: number[] = [];
-  private readonly mark: number[] = [];
-  private readonly validUntil: number[] = [];
-  private readonly part: number[] = [];
-  private readonly held: boolean[] = [];
-  private readonly isDirty: boolean[] = [];
-  private readonly dirty: number[] = [];
-  private readonly cursors: ({ markAt(at: number): number; nextChange(at: number): number } | null)[] = [];
-  /** A heap of (validUntil, index) pairs, soonest first; stale pairs are skipped when they come up. */
-  private dueAt = new Float64Array(64);
-  private dueIndex = new Int32Array(64);
-  private dueSize = 0;
-  private total = 0;
-
-  /** `start`: the holdings at `from`, the earliest time it is asked for. */
-  constructor(
-    private readonly marks: MarkSource,
-    start: Map<string, number>,
-    from: number,
-  ) {
-    for (const [key, n] of start) this.set(key, n, from);
-  }
-
-  /** An instrument's slot, made when it is first held (at `from`): its marks are asked for from then on only. */
-  private slot(key: string, from: number): number {
-    let i = this.index.get(key);
-    if (i === undefined) {
-      i = this.keys.length;
-      this.index.set(key, i);
-      this.keys.push(key);
-      this.count.push(0);
-      this.mark.push(0);
-      this.validUntil.push(Number.NEGATIVE_INFINITY);
-      this.part.push(0);
-      this.held.push(false);
-      this.isDirty.push(false);
-      this.cursors.push(this.marks.cursor?.(key, from) ?? null);
+function shareValues(marks: MarkSource, start: ReadonlyMap<string, number>, from: number, times: readonly number[], states: readonly State[]): number[] {
+  const n = times.length;
+  const diff = new Float64Array(n + 1);
+  const parts = new Map<string, Part>();
+  // A holding's marks are asked for from when it is first held on only.
+  const partOf = (key: string, at: number): Part => {
+    let part = parts.get(key);
+    if (!part) {
+      part = { cursor: marks.cursor?.(key, at) ?? null, shares: 0, since: 0, mark: 0, markUntil: Number.NEGATIVE_INFINITY };
+      parts.set(key, part);
     }
-    return i;
-  }
-
-  private touch(i: number): void {
-    if (this.isDirty[i]) return;
-    this.isDirty[i] = true;
-    this.dirty.push(i);
-  }
-
-  private set(key: string, n: number, at: number): void {
-    const i = this.slot(key, at);
-    this.count[i] = n;
-    if (n > 0 && !this.held[i]) {
-      this.held[i] = true;
-      this.push(this.validUntil[i]!, i);
-    } else if (n === 0 && this.held[i]) {
-      this.held[i] = false;
+    return part;
+  };
+  /** The holding's value at the points from its `since` up to `end`. */
+  const count = (key: string, part: Part, end: number) => {
+    for (let i = part.since; i < end;) {
+      const at = times[i]!;
+      if (part.markUntil <= at) {
+        part.mark = part.cursor ? part.cursor.markAt(at) : marks.markAt(key, at);
+        part.markUntil = part.cursor ? part.cursor.nextChange(at) : marks.nextChange(key, at);
+      }
+      const until = firstAtOrAfter(times, part.markUntil, i + 1, end);
+      const value = part.shares * part.mark;
+      diff[i] = diff[i]! + value;
+      diff[until] = diff[until]! - value;
+      i = until;
     }
-    this.touch(i);
+  };
+  for (const [key, shares] of start) Object.assign(partOf(key, from), { shares, since: 0 });
+  for (let i = 0; i < n; i++) {
+    for (const [key, shares] of states[i]!.changes) {
+      const part = partOf(key, times[i]!);
+      if (part.shares > 0) count(key, part, i);
+      part.shares = shares;
+      part.since = i;
+    }
   }
+  for (const [key, part] of parts) if (part.shares > 0) count(key, part, n);
+  const values: number[] = [];
+  let sum = 0;
+  for (let i = 0; i < n; i++) values.push((sum += diff[i]!));
+  return values;
+}
 
-  /** The holdings changed at `at`. */
-  apply(changes: readonly [string, number][], at: number): void {
-    for (const [key, n] of changes) this.set(key, n, at);
-  }
-
-  at(time: number): number {
-    while (this.dueSize > 0 && this.dueAt[0]! <= time) {
-      const until = this.dueAt[0]!;
-      const i = this.pop();
-      if (!this.held[i] || until !== this.validUntil[i]) continue;
-      const cursor = this.cursors[i];
-      const key = this.keys[i]!;
-      this.mark[i] = cursor ? cursor.markAt(time) : this.marks.markAt(key, time);
-      this.validUntil[i] = cursor ? cursor.nextChange(time) : this.marks.nextChange(key, time);
-      this.push(this.validUntil[i]!, i);
-      this.touch(i);
-    }
-    for (const i of this.dirty) {
-      this.isDirty[i] = false;
-      const part = this.held[i] ? this.count[i]! * this.mark[i]! : 0;
-      this.total += part - this.part[i]!;
-      this.part[i] = part;
-    }
-    this.dirty.length = 0;
-    return this.total;
-  }
-
-  private push(until: number, i: number): void {
-    if (this.dueSize === this.dueAt.length) {
-      const at = new Float64Array(this.dueSize * 2);
-      at.set(this.dueAt);
-      this.dueAt = at;
-      const index = new Int32Array(this.dueSize * 2);
-      index.set(this.dueIndex);
-      this.dueIndex = index;
-    }
-    const dueAt = this.dueAt;
-    const dueIndex = this.dueIndex;
-    let c = this.dueSize++;
-    while (c > 0) {
-      const p = (c - 1) >> 1;
-      if (dueAt[p]! <= until) break;
-      dueAt[c] = dueAt[p]!;
-      dueIndex[c] = dueIndex[p]!;
-      c = p;
-    }
-    dueAt[c] = until;
-    dueIndex[c] = i;
-  }
-
-  /** Takes the soonest pair out; answers its index. */
-  private pop(): number {
-    const dueAt = this.dueAt;
-    const dueIndex = this.dueIndex;
-    const top = dueIndex[0]!;
-    const n = --this.dueSize;
-    const until = dueAt[n]!;
-    const i = dueIndex[n]!;
-    let p = 0;
-    for (;;) {
-      const l = 2 * p + 1;
-      if (l >= n) break;
-      const r = l + 1;
-      const m = r < n && dueAt[r]! < dueAt[l]! ? r : l;
-      if (dueAt[m]! >= until) break;
-      dueAt[p] = dueAt[m]!;
-      dueIndex[p] = dueIndex[m]!;
-      p = m;
-    }
-    dueAt[p] = until;
-    dueIndex[p] = i;
-    return top;
-  }
+/** `instrumentKey` that makes one string per instrument: maps hash each key once, not at every use. */
+function keyMaker(): (instrument: InstrumentKind, id: number) => string {
+  const made = { player: new Map<number, string>(), team: new Map<number, string>() };
+  return (instrument, id) => {
+    let key = made[instrument].get(id);
+    if (key === undefined) made[instrument].set(id, (key = instrumentKey(instrument, id)));
+    return key;
+  };
 }
 
 /**
@@ -304,6 +244,7 @@ class ShareValue {
 export function replayValueHistory(rows: HistoryRows, marks: MarkSource): HistoryPoint[] {
   const { userId, now, portfolio } = rows;
   const current = [...portfolio.holdings];
+  const keyOf = keyMaker();
 
   // The trades by millisecond, newest first; when not every trade is known, the oldest may be cut.
   const groups: HistoryTrade[][] = [];
@@ -320,14 +261,14 @@ export function replayValueHistory(rows: HistoryRows, marks: MarkSource): Histor
   const changes = rows.contractChanges.filter((c) => c.at >= since);
   const events: Event[] = [
     ...groups.map((g): Event => ({ kind: 'trades', at: g[0]!.createdAt, trades: [...g].reverse() })),
-    ...changes.map((c): Event => ({ kind: 'rescale', at: c.at, key: instrumentKey('player', c.playerId), from: c.oldSalary, to: c.newSalary })),
+    ...changes.map((c): Event => ({ kind: 'rescale', at: c.at, key: keyOf('player', c.playerId), from: c.oldSalary, to: c.newSalary })),
     ...teamRescales(rows.rosters, since, changes),
   ].sort((a, b) => b.at - a.at || (a.kind === b.kind ? 0 : a.kind === 'rescale' ? -1 : 1));
 
   // Walk back from today: the state after each event, newest first.
   const after: State[] = [];
   let cash = portfolio.cashCents;
-  const shares = new Map<string, number>(current.map((h) => [instrumentKey(h.instrument, h.instrumentId), h.shares]));
+  const shares = new Map<string, number>(current.map((h) => [keyOf(h.instrument, h.instrumentId), h.shares]));
   for (const event of events) {
     if (event.kind === 'rescale') {
       const held = shares.get(event.key);
@@ -342,7 +283,7 @@ export function replayValueHistory(rows: HistoryRows, marks: MarkSource): Histor
     const changed: [string, number][] = [];
     const touched = new Set<string>();
     for (const t of event.trades) {
-      const key = instrumentKey(t.instrument, t.instrumentId);
+      const key = keyOf(t.instrument, t.instrumentId);
       if (!touched.has(key)) {
         touched.add(key);
         changed.push([key, shares.get(key) ?? 0]);
@@ -351,7 +292,7 @@ export function replayValueHistory(rows: HistoryRows, marks: MarkSource): Histor
     after.push({ at: event.at, cashCents: cash, changes: changed });
     for (const t of event.trades) {
       cash -= cashDelta(t, userId);
-      const key = instrumentKey(t.instrument, t.instrumentId);
+      const key = keyOf(t.instrument, t.instrumentId);
       const before = Math.max(0, (shares.get(key) ?? 0) - shareDelta(t, userId));
       if (before > 0) shares.set(key, before);
       else shares.delete(key);
@@ -365,20 +306,25 @@ export function replayValueHistory(rows: HistoryRows, marks: MarkSource): Histor
   }
   after.reverse();
 
-  // Forward in time: each point valued at the marks then.
+  // Forward in time: each point valued at the marks then; times never go backwards.
   const first = complete ? Math.min(rows.startsAt, after[0]?.at ?? rows.startsAt) : (after[0]?.at ?? now);
-  const value = new ShareValue(marks, shares, first);
-  const points: HistoryPoint[] = [];
-  const push = (at: number, cashCents: number, atNow: boolean) => {
-    const time = Math.max(at, points[points.length - 1]?.at ?? Number.NEGATIVE_INFINITY);
-    const shareValueCents = atNow ? portfolio.shareValueCents : value.at(time);
-    points.push({ at: time, cashCents, shareValueCents, totalValueCents: cashCents + shareValueCents });
-  };
-  if (complete) push(first, cash, false);
-  for (const state of after) {
-    value.apply(state.changes, Math.max(state.at, points[points.length - 1]?.at ?? Number.NEGATIVE_INFINITY));
-    push(state.at, state.cashCents, false);
-  }
-  push(now, portfolio.cashCents, true);
+  const states: State[] = complete ? [{ at: first, cashCents: cash, changes: [] }, ...after] : after;
+  const times: number[] = [];
+  for (const state of states) times.push(Math.max(state.at, times[times.length - 1] ?? Number.NEGATIVE_INFINITY));
+  const values = shareValues(marks, shares, first, times, states);
+  const points: HistoryPoint[] = states.map((state, i) => ({
+    at: times[i]!,
+    cashCents: state.cashCents,
+    shareValueCents: values[i]!,
+    totalValueCents: state.cashCents + values[i]!,
+  }));
+  // Now: the portfolio as given.
+  const { cashCents, shareValueCents } = portfolio;
+  points.push({
+    at: Math.max(now, times[times.length - 1] ?? Number.NEGATIVE_INFINITY),
+    cashCents,
+    shareValueCents,
+    totalValueCents: cashCents + shareValueCents,
+  });
   return points;
 }
