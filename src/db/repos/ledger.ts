@@ -142,7 +142,7 @@ function holdingRows(c: Database.Database) {
   const deleteHolding = c.prepare<[InstrumentKind, number, number]>('DELETE FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
   const allHoldings = c.prepare<[InstrumentKind], { userId: number; instrumentId: number; shares: number; price: number; seq: number; locked: number }>(
     `SELECT user_id AS userId, instrument_id AS instrumentId, shares, min_sell_price_cents AS price, min_sell_seq AS seq, locked_until AS locked
-     FROM holdings WHERE instrument = ? ORDER BY rowid`,
+     FROM holdings WHERE instrument = ? ORDER BY instrument_id, user_id`,
   );
   const locksEnding = c.prepare<[number, number], { userId: number; teamId: number }>(
     `SELECT user_id AS userId, instrument_id AS teamId FROM holdings WHERE instrument = 'team' AND locked_until > ? AND locked_until <= ?`,
