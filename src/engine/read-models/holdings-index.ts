@@ -71,6 +71,34 @@ export class HoldingsIndex {
     this.onUserChange(userId, key, delta);
   }
 
+  /**
+   * Every holding of an instrument rescaled (a contract change): each holder's shares after (0:
+   * gone). Rounding new/old down keeps the holders' order but for ties it makes, so the list is
+   * sorted once, not each holder moved.
+   */
+  rescale(key: string, rescaled: readonly { userId: number; shares: number }[]): void {
+    const holders = this.byInstrument.get(key);
+    if (!holders) return;
+    let removed = false;
+    for (const r of rescaled) {
+      const current = this.get(key, r.userId);
+      if (!current || current.shares === r.shares) continue;
+      const delta = Math.max(0, r.shares) - current.shares;
+      if (r.shares > 0) current.shares = r.shares;
+      else {
+        current.shares = 0;
+        removed = true;
+        const mine = this.byUser.get(r.userId)!;
+        mine.delete(key);
+        if (mine.size === 0) this.byUser.delete(r.userId);
+      }
+      this.onUserChange(r.userId, key, delta);
+    }
+    const kept = removed ? holders.filter((h) => h.shares > 0) : holders;
+    kept.sort(HOLDERS_FIRST);
+    this.byInstrument.set(key, kept);
+  }
+
   /** Adds holdings of a kind (of instruments it holds none of yet), sorting each instrument's holders once. */
   load(kind: InstrumentKind, rows: readonly HoldingStateRow[]): void {
     const touched = new Set<HoldingView[]>();

@@ -258,6 +258,12 @@ export class ReadModels {
     this.version++;
   }
 
+  /** Every holding of an instrument rescaled: each holder's shares after (0: gone). */
+  rescaled(kind: InstrumentKind, id: number, rescaled: readonly { userId: number; shares: number }[]): void {
+    this.holdings.rescale(keyOf(kind, id), rescaled);
+    this.version++;
+  }
+
   orderOpened(o: OpenOrderStateRow): void {
     this.orders.add(orderOf(o));
     this.version++;
