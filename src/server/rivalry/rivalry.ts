@@ -99,7 +99,8 @@ function weeklyRecaps(deps: RivalryDeps, notice: NoticeOf): (current: Standing[]
     const id = feed.moment('weeklyRecap', { userId: null, text, data, key: `recap:${season.number}:${week}`, at });
     lastRecap = { createdAt: at, data };
     if (id === null) return;
-    const events = current.map((s) => notice(s.userId, 'weeklyRecap', `Week ${week} recap of ${deps.leagueName()}`, text, '/chat'));
+    const title = `Week ${week} recap of ${deps.leagueName()}`;
+    const events = current.map((s) => notice(s.userId, 'weeklyRecap', title, text, '/chat'));
     recordNotices(db, events, at);
     bus.publish(events);
   };
@@ -128,7 +129,9 @@ export function createRivalry(deps: RivalryDeps) {
     if (stopped) return;
     const after = standings();
     if (before) {
-      const events = overtakes(before, after).map((o) => notice(o.userId, 'passed', passedText(o), `in ${deps.leagueName()}`, '/leaderboard'));
+      // The league's name read once, not once per member passed (a salary change can pass hundreds).
+      const where = `in ${deps.leagueName()}`;
+      const events = overtakes(before, after).map((o) => notice(o.userId, 'passed', passedText(o), where, '/leaderboard'));
       if (events.length > 0) {
         // Kept in each member's inbox before the toast and push that link to it.
         recordNotices(db, events, deps.now());
