@@ -128,6 +128,16 @@ export function createRivalry(deps: RivalryDeps) {
     timer = null;
     if (stopped) return;
     const after = standings();
+    // Who passed whom is told in a turn of its own: when every member's value moved (a salary change
+    // at L), the standings and the notices written to hundreds of inboxes are two blocks of the event loop, not one.
+    setImmediate(
+      safely(() => {
+        if (!stopped) tell(after);
+      }),
+    );
+  }
+
+  function tell(after: Standing[]): void {
     if (before) {
       // The league's name read once, not once per member passed (a salary change can pass hundreds).
       const where = `in ${deps.leagueName()}`;
