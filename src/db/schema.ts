@@ -118,8 +118,10 @@ export const holdings = sqliteTable(
     lockedUntil: integer('locked_until').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.instrument, t.instrumentId] }),
-    index('holdings_instrument').on(t.instrument, t.instrumentId),
+    // An instrument's holdings side by side (the table is WITHOUT ROWID, migration 0019): a contract
+    // change rewrites every holding of one instrument, a few pages rather than one per holder.
+    primaryKey({ columns: [t.instrument, t.instrumentId, t.userId] }),
+    index('holdings_user').on(t.userId),
     // The team locks about to end, without reading every player holding.
     index('holdings_team_lock')
       .on(t.lockedUntil)

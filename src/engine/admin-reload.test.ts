@@ -128,4 +128,29 @@ describe('an admin change rebuilds only what it touched', () => {
     const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook);
     expect(t.exchange.openOrderTally().entries()).toEqual(OpenOrderTally.of(rebuilt).entries());
   });
+
+  it('makes the touched books and marks again one instrument to a turn after the change, not in its turn nor in the next order’s', async () => {
+    const t = testExchange();
+    const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
+    const roster = createRosterRepo(t.db);
+    const p = t.player(100);
+    const team: InstrumentRef = { kind: 'team', id: roster.playerById(p.id)!.teamId };
+    const holder = t.user('holder');
+    t.ok({ type: 'buy', userId: holder, instrument: p, shares: 100, priceCents: 100 });
+    t.ok({ type: 'buy', userId: holder, instrument: team, shares: 10, priceCents: 100 });
+    expect(t.exchange.bookKeys()).toEqual(expect.arrayContaining([bookKey('player', p.id), bookKey('team', team.id)]));
+
+    expect(admin.changeSalary(actor, p.id, 300).ok).toBe(true);
+    expect(t.exchange.bookKeys()).not.toContain(bookKey('player', p.id));
+    expect(t.exchange.bookKeys()).not.toContain(bookKey('team', team.id));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    await turn();
+    expect(t.exchange.bookKeys()).toContain(bookKey('player', p.id));
+    expect(t.exchange.bookKeys()).not.toContain(bookKey('team', team.id));
+    await turn();
+    expect(t.exchange.bookKeys()).toContain(bookKey('team', team.id));
+    const rebuilt = loadBooks(t.ledger, t.clock.now, createOrderBook);
+    for (const ref of [p, team]) expect(t.exchange.book(ref)!.snapshot()).toEqual(rebuilt.get(bookKey(ref.kind, ref.id))!.snapshot());
+    expectModelsEqualSql(t, [p, team], [holder]);
+  });
 });

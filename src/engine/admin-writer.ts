@@ -1,11 +1,13 @@
 import type { TradeReason } from '../shared/instrument.js';
 import { CommandRun } from './command-run.js';
 import type { InstrumentRef } from './commands.js';
-import type { RescaleWrites } from './contracts.js';
+import { rescaleHoldings } from '../domain/market/contracts.js';
+import { sharesAfter, type RescaleWrites } from './contracts.js';
 import type { GameEvent } from './events.js';
 import { writePlanRows, type RowPlan } from './ledger-rows.js';
 import type { MarketMemory } from './market-memory.js';
 import { tradeCompleted } from './plan-events.js';
+import { keyOf } from './read-models/instruments.js';
 
 /** The trades an admin's change makes (a retirement's payouts), written and told like an order's. */
 export type AdminPlan = RowPlan;
@@ -68,16 +70,12 @@ export function adminWriter(memory: MarketMemory, at: number): AdminWriter {
     },
     events: () => run.finalEvents(),
     rescale: {
-      // Only the shares change: an update of them, not a whole holding's upsert, for each of what may be thousands of holders.
-      holding: (kind, id, h, shares) =>
-        ledger.rescaleHolding(kind, h.userId, id, {
-          shares,
-          costBasisCents: h.costBasisCents,
-          minSellPriceCents: h.minSellPriceCents,
-          minSellCustom: h.minSellCustom,
-          minSellSeq: h.minSellSeq,
-          lockedUntil: h.lockedUntil,
-        }),
+      // The holders from the read models (the tables hold the same), their shares rewritten in one go: there may be thousands.
+      holdings: (kind, id, oldTotal, newTotal) => {
+        const result = rescaleHoldings(memory.models.holdings.holders(keyOf(kind, id)), oldTotal, newTotal);
+        ledger.rescaleHoldings(kind, id, oldTotal, newTotal, sharesAfter(result));
+        return result.remaining;
+      },
       remaining: (kind, id, remaining) => ledger.setRemaining(kind, id, remaining),
     },
   };

@@ -29,11 +29,15 @@ export function cachedLedger(ledger: LedgerRepo) {
       ledger.saveHolding(kind, userId, id, h);
       holdings.set(holdingKey(kind, userId, id), h.shares === 0 ? null : { ...h });
     },
-    /** A rescale's write: the holding `h` differs from what is stored only in its shares (0: it is gone). */
-    rescaleHolding(kind: InstrumentKind, userId: number, id: number, h: HoldingState): void {
-      if (h.shares > 0) ledger.setHoldingShares(kind, userId, id, h.shares);
-      else ledger.deleteHolding(kind, userId, id);
-      holdings.set(holdingKey(kind, userId, id), h.shares === 0 ? null : { ...h });
+    /** Every holding of an instrument rescaled: `rescaled` is each holder's shares after (0: gone). */
+    rescaleHoldings(kind: InstrumentKind, id: number, oldTotal: number, newTotal: number, rescaled: readonly { userId: number; shares: number }[]): void {
+      ledger.rescaleHoldings(kind, id, oldTotal, newTotal, rescaled);
+      for (const r of rescaled) {
+        const key = holdingKey(kind, r.userId, id);
+        const kept = holdings.get(key);
+        if (r.shares === 0) holdings.set(key, null);
+        else if (kept) holdings.set(key, { ...kept, shares: r.shares });
+      }
     },
     instrument(kind: InstrumentKind, id: number): InstrumentState | undefined {
       const key = `${kind}:${id}`;

@@ -39,6 +39,35 @@ describe('changeSalary', () => {
     expect(after.sharesRemaining).toBe(4_000 - 1_333 - 444);
   });
 
+  it('rescales in SQL exactly as the rule rounds, a holding left with no share gone, and holder by holder where shares × total would pass SQLite’s integers', () => {
+    const { db, repo, player, alice, bob } = setup();
+    const carol = addUser(db, 'carol');
+    const sharesOf = () =>
+      db
+        .select()
+        .from(holdings)
+        .where(and(eq(holdings.instrument, 'player'), eq(holdings.instrumentId, player.id)))
+        .all()
+        .map((h) => [h.userId, h.shares]);
+    const hold = (userId: number, shares: number) =>
+      db.insert(holdings).values({ userId, instrument: 'player', instrumentId: player.id, shares, costBasisCents: shares * 100, minSellPriceCents: 110, minSellSeq: 1 }).run();
+    hold(alice, 999_999_998);
+    hold(bob, 1);
+    hold(carol, 1);
+    repo.updatePlayer(player.id, { salary: 1_000_000_000, sharesRemaining: 0 });
+    // 999,999,998 × 999,999,999 passes 2^62: written holder by holder, with the same rounding.
+    changeSalary(repo, player.id, 999_999_999);
+    expect(sharesOf()).toEqual([[alice, 999_999_997]]);
+    expect(repo.playerById(player.id)!.sharesRemaining).toBe(2);
+    // In two statements: 999,999,997 × 7 / 999,999,999 rounds down to 6.
+    changeSalary(repo, player.id, 7);
+    expect(sharesOf()).toEqual([[alice, 6]]);
+    expect(repo.playerById(player.id)!.sharesRemaining).toBe(1);
+    changeSalary(repo, player.id, 1);
+    expect(sharesOf()).toEqual([]);
+    expect(repo.playerById(player.id)!.sharesRemaining).toBe(1);
+  });
+
   it('cancels open orders on the player first, returning an ask’s escrow', () => {
     const { db, repo, player, alice } = setup();
     const before = db.select().from(users).where(eq(users.id, alice)).get()!.balanceCents;

@@ -1,6 +1,6 @@
 import type { RosterRepo } from '../db/repos/roster.js';
 import type { HoldingRow, OrderRow } from '../db/repos/ledger.js';
-import { rescaleHoldings } from '../domain/market/contracts.js';
+import { rescaleHoldings, type Rescaled } from '../domain/market/contracts.js';
 import type { InstrumentKind } from '../shared/instrument.js';
 
 export interface ContractChange {
@@ -23,24 +23,31 @@ export type OrderCanceller = (instrument: InstrumentKind, id: number) => OrderRo
  * ledger, which keeps its read models in step.
  */
 export interface RescaleWrites {
-  /** The holding with `shares` shares (0: gone). */
-  holding(kind: InstrumentKind, id: number, h: HoldingRow, shares: number): void;
+  /** Every holding of the instrument rescaled by new/old, rounded down (none left: gone); answers the shares the open market holds after. */
+  holdings(kind: InstrumentKind, id: number, oldTotal: number, newTotal: number): number;
   /** The shares the open market holds. */
   remaining(kind: InstrumentKind, id: number, remaining: number): void;
 }
 
+/** Each holder's shares after a rescale (0: gone), as the ledger writes them. */
+export const sharesAfter = (result: Rescaled<{ userId: number; shares: number; costBasisCents: number }>): { userId: number; shares: number }[] => [
+  ...result.holdings.map((h) => ({ userId: h.userId, shares: h.shares })),
+  ...result.removed.map((h) => ({ userId: h.userId, shares: 0 })),
+];
+
 /** A rescale written straight in the tables. */
 export const tableWrites = (repo: RosterRepo): RescaleWrites => ({
-  holding: (kind, id, h, shares) => (shares > 0 ? repo.ledger.setHoldingShares(kind, h.userId, id, shares) : repo.ledger.deleteHolding(kind, h.userId, id)),
+  holdings: (kind, id, oldTotal, newTotal) => {
+    const result = rescaleHoldings<HoldingRow>(repo.ledger.holders(kind, id), oldTotal, newTotal);
+    repo.ledger.rescaleHoldings(kind, id, oldTotal, newTotal, sharesAfter(result));
+    return result.remaining;
+  },
   remaining: (kind, id, remaining) => (kind === 'player' ? repo.updatePlayer(id, { sharesRemaining: remaining }) : repo.setTeamRemaining(id, remaining)),
 });
 
 /** Holdings rescaled by new/old, the open market absorbing the rounding. */
-function rescale(repo: RosterRepo, write: RescaleWrites, kind: InstrumentKind, id: number, oldTotal: number, newTotal: number): void {
-  const result = rescaleHoldings(repo.ledger.holders(kind, id), oldTotal, newTotal);
-  for (const h of result.holdings) write.holding(kind, id, h, h.shares);
-  for (const h of result.removed) write.holding(kind, id, h, 0);
-  write.remaining(kind, id, result.remaining);
+function rescale(write: RescaleWrites, kind: InstrumentKind, id: number, oldTotal: number, newTotal: number): void {
+  write.remaining(kind, id, write.holdings(kind, id, oldTotal, newTotal));
 }
 
 /** Cancels every open order on an instrument, returning an ask's escrowed cash to its owner. */
@@ -65,7 +72,7 @@ export function rescaleTeam(
   if (oldPayroll === newPayroll) return [];
   const cancelled = cancel('team', teamId);
   if (oldPayroll === 0) write.remaining('team', teamId, newPayroll);
-  else rescale(repo, write, 'team', teamId, oldPayroll, newPayroll);
+  else rescale(write, 'team', teamId, oldPayroll, newPayroll);
   return cancelled;
 }
 
@@ -89,7 +96,7 @@ export function changeSalary(
   const cancelled = cancel('player', playerId);
   // The open market never holds more shares than the salary: a raise is written before the rescale, a cut after it.
   if (newSalary > oldSalary) repo.updatePlayer(playerId, { salary: newSalary });
-  rescale(repo, write, 'player', playerId, oldSalary, newSalary);
+  rescale(write, 'player', playerId, oldSalary, newSalary);
   if (newSalary < oldSalary) repo.updatePlayer(playerId, { salary: newSalary });
   cancelled.push(...rescaleTeam(repo, player.teamId, oldPayroll, repo.teamPayroll(player.teamId), cancel, write));
   return { playerId, oldSalary, newSalary, cancelledOrders: cancelled };

@@ -141,7 +141,28 @@ export class Exchange {
     if (done.touched && done.writtenThrough) this.memory.refreshInstruments(done.touched);
     else if (done.touched) this.memory.reloadInstruments(done.touched);
     else this.memory.reload();
+    if (done.touched) this.prepareInTurns([...done.touched]);
     return { ok: true, value: done.result };
+  }
+
+  /**
+   * The books and marks of the instruments an admin's change touched, made again one instrument to
+   * a turn of the event loop after it: otherwise the next order on one, or the next read of its
+   * mark, pays for it in its own turn (at L: the busiest player's book and mark, 10–30 ms each).
+   */
+  private prepareInTurns(refs: InstrumentRef[]): void {
+    const ref = refs.shift();
+    if (!ref) return;
+    setImmediate(() => {
+      if (this.stopped) return;
+      try {
+        this.memory.prepare(ref);
+      } catch {
+        // The database closed meanwhile (shutdown): each is made when next needed.
+        return;
+      }
+      this.prepareInTurns(refs);
+    }).unref();
   }
 
   /** Takes no more commands (graceful shutdown): every command before this one is committed, and durable once `idle()` resolves. */

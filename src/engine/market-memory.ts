@@ -133,6 +133,13 @@ export class MarketMemory {
     this.foreign.acknowledge();
   }
 
+  /** An instrument's book and mark, made now if they are not (after an admin's change to it). */
+  prepare(ref: InstrumentRef): void {
+    this.sync();
+    if (!this.book(ref.kind, ref.id)) return;
+    this.models.markOf(ref.kind, ref.id);
+  }
+
   /** Team holdings whose lock ended since the last call. */
   locksEnded(): { userId: number; teamId: number }[] {
     const at = this.now();

@@ -1,6 +1,6 @@
 import type { InstrumentKind, LedgerRepo, OpenOrderRow } from '../db/repos/ledger.js';
 import { INSTRUMENT_KINDS } from '../shared/instrument.js';
-import type { MarketStateRepo } from '../db/repos/market-state.js';
+import type { HoldingStateRow, MarketStateRepo } from '../db/repos/market-state.js';
 import type { BookSnapshot, OrderBook, RestingOrder, StandingSell } from '../domain/orderbook/index.js';
 import type { MarketState, ReadModels } from './read-models/read-models.js';
 import { WEEK_MS, DAY_MS } from './read-models/trade-windows.js';
@@ -139,7 +139,7 @@ const LOAD_PAGE = 2_000;
 export class MarketStateLoader {
   readonly state: MarketState;
   private phase: 'player' | 'team' | 'orders' | 'trades' | 'done' = 'player';
-  private afterRowid = 0;
+  private lastHolding: HoldingStateRow | null = null;
   private lastOrder: MarketState['openOrders'][number] | null = null;
   private lastTrade: { createdAt: number; id: number } | null = null;
 
@@ -170,13 +170,13 @@ export class MarketStateLoader {
       case 'player':
       case 'team': {
         const kind = this.phase;
-        const rows = repo.holdingsPage(kind, this.afterRowid, this.pageSize);
-        for (const { rowid: _rowid, ...h } of rows) state.holdings[kind].push(h);
+        const rows = repo.holdingsPage(kind, this.lastHolding, this.pageSize);
+        state.holdings[kind].push(...rows);
         if (rows.length < this.pageSize) {
           this.phase = kind === 'player' ? 'team' : 'orders';
-          this.afterRowid = 0;
+          this.lastHolding = null;
         } else {
-          this.afterRowid = rows[rows.length - 1]!.rowid;
+          this.lastHolding = rows[rows.length - 1]!;
         }
         break;
       }

@@ -74,6 +74,11 @@ function instrumentWideWrites(c: Database.Database) {
     'UPDATE holdings SET shares = ? WHERE instrument = ? AND user_id = ? AND instrument_id = ?',
   );
   const remove = c.prepare<[InstrumentKind, number, number]>('DELETE FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
+  // A rescale in two statements over the instrument's holdings (side by side in the table): SQLite's integer division
+  // rounds down as the rule does (the totals cast, as a JavaScript number is bound as a real).
+  const RESCALED = 'shares * CAST(? AS INTEGER) / CAST(? AS INTEGER)';
+  const dropRescaled = c.prepare<[InstrumentKind, number, number, number]>(`DELETE FROM holdings WHERE instrument = ? AND instrument_id = ? AND ${RESCALED} = 0`);
+  const rescaleAll = c.prepare<[number, number, InstrumentKind, number]>(`UPDATE holdings SET shares = ${RESCALED} WHERE instrument = ? AND instrument_id = ?`);
   // A literal 'open' (not a bound parameter), so SQLite can use the index of open orders.
   const openOrdersOf = c.prepare<[InstrumentKind, number], OrderRow>(
     `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents, shares_total AS sharesTotal,
@@ -85,11 +90,22 @@ function instrumentWideWrites(c: Database.Database) {
     holders(kind: InstrumentKind, instrumentId: number): HoldingRow[] {
       return holders.all(kind, instrumentId).map((h) => ({ ...h, minSellCustom: h.minSellCustom === 1 }));
     },
-    setHoldingShares(kind: InstrumentKind, userId: number, instrumentId: number, shares: number): void {
-      setShares.run(shares, kind, userId, instrumentId);
-    },
-    deleteHolding(kind: InstrumentKind, userId: number, instrumentId: number): void {
-      remove.run(kind, userId, instrumentId);
+    /**
+     * Every holding of the instrument rescaled from `oldTotal` to `newTotal` shares: `rescaled` is
+     * each holder's shares after (0: gone), as domain/market/contracts.ts works them out. Written in
+     * two statements while SQLite's 64-bit integers hold shares × newTotal exactly (shares ≤ oldTotal),
+     * else holding by holding.
+     */
+    rescaleHoldings(kind: InstrumentKind, instrumentId: number, oldTotal: number, newTotal: number, rescaled: readonly { userId: number; shares: number }[]): void {
+      if (oldTotal * newTotal < 2 ** 62) {
+        dropRescaled.run(kind, instrumentId, newTotal, oldTotal);
+        rescaleAll.run(newTotal, oldTotal, kind, instrumentId);
+        return;
+      }
+      for (const r of rescaled) {
+        if (r.shares > 0) setShares.run(r.shares, kind, r.userId, instrumentId);
+        else remove.run(kind, r.userId, instrumentId);
+      }
     },
     /** Every open order (asks and offers) on the instrument. */
     openOrdersOf(kind: InstrumentKind, instrumentId: number): OrderRow[] {
@@ -142,7 +158,7 @@ function holdingRows(c: Database.Database) {
   const deleteHolding = c.prepare<[InstrumentKind, number, number]>('DELETE FROM holdings WHERE instrument = ? AND user_id = ? AND instrument_id = ?');
   const allHoldings = c.prepare<[InstrumentKind], { userId: number; instrumentId: number; shares: number; price: number; seq: number; locked: number }>(
     `SELECT user_id AS userId, instrument_id AS instrumentId, shares, min_sell_price_cents AS price, min_sell_seq AS seq, locked_until AS locked
-     FROM holdings WHERE instrument = ? ORDER BY rowid`,
+     FROM holdings WHERE instrument = ? ORDER BY instrument_id, user_id`,
   );
   const locksEnding = c.prepare<[number, number], { userId: number; teamId: number }>(
     `SELECT user_id AS userId, instrument_id AS teamId FROM holdings WHERE instrument = 'team' AND locked_until > ? AND locked_until <= ?`,

@@ -122,8 +122,8 @@ export function createMarketStateRepo(db: Db) {
   const team = c.prepare<[number], TeamStateRow>(`${TEAM} WHERE id = ?`);
   const HOLDING = `SELECT user_id AS userId, instrument_id AS instrumentId, shares, cost_basis_cents AS costBasisCents,
     min_sell_price_cents AS minSellPriceCents, min_sell_seq AS minSellSeq, locked_until AS lockedUntil FROM holdings`;
-  // In the order the holdings were made (the rowid's), as the paged read below gives them.
-  const holdings = c.prepare<[InstrumentKind], HoldingStateRow>(`${HOLDING} WHERE instrument = ? ORDER BY rowid`);
+  // In the table's order (instrument, then user), as the paged read below gives them.
+  const holdings = c.prepare<[InstrumentKind], HoldingStateRow>(`${HOLDING} WHERE instrument = ? ORDER BY instrument_id, user_id`);
   const holdingsOf = c.prepare<[InstrumentKind, number], HoldingStateRow>(`${HOLDING} WHERE instrument = ? AND instrument_id = ?`);
   const ORDER = `SELECT id, side, instrument, instrument_id AS instrumentId, user_id AS userId, price_cents AS priceCents,
     shares_remaining AS sharesRemaining, seq, created_at AS createdAt FROM orders`;
@@ -143,9 +143,9 @@ export function createMarketStateRepo(db: Db) {
   );
   const maxOrderId = c.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM orders');
   // The same, a page at a time (for a load spread over time): each from where the last page ended.
-  // Along the rowid from where the last page ended (`+instrument` keeps SQLite off the instrument index, which would read and sort every holding of the kind per page).
-  const holdingsPage = c.prepare<[InstrumentKind, number, number], HoldingStateRow & { rowid: number }>(
-    `${HOLDING.replace('SELECT ', 'SELECT rowid, ')} WHERE +instrument = ? AND rowid > ? ORDER BY rowid LIMIT ?`,
+  // Along the table's key from where the last page ended.
+  const holdingsPage = c.prepare<[InstrumentKind, number, number, number], HoldingStateRow>(
+    `${HOLDING} WHERE instrument = ? AND (instrument_id, user_id) > (?, ?) ORDER BY instrument_id, user_id LIMIT ?`,
   );
   const openOrdersPage = c.prepare<[string, number, string, number, number, number, number], OpenOrderStateRow>(
     `${ORDER} INDEXED BY orders_open_book WHERE status = 'open' AND (instrument, instrument_id, side, price_cents, seq, id) > (?, ?, ?, ?, ?, ?)
@@ -178,7 +178,9 @@ export function createMarketStateRepo(db: Db) {
     declinesOf: (kind: InstrumentKind, id: number) => declinesOf.all(kind, id),
     /** The largest order id in use (its rowid: no scan). */
     maxOrderId: () => maxOrderId.get()?.id ?? 0,
-    holdingsPage: (kind: InstrumentKind, afterRowid: number, limit: number) => holdingsPage.all(kind, afterRowid, limit),
+    /** Holdings of a kind after `after` in the table's order (instrument, then user). */
+    holdingsPage: (kind: InstrumentKind, after: HoldingStateRow | null, limit: number) =>
+      holdingsPage.all(kind, after?.instrumentId ?? Number.MIN_SAFE_INTEGER, after?.userId ?? Number.MIN_SAFE_INTEGER, limit),
     /** Open orders after `after` in the order of their index (instrument, side, price, time, id). */
     openOrdersPage: (after: OpenOrderStateRow | null, limit: number) =>
       openOrdersPage.all(after?.instrument ?? '', after?.instrumentId ?? 0, after?.side ?? '', after?.priceCents ?? 0, after?.seq ?? 0, after?.id ?? 0, limit),

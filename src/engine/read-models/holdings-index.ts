@@ -27,13 +27,14 @@ const EMPTY: readonly HoldingView[] = [];
 
 /**
  * Every holding, by instrument (holders in HOLDERS_FIRST order) and by user. Tells `onUserChange`
- * whose holdings changed, so that values built on them can be worked out again.
+ * whose holdings changed, and by how many shares of which instrument (null: not known, every
+ * holding of the instrument taken out), so that values built on them can follow.
  */
 export class HoldingsIndex {
   private readonly byInstrument = new Map<string, HoldingView[]>();
   private readonly byUser = new Map<number, Map<string, HoldingView>>();
 
-  constructor(private readonly onUserChange: (userId: number) => void) {}
+  constructor(private readonly onUserChange: (userId: number, key: string, sharesDelta: number | null) => void) {}
 
   get(key: string, userId: number): HoldingView | undefined {
     return this.byUser.get(userId)?.get(key);
@@ -43,6 +44,7 @@ export class HoldingsIndex {
   set(kind: InstrumentKind, instrumentId: number, userId: number, state: Omit<HoldingView, 'userId' | 'kind' | 'instrumentId'> | null): void {
     const key = `${kind}:${instrumentId}`;
     const current = this.get(key, userId);
+    const delta = (state === null || state.shares <= 0 ? 0 : state.shares) - (current?.shares ?? 0);
     if (current) {
       const holders = this.byInstrument.get(key)!;
       if (state === null || state.shares <= 0) {
@@ -66,7 +68,35 @@ export class HoldingsIndex {
     } else {
       return;
     }
-    this.onUserChange(userId);
+    this.onUserChange(userId, key, delta);
+  }
+
+  /**
+   * Every holding of an instrument rescaled (a contract change): each holder's shares after (0:
+   * gone). Rounding new/old down keeps the holders' order but for ties it makes, so the list is
+   * sorted once, not each holder moved.
+   */
+  rescale(key: string, rescaled: readonly { userId: number; shares: number }[]): void {
+    const holders = this.byInstrument.get(key);
+    if (!holders) return;
+    let removed = false;
+    for (const r of rescaled) {
+      const current = this.get(key, r.userId);
+      if (!current || current.shares === r.shares) continue;
+      const delta = Math.max(0, r.shares) - current.shares;
+      if (r.shares > 0) current.shares = r.shares;
+      else {
+        current.shares = 0;
+        removed = true;
+        const mine = this.byUser.get(r.userId)!;
+        mine.delete(key);
+        if (mine.size === 0) this.byUser.delete(r.userId);
+      }
+      this.onUserChange(r.userId, key, delta);
+    }
+    const kept = removed ? holders.filter((h) => h.shares > 0) : holders;
+    kept.sort(HOLDERS_FIRST);
+    this.byInstrument.set(key, kept);
   }
 
   /** Adds holdings of a kind (of instruments it holds none of yet), sorting each instrument's holders once. */
@@ -109,7 +139,7 @@ export class HoldingsIndex {
       const mine = this.byUser.get(h.userId);
       mine?.delete(key);
       if (mine?.size === 0) this.byUser.delete(h.userId);
-      this.onUserChange(h.userId);
+      this.onUserChange(h.userId, key, null);
     }
     this.byInstrument.delete(key);
   }

@@ -59,6 +59,15 @@ export class Marks implements MarkSource {
   }
 
   /**
+   * The instrument's mark as its book in memory has it, read from nothing: undefined when no book
+   * was read yet. An instrument to be read again (`forget`) answers its old book's mark, from which
+   * the new one is told as a change.
+   */
+  known(key: string): number | undefined {
+    return this.books.get(key)?.mark;
+  }
+
+  /**
    * Reads an instrument's mark over the season and its book now, if they are not yet (to spread the
    * first reads over time, before any chart asks): one read of its season's trades between users
    * makes both, the book being where the mark over time ends.

@@ -21,9 +21,9 @@ export function mirroredLedger(ledger: Ledger, models: () => ReadModels): Ledger
       ledger.saveHolding(kind, userId, id, h);
       models().holding(kind, userId, id, h);
     },
-    rescaleHolding(kind: InstrumentKind, userId: number, id: number, h: HoldingState): void {
-      ledger.rescaleHolding(kind, userId, id, h);
-      models().holding(kind, userId, id, h);
+    rescaleHoldings(kind: InstrumentKind, id: number, oldTotal: number, newTotal: number, rescaled: readonly { userId: number; shares: number }[]): void {
+      ledger.rescaleHoldings(kind, id, oldTotal, newTotal, rescaled);
+      models().rescaled(kind, id, rescaled);
     },
     insertOrder(o: NewOrderRow): void {
       ledger.insertOrder(o);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMarketReadsRepo } from '../../db/repos/market-reads.js';
 import { createStatsReadsRepo } from '../../db/repos/stats-reads.js';
 import { createValuationRepo } from '../../db/repos/valuation.js';
+import { createAdmin } from '../admin.js';
 import { markOfMap, marksFromScratch } from '../test-support/marks.js';
 import { testExchange } from '../test-support/exchange.js';
 import { keyOf } from './instruments.js';
@@ -91,6 +92,48 @@ describe('the read models', () => {
     t.ok({ type: 'buy', userId: c, instrument: p, shares: 6, priceCents: 300 });
     expect(values().map(([m]) => m)).toEqual([44 * 300, 40 * 300, 16 * 300]);
     for (const [m, sql] of values()) expect(m).toBe(sql);
+    expect(models.topByShareValue(3).map((r) => r.userId)).toEqual([a, b, c]);
+  });
+
+  it('move the holders’ share values through a salary change by the shares rescaled and the mark read again, as worked out from scratch', () => {
+    const t = testExchange();
+    const [a, b, c] = [t.user('a'), t.user('b'), t.user('c')];
+    const p = t.player(100);
+    const models = t.exchange.readModels();
+    const valuation = createValuationRepo(t.db);
+    const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
+    const values = () => {
+      const markOf = markOfMap(marksFromScratch(t.db, t.clock.now));
+      return [a, b, c].map((u) => [models.shareValueCents(u), valuation.shareValueCents(u, markOf)]);
+    };
+    t.ok({ type: 'buy', userId: a, instrument: p, shares: 60, priceCents: 100 });
+    t.ok({ type: 'buy', userId: b, instrument: p, shares: 40, priceCents: 100 });
+    t.ok({ type: 'setMinSellPrice', userId: a, instrument: p, priceCents: 300 });
+    t.ok({ type: 'setMinSellPrice', userId: b, instrument: p, priceCents: 5_000 });
+    t.ok({ type: 'buy', userId: c, instrument: p, shares: 6, priceCents: 300 });
+    t.ok({ type: 'setMinSellPrice', userId: a, instrument: p, priceCents: 5_000 });
+    t.ok({ type: 'setMinSellPrice', userId: b, instrument: p, priceCents: 900 });
+    t.ok({ type: 'buy', userId: c, instrument: p, shares: 1, priceCents: 900 });
+    // A day later the mark counts the latest trades covering 1% of the shares: 1 share at $9.00.
+    t.clock.now += DAY_MS + 1;
+    expect(values()).toEqual([
+      [54 * 900, 54 * 900],
+      [39 * 900, 39 * 900],
+      [7 * 900, 7 * 900],
+    ]);
+    // Ten times the salary: ten times the shares, and 1% is now 10 shares, all 7 traded between users: their median, $3.00.
+    expect(admin.changeSalary({ id: null, username: 'test' }, p.id, 1_000).ok).toBe(true);
+    expect(values()).toEqual([
+      [540 * 300, 540 * 300],
+      [390 * 300, 390 * 300],
+      [70 * 300, 70 * 300],
+    ]);
+    expect(admin.changeSalary({ id: null, username: 'test' }, p.id, 100).ok).toBe(true);
+    expect(values()).toEqual([
+      [54 * 900, 54 * 900],
+      [39 * 900, 39 * 900],
+      [7 * 900, 7 * 900],
+    ]);
     expect(models.topByShareValue(3).map((r) => r.userId)).toEqual([a, b, c]);
   });
 });

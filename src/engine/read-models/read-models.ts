@@ -86,7 +86,7 @@ export class ReadModels {
     private readonly repo: MarketStateRepo,
     private readonly now: () => number,
   ) {
-    this.holdings = new HoldingsIndex((userId) => this.dirtyUsers.add(userId));
+    this.holdings = new HoldingsIndex((userId, key, delta) => this.holdingChanged(userId, key, delta));
     this.marks = this.newMarks(0);
   }
 
@@ -195,10 +195,10 @@ export class ReadModels {
       const t = this.repo.team(id);
       if (t) this.instruments.setTeam(t);
     }
+    // Its holders' values followed each holding as it was written, and follow the mark read again as a change of it.
     const key = keyOf(kind, id);
     this.marks.forget(key);
     this.trends.touch(key);
-    this.dirtyInstruments.add(key);
     this.charts.changed();
     this.version++;
   }
@@ -212,7 +212,6 @@ export class ReadModels {
       if (this.instruments.byKey(k)!.totalShares !== before[i]) {
         this.marks.forget(k);
         this.trends.touch(k);
-        this.dirtyInstruments.add(k);
       }
     });
     this.charts.changed();
@@ -259,6 +258,12 @@ export class ReadModels {
     this.version++;
   }
 
+  /** Every holding of an instrument rescaled: each holder's shares after (0: gone). */
+  rescaled(kind: InstrumentKind, id: number, rescaled: readonly { userId: number; shares: number }[]): void {
+    this.holdings.rescale(keyOf(kind, id), rescaled);
+    this.version++;
+  }
+
   orderOpened(o: OpenOrderStateRow): void {
     this.orders.add(orderOf(o));
     this.version++;
@@ -284,6 +289,20 @@ export class ReadModels {
   lastPrice(kind: InstrumentKind, id: number, cents: number): void {
     this.instruments.setLastPrice(kind, id, cents);
     this.version++;
+  }
+
+  /**
+   * A holding grew or shrank: its owner's share value, if worked out, moves by the shares at the
+   * instrument's mark in memory (a rescale of thousands of holders moves thousands of values, not
+   * every holding of each); without a mark in memory, it is worked out again when read.
+   */
+  private holdingChanged(userId: number, key: string, delta: number | null): void {
+    if (delta === 0) return;
+    const value = this.shareValue.get(userId);
+    if (value === undefined || this.dirtyUsers.has(userId)) return;
+    const mark = delta === null ? undefined : this.marks.known(key);
+    if (delta === null || mark === undefined) this.dirtyUsers.add(userId);
+    else this.shareValue.set(userId, value + delta * mark);
   }
 
   /** A mark moved: its holders' share values move by their part alone (those whose holdings changed are worked out again when read). */
@@ -491,8 +510,9 @@ export class ReadModels {
   }
 
   /**
-   * Share values change with holdings (those users' values are worked out again when read) and with
-   * marks (moved at once, part by part, as time is told; after an admin's change, its holders' again when read).
+   * Share values follow holdings (by the shares changed, or worked out again when read: see
+   * `holdingChanged`) and marks (moved at once, part by part, as time is told; after an instrument
+   * is read again from the database, its holders' again when read).
    */
   private settleValues(): void {
     this.marks.advance(this.now());

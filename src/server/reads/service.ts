@@ -265,6 +265,12 @@ function userReads(b: ReadBasics) {
       const m = models();
       return { shareValueCents: m.shareValueCents(userId), escrowCents: m.orders.escrowCents(userId) };
     },
+
+    /** Share value and escrow of each of these users, in order (a league's standings: the read models made current once, not per member). */
+    valuesOf(userIds: readonly number[]): { shareValueCents: number; escrowCents: number }[] {
+      const m = models();
+      return userIds.map((userId) => ({ shareValueCents: m.shareValueCents(userId), escrowCents: m.orders.escrowCents(userId) }));
+    },
   };
 }
 

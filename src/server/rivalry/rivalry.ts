@@ -18,6 +18,11 @@ import { standingsOf, type Standing } from './standings.js';
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** After a trade, how long the standings wait for the rest of a burst before they are compared. */
 const SETTLE_MS = 250;
+/**
+ * How many notices of members passed are written and told in one turn of the event loop: a change
+ * that moves every member's value (a salary change at L) passes a thousand, 50–80 ms of inbox writes at once.
+ */
+const NOTICES_PER_TURN = 200;
 /** How often a league checks whether its weekly recap is due (besides after trades). */
 const RECAP_CHECK_MS = 60 * 60 * 1000;
 
@@ -99,7 +104,8 @@ function weeklyRecaps(deps: RivalryDeps, notice: NoticeOf): (current: Standing[]
     const id = feed.moment('weeklyRecap', { userId: null, text, data, key: `recap:${season.number}:${week}`, at });
     lastRecap = { createdAt: at, data };
     if (id === null) return;
-    const events = current.map((s) => notice(s.userId, 'weeklyRecap', `Week ${week} recap of ${deps.leagueName()}`, text, '/chat'));
+    const title = `Week ${week} recap of ${deps.leagueName()}`;
+    const events = current.map((s) => notice(s.userId, 'weeklyRecap', title, text, '/chat'));
     recordNotices(db, events, at);
     bus.publish(events);
   };
@@ -127,17 +133,39 @@ export function createRivalry(deps: RivalryDeps) {
     timer = null;
     if (stopped) return;
     const after = standings();
+    // Who passed whom is told in a turn of its own: when every member's value moved (a salary change
+    // at L), the standings and the notices written to hundreds of inboxes are two blocks of the event loop, not one.
+    setImmediate(
+      safely(() => {
+        if (!stopped) tell(after);
+      }),
+    );
+  }
+
+  function tell(after: Standing[]): void {
     if (before) {
-      const events = overtakes(before, after).map((o) => notice(o.userId, 'passed', passedText(o), `in ${deps.leagueName()}`, '/leaderboard'));
-      if (events.length > 0) {
-        // Kept in each member's inbox before the toast and push that link to it.
-        recordNotices(db, events, deps.now());
-        bus.publish(events);
-      }
+      // The league's name read once, not once per member passed (a salary change can pass hundreds).
+      const where = `in ${deps.leagueName()}`;
+      tellInTurns(overtakes(before, after).map((o) => notice(o.userId, 'passed', passedText(o), where, '/leaderboard')));
       tellNewLeader(feed, deps.ranking(), before, after);
     }
     before = after;
     recapIfDue(after);
+  }
+
+  /** The notices of members passed, NOTICES_PER_TURN at a time in turns of the event loop, in order. */
+  function tellInTurns(events: GameEvent[]): void {
+    const now = events.slice(0, NOTICES_PER_TURN);
+    if (now.length === 0) return;
+    // Kept in each member's inbox before the toast and push that link to it.
+    recordNotices(db, now, deps.now());
+    bus.publish(now);
+    if (events.length > NOTICES_PER_TURN)
+      setImmediate(
+        safely(() => {
+          if (!stopped) tellInTurns(events.slice(NOTICES_PER_TURN));
+        }),
+      );
   }
 
   const safely = (fn: () => void) => () => {

@@ -33,10 +33,11 @@ function membersOf(db: Db): MembersStatement {
  * marks, equal figures sharing a place), as the leaderboard ranks them: what the rivalry notices
  * and the weekly recap read. It costs one lookup per member in the writer's read models.
  */
-export function standingsOf(league: { db: Db; reads: Pick<ReadService, 'valueOf'> }, rule: Ranking): Standing[] {
+export function standingsOf(league: { db: Db; reads: Pick<ReadService, 'valuesOf'> }, rule: Ranking): Standing[] {
   const members = membersOf(league.db).all();
-  const valued = members.map((m) => {
-    const v = league.reads.valueOf(m.userId);
+  const values = league.reads.valuesOf(members.map((m) => m.userId));
+  const valued = members.map((m, i) => {
+    const v = values[i]!;
     return { userId: m.userId, username: m.username, shareValueCents: v.shareValueCents, netWorthCents: m.cashCents + v.escrowCents + v.shareValueCents };
   });
   return rankBy(rule, valued);
