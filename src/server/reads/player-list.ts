@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
 import { playerList, playerOut, playersSinceResult, type PlayerOut, type PlayersSinceResult } from '../../shared/schemas/market.js';
-import { rememberEncoding } from '../encoded-answers.js';
+import { encodingOf, rememberEncoding } from '../encoded-answers.js';
 import { playerRow } from './rows.js';
 import { toPlayer } from './shape.js';
 
@@ -203,8 +203,16 @@ export function sharedPlayerLists(): PlayerLists {
 /** `market.playersSince`: the rows changed since `since` (every row when that is not known) and the caller's shares. */
 export function playersSinceOf(lists: PlayerLists, m: ReadModels, callerId: number | null, since: string | undefined): PlayersSinceResult {
   const { list, version, changed } = lists.since(m, since);
-  const owned = callerId === null ? [] : [...playerSharesOf(m, callerId)].filter(([, shares]) => shares !== 0);
-  return { version, full: changed === null, rows: changed === null ? list.rows : list.rows.filter((r) => changed.has(r.id)), owned };
+  const owned: [number, number][] = callerId === null ? [] : [...playerSharesOf(m, callerId)].filter(([, shares]) => shares !== 0);
+  if (changed !== null) return { version, full: false, rows: list.rows.filter((r) => changed.has(r.id)), owned };
+  const whole = { version, full: true, rows: list.rows, owned };
+  // A first load: the list's kept bytes, between the version and the caller's shares (the same JSON as the object's).
+  rememberEncoding(whole, () => [
+    Buffer.from(`{"version":${JSON.stringify(version)},"full":true,"rows":`),
+    ...encodingOf(list.rows)!,
+    Buffer.from(`,"owned":${JSON.stringify(owned)}}`),
+  ]);
+  return whole;
 }
 
 /** A user's shares of each player, by player id. */
@@ -230,5 +238,6 @@ const sinceShape = playersSinceResult.extend({ rows: z.array(z.unknown()) });
 export function checkedPlayersSince(value: unknown): PlayersSinceResult {
   const shaped = sinceShape.parse(value);
   const fromList = shaped.rows.every((r) => typeof r === 'object' && r !== null && checkedRows.has(r));
-  return fromList ? (shaped as PlayersSinceResult) : playersSinceResult.parse(value);
+  // The answer itself, not a copy: its kept bytes (a whole list's) are found by it.
+  return fromList ? (value as PlayersSinceResult) : playersSinceResult.parse(value);
 }

@@ -93,6 +93,19 @@ describe('market.playersSince: the players list as changes', () => {
     expect(mergePlayers(undefined, old)).toEqual(await players());
   });
 
+  it('sends a whole list as the same JSON, whether answered from its kept bytes (batched) or by tRPC itself', async () => {
+    const trader = await registerUser(server.url);
+    await buy(trader, (await players())[5]!.id, 9);
+    const url = `${server.url}/trpc/market.playersSince?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`;
+    const headers = { authorization: `Bearer ${trader.token}` };
+    const kept = await (await fetch(url, { headers })).text();
+    const byTrpc = await (await fetch(url, { headers: { ...headers, 'trpc-accept': 'application/json' } })).text();
+    expect(kept).toBe(byTrpc);
+    const [answer] = JSON.parse(kept) as [{ result: { data: PlayersSinceResult } }];
+    expect(answer.result.data.full).toBe(true);
+    expect(mergePlayers(undefined, answer.result.data)).toEqual(await players(trader.token));
+  });
+
   it('refuses a version that is not a short string, as tRPC refuses any bad input', async () => {
     const input = encodeURIComponent(JSON.stringify({ since: 'x'.repeat(41) }));
     const res = await fetch(`${server.url}/trpc/market.playersSince?input=${input}`);

@@ -63,6 +63,19 @@ const leadersOf = (rule: Ranking, list: Standing[]) =>
     .sort((a, b) => a - b)
     .join(',');
 
+/**
+ * Hands `items` to `tell` `perTurn` at a time, in order: the first at once, each next one in a later
+ * turn (`later`), none once `stopped()`.
+ */
+export function inTurns<T>(items: readonly T[], perTurn: number, tell: (batch: T[]) => void, later: (next: () => void) => void, stopped: () => boolean): void {
+  if (items.length === 0) return;
+  tell(items.slice(0, perTurn));
+  if (items.length > perTurn)
+    later(() => {
+      if (!stopped()) inTurns(items.slice(perTurn), perTurn, tell, later, stopped);
+    });
+}
+
 /** A new leader (or leaders sharing first place, with something to lead by) is a moment of the feed. */
 function tellNewLeader(feed: LeagueFeed, rule: Ranking, before: Standing[], after: Standing[]): void {
   const leaders = leadersOf(rule, after);
@@ -155,17 +168,17 @@ export function createRivalry(deps: RivalryDeps) {
 
   /** The notices of members passed, NOTICES_PER_TURN at a time in turns of the event loop, in order. */
   function tellInTurns(events: GameEvent[]): void {
-    const now = events.slice(0, NOTICES_PER_TURN);
-    if (now.length === 0) return;
-    // Kept in each member's inbox before the toast and push that link to it.
-    recordNotices(db, now, deps.now());
-    bus.publish(now);
-    if (events.length > NOTICES_PER_TURN)
-      setImmediate(
-        safely(() => {
-          if (!stopped) tellInTurns(events.slice(NOTICES_PER_TURN));
-        }),
-      );
+    inTurns(
+      events,
+      NOTICES_PER_TURN,
+      (batch) => {
+        // Kept in each member's inbox before the toast and push that link to it.
+        recordNotices(db, batch, deps.now());
+        bus.publish(batch);
+      },
+      (next) => setImmediate(safely(next)),
+      () => stopped,
+    );
   }
 
   const safely = (fn: () => void) => () => {
