@@ -22,14 +22,16 @@ function instrumentsOf(m: ReadModels): InstrumentView[] {
  * The market at a glance as it is at `now`, and until when it stands unless the market changes:
  * each instrument's kept trend (MarkTrends), its trades of the last 24 hours (TradeWindows) and
  * its holder count (HoldingsIndex) — kept figures, a lookup each, whatever the history holds.
+ * Weeks of marks not read yet are read while `readBudgetMs` of real time lasts; the rest are
+ * provisional until a later build.
  */
-export function buildGlance(m: ReadModels, now: number): { answer: MarketGlanceOut; until: number } {
+export function buildGlance(m: ReadModels, now: number, readBudgetMs = GLANCE_READ_BUDGET_MS): { answer: MarketGlanceOut; until: number } {
   let until = Number.POSITIVE_INFINITY;
   const since = now - DAY_MS;
   const rows: GlanceRowOut[] = [];
   const items: GlanceItemOut[] = [];
   // A server still warming up has not read every instrument's week of marks: a build reads what fits its budget, the rest next time.
-  const readUntil = performance.now() + GLANCE_READ_BUDGET_MS;
+  const readUntil = performance.now() + readBudgetMs;
   for (const i of instrumentsOf(m)) {
     const key = keyOf(i.kind, i.id);
     const { trend, until: trendUntil } = m.trendOf(i.kind, i.id, now, performance.now() < readUntil);
