@@ -1,5 +1,6 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testExchange } from '../../engine/test-support/exchange.js';
 import { DEFAULT_LEAGUE_ID } from '../../db/leagues/files.js';
 import type { PlayerOut } from '../../shared/schemas/market.js';
 import { encodingOf } from '../encoded-answers.js';
@@ -158,5 +159,22 @@ describe('SharedPlayerList', () => {
 
   it('refuses a list that breaks the schema when it is made, not when it is sent', () => {
     expect(() => new SharedPlayerList([{ ...rows[0]!, owned: -1 }])).toThrow();
+  });
+});
+
+describe('the players list’s versions', () => {
+  it('are not answered as changes by another process (a server restarted): the same numbers there are other lists', async () => {
+    const t = testExchange();
+    t.player(60);
+    const m = t.exchange.readModels();
+    vi.resetModules();
+    const before = await import('./player-list.js');
+    vi.resetModules();
+    const after = await import('./player-list.js');
+    const held = before.sharedPlayerLists().since(m, undefined).version;
+    const restarted = after.sharedPlayerLists();
+    expect(restarted.since(m, held).changed).toBeNull();
+    // Its own versions it answers as changes.
+    expect(restarted.since(m, restarted.since(m, undefined).version).changed).toEqual(new Set());
   });
 });

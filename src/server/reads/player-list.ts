@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
 import { playerList, playerOut, playersSinceResult, type PlayerOut, type PlayersSinceResult } from '../../shared/schemas/market.js';
@@ -142,6 +143,12 @@ export const CHANGES_KEPT = 64;
 
 /** Lists that tell apart the previous ones: each league's read models are a new generation (a league closed and opened again starts anew). */
 let generations = 0;
+/**
+ * This process's own prefix of every generation: a client may hold a version made before the server
+ * restarted (its count starting again from 1), and must not be answered with the changes since
+ * another list of the same number.
+ */
+const PROCESS = randomBytes(4).toString('hex');
 
 /** The players list of a league as it is now, and what changed since a version of it that a client holds. */
 export interface PlayerLists {
@@ -168,7 +175,7 @@ export function sharedPlayerLists(): PlayerLists {
     m.markChanges();
     if (kept?.models === m && kept.version === m.version) return kept.list;
     if (kept?.models !== m) {
-      generation = (++generations).toString(36);
+      generation = `${PROCESS}${(++generations).toString(36)}`;
       made = 0;
       changes.length = 0;
     }
