@@ -30,7 +30,7 @@ export const INSTRUMENT_MS = 1_000;
  * most held) refetches at most this often on the feed: the mark moves slowly by design, and the
  * strips are read at a glance, not traded on.
  */
-export const GLANCE_MS = 30_000;
+export const GLANCE_MS = 6_000;
 /** Values that follow others' trades (the user box, portfolios on screen) refetch at most this often. */
 export const VALUES_MS = 6_000;
 
@@ -203,7 +203,7 @@ const keyOf = (filter: QueryFilter) => JSON.stringify([filter.path, filter.input
 /**
  * Where each client's throttled refetches fall: a filter with `every` E goes out at the client's
  * phase + k·E, the phase drawn once per client from [0, PHASE_SPAN_MS). So what has the same E goes
- * out together, and since every E divides the longer ones (1, 2, 6 and 30 s), a longer one goes out
+ * out together, and since every E divides the longer ones (1, 2 and 6 s), a longer one goes out
  * with the shorter ones on their beat: one request, not one per list. The phase is uniform modulo
  * each E (the span is a multiple of all), so clients that got the same message refetch at
  * different moments, not all at once.

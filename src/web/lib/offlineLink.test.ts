@@ -55,10 +55,10 @@ const store: AnswerStore = { generation: keptGeneration, keep: keepAnswer, find:
 const served: { data: unknown; at: number }[] = [];
 let clock = 1_000;
 
-function client(owner: AnswerOwner, online: boolean) {
+function client(owner: AnswerOwner, online: boolean, changes?: ReadonlySet<string>) {
   return createTRPCClient<Router>({
     links: [
-      offlineFallbackLink<Router>({ owner, store, isNoAnswer, onKeptAnswer: (data, at) => served.push({ data, at }), now: () => clock }),
+      offlineFallbackLink<Router>({ owner, store, changes, isNoAnswer, onKeptAnswer: (data, at) => served.push({ data, at }), now: () => clock }),
       httpBatchLink({ url: online ? upUrl : downUrl }),
     ],
   });
@@ -151,6 +151,17 @@ describe('offlineFallbackLink', () => {
     }
     // The same input with its keys in another order is the same read.
     expect(await client(ann, false).price.query({ side: 'buy', id: 1 })).toEqual({ id: 1, cents: 110 });
+  });
+
+  it('neither keeps nor answers from the copy a read answered as changes (its answer is not whole)', async () => {
+    const asChanges = new Set(['price']);
+    expect(await client(ann, true, asChanges).price.query({ id: 2 })).toEqual({ id: 2, cents: 250 });
+    // Another read, kept: by then the first would have been kept too.
+    expect(await client(ann, true).price.query({ id: 1 })).toEqual({ id: 1, cents: 110 });
+    await keptFor(ann, 'price', { id: 1 });
+    expect(await keptAnswer(keptAnswerKey(ann, 'price', { id: 2 }))).toBeNull();
+    await expect(failure(client(ann, false, asChanges).price.query({ id: 1 }))).resolves.toSatisfy(isNoAnswer);
+    expect(served).toEqual([]);
   });
 
   it('never keeps or answers a mutation', async () => {

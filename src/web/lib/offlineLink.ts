@@ -28,6 +28,8 @@ export interface AnswerStore {
 
 export interface OfflineLinkOptions {
   owner: AnswerOwner;
+  /** Reads whose answers are changes to what the client holds, not whole: neither kept nor answered from the copy. */
+  changes?: ReadonlySet<string>;
   store: AnswerStore;
   /** Whether a failed call got no answer at all (pwa/connectivity.ts's isNoAnswer). */
   isNoAnswer(error: unknown): boolean;
@@ -49,11 +51,12 @@ export function offlineFallbackLink<TRouter extends AnyRouter>({
   store,
   isNoAnswer,
   onKeptAnswer,
+  changes = new Set(),
   now = Date.now,
 }: OfflineLinkOptions): TRPCLink<TRouter> {
   return () =>
     ({ op, next }) => {
-      if (op.type !== 'query') return next(op);
+      if (op.type !== 'query' || changes.has(op.path)) return next(op);
       const key = keptAnswerKey(owner, op.path, op.input);
       const generation = store.generation();
       return observable((observer) => {

@@ -49,6 +49,9 @@ export function leagueKeyPrefix(leagueId: number | null): string {
 /** The browser's copy of the reads' answers (pwa/keptAnswers.ts), as the offline link uses it. */
 const answerStore: AnswerStore = { generation: keptGeneration, keep: keepAnswer, find: keptAnswer };
 
+/** Reads answered as changes to a list the page holds (features/market/api/useMarketPlayers.ts keeps the merged list itself). */
+const ANSWERED_AS_CHANGES: ReadonlySet<string> = new Set(['market.playersSince']);
+
 /** A read was answered from the kept copy: the server is out of reach (the offline notice shows), and the answer is dated. */
 function onKeptAnswer(data: unknown, at: number): void {
   markKeptAnswer(data, at);
@@ -89,7 +92,7 @@ export function createClients(token: string | null, leagueId: number | null = nu
         condition: (op) => op.type === 'subscription',
         true: realtimeLink,
         false: [
-          offlineFallbackLink<AppRouter>({ owner: { userId: token ? userId : null, leagueId }, store: answerStore, isNoAnswer, onKeptAnswer }),
+          offlineFallbackLink<AppRouter>({ owner: { userId: token ? userId : null, leagueId }, store: answerStore, changes: ANSWERED_AS_CHANGES, isNoAnswer, onKeptAnswer }),
           httpBatchLink({
             url: '/trpc',
             maxURLLength: 2000,
