@@ -18,6 +18,11 @@ export interface AnswerOwner {
   leagueId: number | null;
 }
 
+/** Whose answers a client's are: the signed-in user's when it has a token, else an anonymous visitor's. */
+export function answerOwner(token: string | null, userId: number | null, leagueId: number | null): AnswerOwner {
+  return { userId: token ? userId : null, leagueId };
+}
+
 /** Where answers are kept (pwa/keptAnswers.ts). */
 export interface AnswerStore {
   /** A mark taken when a read is sent, given back to keep: answers asked for before the store was emptied are dropped. */

@@ -14,7 +14,7 @@ import type { AppRouter } from '../../server/routers/index.js';
 import { isNoAnswer, reportNoAnswer } from '../pwa/connectivity';
 import { forgetKeptAnswers, keepAnswer, keptAnswer, keptGeneration } from '../pwa/keptAnswers';
 import { markKeptAnswer } from '../pwa/offlineAnswers';
-import { offlineFallbackLink, type AnswerStore } from './offlineLink';
+import { answerOwner, offlineFallbackLink, type AnswerStore } from './offlineLink';
 
 /**
  * The typed tRPC hooks for React. Pages use them like this:
@@ -92,7 +92,7 @@ export function createClients(token: string | null, leagueId: number | null = nu
         condition: (op) => op.type === 'subscription',
         true: realtimeLink,
         false: [
-          offlineFallbackLink<AppRouter>({ owner: { userId: token ? userId : null, leagueId }, store: answerStore, changes: ANSWERED_AS_CHANGES, isNoAnswer, onKeptAnswer }),
+          offlineFallbackLink<AppRouter>({ owner: answerOwner(token, userId, leagueId), store: answerStore, changes: ANSWERED_AS_CHANGES, isNoAnswer, onKeptAnswer }),
           httpBatchLink({
             url: '/trpc',
             maxURLLength: 2000,

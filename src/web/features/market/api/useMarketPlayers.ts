@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { mergePlayers } from '../../../../shared/players-since';
 import type { PlayerOut } from '../../../../shared/schemas/market';
 import { useLeague } from '../../../lib/league';
-import { keptAnswerKey } from '../../../lib/offlineLink';
+import { answerOwner, keptAnswerKey } from '../../../lib/offlineLink';
 import { useSession } from '../../../lib/session';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { isNoAnswer } from '../../../pwa/connectivity';
@@ -39,8 +39,8 @@ export function useMarketPlayers() {
       }
       const rows = mergePlayers(since ? held : undefined, answer);
       versions.set(rows, answer.version);
-      // The same key the offline link keeps market.players's answers under (lib/trpc.ts's owner).
-      void keepAnswer(keptAnswerKey({ userId: token ? (user?.id ?? null) : null, leagueId }, 'market.players', undefined), rows, Date.now());
+      // The same key the offline link keeps market.players's answers under.
+      void keepAnswer(keptAnswerKey(answerOwner(token, user?.id ?? null, leagueId), 'market.players', undefined), rows, Date.now());
       return rows;
     },
     // The list made here is the cache's: a copy would lose its version.
