@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SPARK_POINTS, SPARK_STEP_MS, TREND_DAY_MS, changeBasisPoints, sparkTimes, stepStart, topBy, trendOf, trendStandsUntil } from './trend.js';
 
@@ -84,5 +85,26 @@ describe('the strips’ order', () => {
         3,
       ).map((x) => x.id),
     ).toEqual([5]);
+  });
+
+  it('are the first of all the items sorted, whatever the scores, ties and limit', () => {
+    const item = fc.record({ score: fc.integer({ min: -3, max: 4 }), tie: fc.integer({ min: 0, max: 6 }) });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 40 }), fc.integer({ min: 0, max: 8 }), (items, limit) => {
+        const sorted = items
+          .filter((x) => x.score > 0)
+          .sort((a, b) => b.score - a.score || a.tie - b.tie)
+          .slice(0, limit);
+        const top = topBy(
+          items,
+          (x) => x.score,
+          (x) => String(x.tie),
+          limit,
+        );
+        // The very items, in the same order (equal ones as they came).
+        expect(top.length).toBe(sorted.length);
+        top.forEach((x, i) => expect(x).toBe(sorted[i]));
+      }),
+    );
   });
 });

@@ -68,15 +68,48 @@ export function trendStandsUntil(now: number, nextChangeAfterDayAgo: number): nu
   return Math.min(stepStart(now) + SPARK_STEP_MS, nextChangeAfterDayAgo + TREND_DAY_MS);
 }
 
-/** The first `limit` of `items` by `score`, highest first, ties to `tie` ascending; those scoring 0 or less are left out. */
-export function topBy<T>(items: Iterable<T>, score: (item: T) => number, tie: (item: T) => string | number, limit: number): T[] {
-  const scored: { item: T; score: number }[] = [];
-  for (const item of items) {
-    const s = score(item);
-    if (s > 0) scored.push({ item, score: s });
+/**
+ * The first `limit` of the items offered by score, highest first, ties to `tie` ascending; those
+ * scoring 0 or less are left out. One pass keeping the best `limit` so far (a tie key is made only
+ * for equal scores): the same as sorting them all and taking the first, items of equal score and
+ * tie key staying in the order offered.
+ */
+export class Top<T> {
+  private readonly kept: { item: T; score: number; tie: string | number | undefined }[] = [];
+
+  constructor(
+    private readonly limit: number,
+    private readonly tie: (item: T) => string | number,
+  ) {}
+
+  offer(item: T, score: number): void {
+    const { kept, limit } = this;
+    if (!(score > 0) || limit <= 0) return;
+    const full = kept.length === limit;
+    // Most items offered come after the last one kept: left out with no tie key made.
+    if (full && score < kept[limit - 1]!.score) return;
+    let tie: string | number | undefined;
+    /** Whether the item offered comes strictly before `other`. */
+    const before = (other: (typeof kept)[number]) =>
+      score > other.score || (score === other.score && compare((tie ??= this.tie(item)), (other.tie ??= this.tie(other.item))) < 0);
+    if (full && !before(kept[limit - 1]!)) return;
+    // After every one it does not come before: equal ones keep their order.
+    let at = full ? limit - 1 : kept.length;
+    while (at > 0 && before(kept[at - 1]!)) at--;
+    kept.splice(at, 0, { item, score, tie });
+    if (kept.length > limit) kept.pop();
   }
-  scored.sort((a, b) => b.score - a.score || compare(tie(a.item), tie(b.item)));
-  return scored.slice(0, limit).map((s) => s.item);
+
+  items(): T[] {
+    return this.kept.map((e) => e.item);
+  }
+}
+
+/** The first `limit` of `items` by `score`, highest first, ties to `tie` ascending; those scoring 0 or less are left out (see Top). */
+export function topBy<T>(items: Iterable<T>, score: (item: T) => number, tie: (item: T) => string | number, limit: number): T[] {
+  const top = new Top(limit, tie);
+  for (const item of items) top.offer(item, score(item));
+  return top.items();
 }
 
 const compare = (a: string | number, b: string | number): number => (a < b ? -1 : a > b ? 1 : 0);
