@@ -33,6 +33,8 @@ export class Instruments {
   private readonly teams = new Map<number, TeamInfo>();
   /** Active players, highest salary first, then lower id: the market table's order. Rebuilt when a salary or the roster changes. */
   private activePlayers: InstrumentView[] | null = null;
+  /** Every team, in the order of `keys`. Rebuilt when a team is set. */
+  private teamViews: InstrumentView[] | null = null;
 
   get(kind: InstrumentKind, id: number): InstrumentView | undefined {
     return this.all.get(keyOf(kind, id));
@@ -67,6 +69,7 @@ export class Instruments {
       restrictedUntil: null,
     };
     this.all.set(keyOf('team', t.id), view);
+    this.teamViews = null;
   }
 
   setPlayer(p: PlayerStateRow): void {
@@ -105,6 +108,12 @@ export class Instruments {
   players(): readonly InstrumentView[] {
     this.activePlayers ??= [...this.all.values()].filter((i) => i.kind === 'player' && i.active).sort((a, b) => b.totalShares - a.totalShares || a.id - b.id);
     return this.activePlayers;
+  }
+
+  /** Every team, in the order of `keys`. */
+  teamList(): readonly InstrumentView[] {
+    this.teamViews ??= [...this.all.values()].filter((i) => i.kind === 'team');
+    return this.teamViews;
   }
 
   /** The team of an instrument (a player's team, or the team itself). */

@@ -17,6 +17,33 @@ function soldOut(t: ReturnType<typeof testExchange>, salary: number, holder: num
 }
 
 describe('the read models', () => {
+  it('tell whose row figures changed since a version: an order changes none, a new holder or a trade its instrument’s, a team read again every one', () => {
+    const t = testExchange();
+    const [p, q] = t.players(100, 80);
+    const [a, b] = [t.user('a'), t.user('b')];
+    const m = t.exchange.readModels();
+    const team = m.instruments.get('player', p!.id)!.teamId;
+    let v = m.version;
+    const changed = () => m.instruments.keys().filter((k) => m.rowChangedSince(m.instruments.byKey(k)!.kind, m.instruments.byKey(k)!.id, v));
+    t.ok({ type: 'buy', userId: b, instrument: q!, shares: 5, priceCents: 100 });
+    expect(changed()).toEqual([keyOf('player', q!.id)]);
+    v = m.version;
+    t.ok({ type: 'listOffer', userId: b, instrument: q!, shares: 1, priceCents: 300 });
+    expect(m.version).toBeGreaterThan(v);
+    expect(changed()).toEqual([]);
+    expect(m.rowsChangedSince(v)).toBe(false);
+    // A holding written alone (no trade): a new holder changes the holder count, a new minimum price nothing shown.
+    m.holding('player', a, p!.id, { shares: 3, costBasisCents: 300, minSellPriceCents: 200, minSellSeq: 1, lockedUntil: 0 });
+    expect(changed()).toEqual([keyOf('player', p!.id)]);
+    v = m.version;
+    m.holding('player', a, p!.id, { shares: 3, costBasisCents: 300, minSellPriceCents: 250, minSellSeq: 2, lockedUntil: 0 });
+    expect(changed()).toEqual([]);
+    // A team read again: its name and code are its players' too.
+    m.refreshInstrument('team', team);
+    expect(changed()).toHaveLength(m.instruments.keys().length);
+    expect(m.rowsChangedSince(v)).toBe(true);
+  });
+
   it('rank the statistics by the last 24 h of trades, as SQL does', () => {
     const t = testExchange();
     const [seller, buyer] = [t.user('seller'), t.user('buyer')];

@@ -71,6 +71,16 @@ export class ReadModels {
   readonly charts = new ChartMarks();
   /** Counts every change: answers built on the models may be kept while it stands. */
   version = 0;
+  /**
+   * The version at which each instrument's row figures last changed (its name, team, supply, last
+   * price, salary, retirement, holders, trades or mark), and at which every instrument's did: an
+   * answer made of one row per instrument, built at a version, builds again only the rows changed
+   * since (`rowChangedSince`).
+   */
+  private readonly rowsChangedAt: Record<InstrumentKind, Map<number, number>> = { player: new Map(), team: new Map() };
+  private allRowsChangedAt = 0;
+  /** The version at which any instrument's row figures last changed. */
+  private anyRowChangedAt = 0;
   private markMoves = 0;
   private readonly instance = ++instances;
   private readonly shareValue = new Map<number, number>();
@@ -127,6 +137,7 @@ export class ReadModels {
         this.trends.touchAll();
         this.charts.changed();
         this.version++;
+        this.allRowsChanged();
       },
     );
   }
@@ -144,6 +155,7 @@ export class ReadModels {
     this.loadMarks(state);
     this.charts.changed();
     this.version++;
+    this.allRowsChanged();
   }
 
   /** The marks start empty: each instrument's book is read from the database when its mark is first needed. */
@@ -184,6 +196,7 @@ export class ReadModels {
     this.dirtyInstruments.add(key);
     this.charts.changed();
     this.version++;
+    this.instrumentRowChanged(kind, id);
   }
 
   /** An instrument's own row read again (its salary or payroll changed, written through the ledger): its mark is read again before its next use. */
@@ -201,6 +214,7 @@ export class ReadModels {
     this.trends.touch(key);
     this.charts.changed();
     this.version++;
+    this.instrumentRowChanged(kind, id);
   }
 
   /** After an admin's change (players reloaded): every team's payroll again (a team's mark counts 1% of it). */
@@ -208,14 +222,14 @@ export class ReadModels {
     const teams = this.instruments.keys().filter((k) => k.startsWith('team:'));
     const before = teams.map((k) => this.instruments.byKey(k)!.totalShares);
     this.instruments.updatePayrolls();
-    teams.forEach((k, i) => {
-      if (this.instruments.byKey(k)!.totalShares !== before[i]) {
-        this.marks.forget(k);
-        this.trends.touch(k);
-      }
-    });
+    const changed = teams.filter((k, i) => this.instruments.byKey(k)!.totalShares !== before[i]);
+    for (const k of changed) {
+      this.marks.forget(k);
+      this.trends.touch(k);
+    }
     this.charts.changed();
     this.version++;
+    for (const k of changed) this.rowChanged('team', this.instruments.byKey(k)!.id);
   }
 
   // ── What the exchange writes, mirrored ──────────────────────────────────────────────────────
@@ -227,6 +241,7 @@ export class ReadModels {
     this.charts.traded(buyerId, sellerId);
     if (userToUser) this.marks.trade(key, at, shares, priceCents);
     this.version++;
+    this.rowChanged(kind, id);
   }
 
   /** A sale's realized profit, for its seller's season total. */
@@ -239,6 +254,7 @@ export class ReadModels {
   openMarketChanged(kind: InstrumentKind, id: number, held: boolean, at: number): void {
     this.marks.openMarket(keyOf(kind, id), held, at);
     this.version++;
+    this.rowChanged(kind, id);
   }
 
   holding(
@@ -247,6 +263,8 @@ export class ReadModels {
     id: number,
     h: { shares: number; costBasisCents: number; minSellPriceCents: number; minSellSeq: number; lockedUntil: number },
   ): void {
+    const key = keyOf(kind, id);
+    const holders = this.holdings.holderCount(key);
     this.holdings.set(
       kind,
       id,
@@ -256,12 +274,14 @@ export class ReadModels {
         : null,
     );
     this.version++;
+    if (this.holdings.holderCount(key) !== holders) this.rowChanged(kind, id);
   }
 
   /** Every holding of an instrument rescaled: each holder's shares after (0: gone). */
   rescaled(kind: InstrumentKind, id: number, rescaled: readonly { userId: number; shares: number }[]): void {
     this.holdings.rescale(keyOf(kind, id), rescaled);
     this.version++;
+    this.rowChanged(kind, id);
   }
 
   orderOpened(o: OpenOrderStateRow): void {
@@ -284,11 +304,13 @@ export class ReadModels {
   remaining(kind: InstrumentKind, id: number, remaining: number): void {
     this.instruments.setRemaining(kind, id, remaining);
     this.version++;
+    this.rowChanged(kind, id);
   }
 
   lastPrice(kind: InstrumentKind, id: number, cents: number): void {
     this.instruments.setLastPrice(kind, id, cents);
     this.version++;
+    this.rowChanged(kind, id);
   }
 
   /**
@@ -317,6 +339,8 @@ export class ReadModels {
       }
     this.charts.priced(at);
     this.version++;
+    const i = this.instruments.byKey(key);
+    if (i) this.rowChanged(i.kind, i.id);
   }
 
   declined(askId: number, userId: number): void {
@@ -324,7 +348,40 @@ export class ReadModels {
     this.version++;
   }
 
+  /** An instrument's row figures changed at this version. */
+  private rowChanged(kind: InstrumentKind, id: number): void {
+    this.rowsChangedAt[kind].set(id, this.version);
+    this.anyRowChangedAt = this.version;
+  }
+
+  /** An instrument read again from the database: a team's name and code are also its players' (every row then). */
+  private instrumentRowChanged(kind: InstrumentKind, id: number): void {
+    if (kind === 'team') this.allRowsChanged();
+    else this.rowChanged(kind, id);
+  }
+
+  /** Every instrument's row figures changed at this version. */
+  private allRowsChanged(): void {
+    this.allRowsChangedAt = this.version;
+    this.anyRowChangedAt = this.version;
+    for (const kind of INSTRUMENT_KINDS) this.rowsChangedAt[kind].clear();
+  }
+
   // ── Reads ───────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Whether the row figures of an instrument may have changed since the models were at `version`:
+   * its name, team, supply, last price, salary, retirement, holder count, trades or mark. Figures
+   * that move with time alone (a 24-hour window, a trend's 4-hour steps) are not counted here.
+   */
+  rowChangedSince(kind: InstrumentKind, id: number, version: number): boolean {
+    return this.allRowsChangedAt > version || (this.rowsChangedAt[kind].get(id) ?? 0) > version;
+  }
+
+  /** Whether any instrument's row figures may have changed since the models were at `version` (see `rowChangedSince`). */
+  rowsChangedSince(version: number): boolean {
+    return this.anyRowChangedAt > version;
+  }
 
   /** Instruments the user holds, by key. */
   heldKeys(userId: number): Iterable<string> {
