@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { InstrumentView } from '../../engine/read-models/instruments.js';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
 import { playerList, playerOut, playersSinceResult, type PlayerOut, type PlayersSinceResult } from '../../shared/schemas/market.js';
 import { encodingOf, rememberEncoding } from '../encoded-answers.js';
@@ -9,6 +10,19 @@ import { toPlayer } from './shape.js';
 /** Every active player as `callerId` sees them (`owned`: their shares), row by row from the read models. */
 export function playerRows(m: ReadModels, callerId: number | null): PlayerOut[] {
   return m.instruments.players().map((i) => toPlayer(playerRow(m, i, callerId), m.markOf('player', i.id)));
+}
+
+/**
+ * Every active player as everyone sees them, as `SharedPlayerList` takes them: the row of a player
+ * whose figures changed since the models were at `since` (every row when null), or only the id of
+ * one whose row in `kept` stands.
+ */
+export function playerRowsSince(m: ReadModels, since: number | null, kept: ReadonlyMap<number, EncodedRow>): (PlayerOut | number)[] {
+  return m.instruments
+    .players()
+    .map((i) =>
+      since !== null && kept.has(i.id) && !m.rowChangedSince('player', i.id, since) ? i.id : toPlayer(playerRow(m, i, null), m.markOf('player', i.id)),
+    );
 }
 
 /** Lists whose every row was checked against `playerOut` when they were made (see `checkedPlayerList`). */
@@ -61,15 +75,18 @@ export class SharedPlayerList {
   private readonly pieces: Buffer[];
   private readonly length: number;
   private whole: Buffer | null = null;
-  /** Each player's row, and where in `body` its `owned` figure (the one byte `0`) is. */
-  private readonly at = new Map<number, { row: number; byte: number }>();
+  /** The rows as encoded, in the list's order. */
+  private readonly encoded: EncodedRow[];
+  /** Each player's row, and where in `body` its `owned` figure (the one byte `0`) is: found when first joined. */
+  private places: Map<number, { row: number; byte: number }> | null = null;
 
   /**
    * `rows` as everyone sees them (`owned` 0). Rows equal to one in `kept` (the previous list's, in its
-   * order) are taken from it as they were checked and encoded; the others are checked and encoded
-   * here, and `kept` is left holding this list's rows, in this list's order, for the next.
+   * order) are taken from it as they were checked and encoded, and so is the row of a player given
+   * by id alone (one known not to have changed since, which `kept` must hold); the others are checked
+   * and encoded here, and `kept` is left holding this list's rows, in this list's order, for the next.
    */
-  constructor(rows: PlayerOut[], kept: Map<number, EncodedRow> = new Map()) {
+  constructor(rows: readonly (PlayerOut | number)[], kept: Map<number, EncodedRow> = new Map()) {
     this.rows = new Array<PlayerOut>(rows.length);
     // The rows' bytes, to be copied together: no string of the whole list is made (nor encoded again).
     const pieces: Buffer[] = [OPEN];
@@ -79,13 +96,16 @@ export class SharedPlayerList {
     const before = kept.keys();
     let sameShape = kept.size === rows.length;
     rows.forEach((fresh, i) => {
-      if (sameShape && before.next().value !== fresh.id) sameShape = false;
-      let row = kept.get(fresh.id);
-      if (!row || !sameRow(row.source, fresh)) {
+      const id = typeof fresh === 'number' ? fresh : fresh.id;
+      if (sameShape && before.next().value !== id) sameShape = false;
+      let row = kept.get(id);
+      if (typeof fresh === 'number') {
+        if (!row) throw new Error(`No kept row of player ${id}`);
+      } else if (!row || !sameRow(row.source, fresh)) {
         // A player already kept keeps its place in `kept` (and in the walk of its keys); a new one is added below.
-        if (row) kept.set(fresh.id, (row = encodeRow(fresh)));
+        if (row) kept.set(id, (row = encodeRow(fresh)));
         else row = encodeRow(fresh);
-        changed.push(fresh.id);
+        changed.push(id);
       }
       encoded[i] = row;
       if (i > 0) {
@@ -94,7 +114,6 @@ export class SharedPlayerList {
       }
       this.rows[i] = row.row;
       pieces.push(row.json);
-      this.at.set(fresh.id, { row: i, byte: bytes + row.ownedAt });
       bytes += row.json.length;
     });
     pieces.push(CLOSE);
@@ -103,10 +122,25 @@ export class SharedPlayerList {
       kept.clear();
       for (const row of encoded) kept.set(row.row.id, row);
     }
+    this.encoded = encoded;
     this.pieces = pieces;
     this.length = bytes + 1;
     checked.add(this.rows);
     rememberEncoding(this.rows, () => [this.body]);
+  }
+
+  private get at(): Map<number, { row: number; byte: number }> {
+    if (!this.places) {
+      const places = new Map<number, { row: number; byte: number }>();
+      // After `[`, each row then a comma.
+      let bytes = 1;
+      this.encoded.forEach((row, i) => {
+        places.set(row.row.id, { row: i, byte: bytes + row.ownedAt });
+        bytes += row.json.length + 1;
+      });
+      this.places = places;
+    }
+    return this.places;
   }
 
   private get body(): Buffer {
@@ -163,7 +197,8 @@ export interface PlayerLists {
 }
 
 export function sharedPlayerLists(): PlayerLists {
-  let kept: { models: ReadModels; version: number; list: SharedPlayerList } | null = null;
+  /** The list of these models now, its players, and the version of the models its rows stand at (read before building). */
+  let kept: { models: ReadModels; version: number; builtAt: number; players: readonly InstrumentView[]; list: SharedPlayerList } | null = null;
   // Each player's row as last encoded: most changes of the market change a few rows.
   const rows = new Map<number, EncodedRow>();
   let generation = '';
@@ -174,14 +209,22 @@ export function sharedPlayerLists(): PlayerLists {
     // Marks move with time alone: advanced first, so that the version says whether any did.
     m.markChanges();
     if (kept?.models === m && kept.version === m.version) return kept.list;
+    const players = m.instruments.players();
+    // No player's row changed since (an order opened or cancelled): the list stands, as the same version.
+    if (kept?.models === m && kept.players === players && !m.rowsChangedSince(kept.builtAt)) {
+      kept = { ...kept, version: m.version, builtAt: m.version };
+      return kept.list;
+    }
     if (kept?.models !== m) {
       generation = `${PROCESS}${(++generations).toString(36)}`;
       made = 0;
       changes.length = 0;
     }
-    // Built first: a mark read for the first time while building counts as a change.
-    const fresh = new SharedPlayerList(playerRows(m, null), rows);
-    kept = { models: m, version: m.version, list: fresh };
+    // Only the rows of players changed since the last list are built again (all of them for other models).
+    const builtAt = m.version;
+    const fresh = new SharedPlayerList(playerRowsSince(m, kept?.models === m ? kept.builtAt : null, rows), rows);
+    // Read after building: a mark read for the first time while building counts as a change.
+    kept = { models: m, version: m.version, builtAt, players, list: fresh };
     made += 1;
     changes.push(made === 1 ? null : fresh.changed);
     if (changes.length > CHANGES_KEPT) changes.shift();
