@@ -1,9 +1,19 @@
-import { topBy } from '../../domain/market/trend.js';
+import { Top } from '../../domain/market/trend.js';
 import { keyOf, type InstrumentView } from '../../engine/read-models/instruments.js';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
-import { DAY_MS } from '../../engine/read-models/trade-windows.js';
+import { DAY_MS, WEEK_MS } from '../../engine/read-models/trade-windows.js';
+import type { InstrumentKind } from '../../db/repos/ledger.js';
+import { INSTRUMENT_KINDS } from '../../shared/instrument.js';
 import { centsToDollars } from '../../shared/money.js';
-import { GLANCE_STRIP_SIZE, marketGlanceOut, type GlanceItemOut, type GlanceRowOut, type MarketGlanceOut } from '../../shared/schemas/market.js';
+import {
+  GLANCE_STRIP_SIZE,
+  glanceItemOut,
+  glanceRowOut,
+  marketGlanceOut,
+  type GlanceItemOut,
+  type GlanceRowOut,
+  type MarketGlanceOut,
+} from '../../shared/schemas/market.js';
 import { rememberEncoding } from '../encoded-answers.js';
 
 /** How long one build of the glance may spend reading instruments' weeks of marks from the database. */
@@ -11,75 +21,218 @@ const GLANCE_READ_BUDGET_MS = 20;
 
 /** Every active player, then every team, as the glance lists them. */
 function instrumentsOf(m: ReadModels): InstrumentView[] {
-  const teams = m.instruments
-    .keys()
-    .filter((k) => k.startsWith('team:'))
-    .map((k) => m.instruments.byKey(k)!);
-  return [...m.instruments.players(), ...teams];
+  return [...m.instruments.players(), ...m.instruments.teamList()];
+}
+
+/** One instrument at a glance at `now`: its row, its item for the strips, and until when they stand unless it changes. */
+interface GlanceEntry {
+  row: GlanceRowOut;
+  item: GlanceItemOut;
+  /** Its place among equal scores in the strips. */
+  tie: string;
+  until: number;
+  /** Its trend is provisional (its week of marks not read yet): built again at the next build, whatever `until` says. */
+  provisional: boolean;
 }
 
 /**
- * The market at a glance as it is at `now`, and until when it stands unless the market changes:
- * each instrument's kept trend (MarkTrends), its trades of the last 24 hours (TradeWindows) and
- * its holder count (HoldingsIndex) — kept figures, a lookup each, whatever the history holds.
- * Weeks of marks not read yet are read while `readBudgetMs` of real time lasts; the rest are
- * provisional until a later build.
+ * An instrument at a glance at `now`: its kept trend (MarkTrends), its trades of the last 24 hours
+ * (TradeWindows) and its holder count (HoldingsIndex) — kept figures, a lookup each, whatever the
+ * history holds. Unless `mayRead`, a week of marks not read yet gives a provisional trend.
+ */
+function glanceEntry(m: ReadModels, i: InstrumentView, key: string, now: number, mayRead: boolean): GlanceEntry {
+  const since = now - DAY_MS;
+  // Told before the trend is asked for: a trend kept or worked out from memory is final, either way.
+  const provisional = !mayRead && !m.marks.hasLineFrom(key, now - WEEK_MS);
+  const { trend, until: trendUntil } = m.trendOf(i.kind, i.id, now, mayRead);
+  let until = trendUntil;
+  const trades = m.windows.sums(key, since, now)?.trades ?? 0;
+  if (trades > 0) until = Math.min(until, m.windows.oldestSince(key, since)! + DAY_MS);
+  const holders = m.holdings.holderCount(key);
+  const mark = centsToDollars(trend.markCents);
+  // A week without a move is sent as no points: most instruments of a quiet league, a fifth of the answer's bytes each.
+  const spark = trend.spark.every((c) => c === trend.markCents) ? [] : trend.spark;
+  const team = m.instruments.teamOf(i);
+  return {
+    row: { kind: i.kind, id: i.id, mark, change_bp: trend.changeBp, spark_cents: spark, trades_24h: trades, holder_count: holders },
+    item: { kind: i.kind, id: i.id, name: i.name, team_code: team.code, mark, change_bp: trend.changeBp, trades_24h: trades, holder_count: holders },
+    tie: `${i.kind}:${String(i.id).padStart(10, '0')}`,
+    until,
+    provisional,
+  };
+}
+
+/** The strips above the market table, from every instrument's entry. */
+function stripsOf(entries: readonly GlanceEntry[]): Strips {
+  const tie = (e: GlanceEntry) => e.tie;
+  const [up, down, traded, held] = [0, 1, 2, 3].map(() => new Top(GLANCE_STRIP_SIZE, tie));
+  for (const e of entries) {
+    up!.offer(e, e.item.change_bp);
+    down!.offer(e, -e.item.change_bp);
+    traded!.offer(e, e.item.trades_24h);
+    held!.offer(e, e.item.holder_count);
+  }
+  const items = (top: Top<GlanceEntry>) => top.items().map((e) => e.item);
+  return { movers_up: items(up!), movers_down: items(down!), most_traded: items(traded!), most_held: items(held!) };
+}
+
+type Strips = Omit<MarketGlanceOut, 'as_of' | 'rows'>;
+
+/**
+ * The market at a glance as it is at `now`, and until when it stands unless the market changes,
+ * built whole. Weeks of marks not read yet are read while `readBudgetMs` of real time lasts; the
+ * rest are provisional until a later build.
  */
 export function buildGlance(m: ReadModels, now: number, readBudgetMs = GLANCE_READ_BUDGET_MS): { answer: MarketGlanceOut; until: number } {
   let until = Number.POSITIVE_INFINITY;
-  const since = now - DAY_MS;
-  const rows: GlanceRowOut[] = [];
-  const items: GlanceItemOut[] = [];
+  const entries: GlanceEntry[] = [];
   // A server still warming up has not read every instrument's week of marks: a build reads what fits its budget, the rest next time.
   const readUntil = performance.now() + readBudgetMs;
   for (const i of instrumentsOf(m)) {
-    const key = keyOf(i.kind, i.id);
-    const { trend, until: trendUntil } = m.trendOf(i.kind, i.id, now, performance.now() < readUntil);
-    until = Math.min(until, trendUntil);
-    const trades = m.windows.sums(key, since, now)?.trades ?? 0;
-    if (trades > 0) until = Math.min(until, m.windows.oldestSince(key, since)! + DAY_MS);
-    const holders = m.holdings.holderCount(key);
-    const mark = centsToDollars(trend.markCents);
-    // A week without a move is sent as no points: most instruments of a quiet league, a fifth of the answer's bytes each.
-    const spark = trend.spark.every((c) => c === trend.markCents) ? [] : trend.spark;
-    rows.push({ kind: i.kind, id: i.id, mark, change_bp: trend.changeBp, spark_cents: spark, trades_24h: trades, holder_count: holders });
-    const team = m.instruments.teamOf(i);
-    items.push({ kind: i.kind, id: i.id, name: i.name, team_code: team.code, mark, change_bp: trend.changeBp, trades_24h: trades, holder_count: holders });
+    const entry = glanceEntry(m, i, keyOf(i.kind, i.id), now, performance.now() < readUntil);
+    until = Math.min(until, entry.until);
+    entries.push(entry);
   }
-  const tie = (x: GlanceItemOut) => `${x.kind}:${String(x.id).padStart(10, '0')}`;
-  const answer: MarketGlanceOut = {
-    as_of: new Date(now).toISOString(),
-    rows,
-    movers_up: topBy(items, (x) => x.change_bp, tie, GLANCE_STRIP_SIZE),
-    movers_down: topBy(items, (x) => -x.change_bp, tie, GLANCE_STRIP_SIZE),
-    most_traded: topBy(items, (x) => x.trades_24h, tie, GLANCE_STRIP_SIZE),
-    most_held: topBy(items, (x) => x.holder_count, tie, GLANCE_STRIP_SIZE),
-  };
-  return { answer, until };
+  return { answer: { as_of: new Date(now).toISOString(), rows: entries.map((e) => e.row), ...stripsOf(entries) }, until };
 }
 
-/** Answers checked against `marketGlanceOut` when they were built. */
+/** An instrument's entry as last built, checked and encoded. */
+interface KeptEntry extends GlanceEntry {
+  json: Buffer;
+}
+
+/** The rows of the last build and what is made of them: kept whole while no instrument changed and none's time ran out. */
+interface KeptRows {
+  players: readonly InstrumentView[];
+  teams: readonly InstrumentView[];
+  rows: GlanceRowOut[];
+  strips: Strips;
+  /** The earliest time an instrument's entry runs out. */
+  until: number;
+  /** Some instrument's trend is provisional: every build looks at the rows again. */
+  provisional: boolean;
+  /** The rows' bytes (`,` between them), joined when first asked. */
+  bytes: () => Buffer;
+  /** The answer's bytes after its rows: the strips. */
+  tail: Buffer;
+}
+
+const COMMA = Buffer.from(',');
+
+/**
+ * The glance of one league's read models, built again row by row: an instrument's row and item are
+ * kept, checked against their schemas and encoded, until the instrument changes (the read models
+ * tell which did since a version) or its time runs out (its trend's next step, a trade leaving its
+ * 24 hours), or while its trend is provisional. The strips are picked again from the kept items
+ * whenever a row was built again. The answer is the one `buildGlance` gives at the same time, and
+ * its bytes are those of its JSON.
+ */
+export class KeptGlance {
+  private models: ReadModels | null = null;
+  /** The version of the models the kept entries were built at (read before building), and the time. */
+  private builtAt = 0;
+  private time = Number.NEGATIVE_INFINITY;
+  private readonly kept: Record<InstrumentKind, Map<number, KeptEntry>> = { player: new Map(), team: new Map() };
+  private last: KeptRows | null = null;
+
+  build(m: ReadModels, now: number, readBudgetMs = GLANCE_READ_BUDGET_MS): { answer: MarketGlanceOut; until: number; encoding: () => Buffer[] } {
+    // Rows kept for other models, or for a later time (a clock set back), are all built again.
+    if (this.models !== m || now < this.time) {
+      for (const kind of INSTRUMENT_KINDS) this.kept[kind].clear();
+      this.last = null;
+    }
+    // Marks move with time alone: told the time first, so that the models say which did.
+    m.marks.advance(now);
+    const builtAt = m.version;
+    const players = m.instruments.players();
+    const teams = m.instruments.teamList();
+    let last = this.last;
+    if (!last || last.players !== players || last.teams !== teams || last.provisional || now >= last.until || m.rowsChangedSince(this.builtAt))
+      this.last = last = this.rows(m, players, teams, now, readBudgetMs);
+    this.models = m;
+    this.builtAt = builtAt;
+    this.time = now;
+    const answer: MarketGlanceOut = Object.freeze({ as_of: new Date(now).toISOString(), rows: last.rows, ...last.strips });
+    const head = Buffer.from(`{"as_of":${JSON.stringify(answer.as_of)},"rows":[`);
+    const { bytes, tail } = last;
+    return { answer, until: last.until, encoding: () => [head, bytes(), tail] };
+  }
+
+  /** Every instrument's entry, built again where it changed since the last build or ran out, and the strips. */
+  private rows(m: ReadModels, players: readonly InstrumentView[], teams: readonly InstrumentView[], now: number, readBudgetMs: number): KeptRows {
+    let until = Number.POSITIVE_INFINITY;
+    let provisional = false;
+    const count = players.length + teams.length;
+    const rows = new Array<GlanceRowOut>(count);
+    const entries = new Array<KeptEntry>(count);
+    const pieces = new Array<Buffer>(Math.max(0, count * 2 - 1));
+    let length = 0;
+    const readUntil = performance.now() + readBudgetMs;
+    let n = 0;
+    for (const list of [players, teams]) {
+      for (const i of list) {
+        const kept = this.kept[i.kind];
+        let e = kept.get(i.id);
+        if (!e || e.provisional || now >= e.until || m.rowChangedSince(i.kind, i.id, this.builtAt)) {
+          e = encodeEntry(glanceEntry(m, i, keyOf(i.kind, i.id), now, performance.now() < readUntil));
+          kept.set(i.id, e);
+        }
+        if (e.until < until) until = e.until;
+        if (e.provisional) provisional = true;
+        rows[n] = e.row;
+        entries[n] = e;
+        if (n > 0) pieces[2 * n - 1] = COMMA;
+        pieces[2 * n] = e.json;
+        length += e.json.length;
+        n++;
+      }
+    }
+    length += Math.max(0, count - 1);
+    // Instruments no longer listed (a player retired) are forgotten.
+    if (this.kept.player.size + this.kept.team.size > count) {
+      const listed = new Set([...players, ...teams]);
+      for (const kind of INSTRUMENT_KINDS) for (const id of this.kept[kind].keys()) if (!listed.has(m.instruments.get(kind, id)!)) this.kept[kind].delete(id);
+    }
+    const strips = stripsOf(entries);
+    const tail = Buffer.from(
+      `],"movers_up":${JSON.stringify(strips.movers_up)},"movers_down":${JSON.stringify(strips.movers_down)},` +
+        `"most_traded":${JSON.stringify(strips.most_traded)},"most_held":${JSON.stringify(strips.most_held)}}`,
+    );
+    let whole: Buffer | null = null;
+    const bytes = () => (whole ??= Buffer.concat(pieces, length));
+    return { players, teams, rows, strips, until, provisional, bytes, tail };
+  }
+}
+
+/** An entry checked against the schemas (frozen: it stays as checked) and its row encoded. */
+function encodeEntry(e: GlanceEntry): KeptEntry {
+  const row = Object.freeze(glanceRowOut.parse(e.row));
+  const item = Object.freeze(glanceItemOut.parse(e.item));
+  return { ...e, row, item, json: Buffer.from(JSON.stringify(row)) };
+}
+
+/** Answers checked against `marketGlanceOut` when they were built (each row and item when it was). */
 const checked = new WeakSet<object>();
 
 /**
- * `market.glance` for these read models as they are now: built, checked and encoded once per change
- * of the market (or when a trend's time runs out), the same answer for every caller.
+ * `market.glance` for these read models as they are now: built once per change of the market (or
+ * when a trend's time runs out), the same answer for every caller; each build checks and encodes
+ * only the rows of the instruments that changed (KeptGlance).
  */
 export function sharedGlances(now: () => number): (m: ReadModels) => MarketGlanceOut {
+  const rows = new KeptGlance();
   let kept: { models: ReadModels; version: number; until: number; answer: MarketGlanceOut } | null = null;
   return (m) => {
     const at = now();
     // Marks move with time alone: advanced first, so that the version says whether any did.
     m.markChanges();
     if (kept?.models === m && kept.version === m.version && at < kept.until) return kept.answer;
-    const { answer, until } = buildGlance(m, at);
-    const frozen = Object.freeze(marketGlanceOut.parse(answer));
-    const body = Buffer.from(JSON.stringify(frozen));
-    checked.add(frozen);
-    rememberEncoding(frozen, () => [body]);
+    const { answer, until, encoding } = rows.build(m, at);
+    checked.add(answer);
+    rememberEncoding(answer, encoding);
     // Read after building: a mark read for the first time while building counts as a change.
-    kept = { models: m, version: m.version, until, answer: frozen };
-    return frozen;
+    kept = { models: m, version: m.version, until, answer };
+    return answer;
   };
 }
 
