@@ -46,8 +46,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('salary' as const), item: fc.integer({ min: 0, max: 2 }), factor: fc.constantFrom(0.5, 1.3, 3) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('retire' as const), item: fc.integer({ min: 0, max: 2 }) }) },
   { weight: 1, arbitrary: fc.constant({ op: 'newPlayer' as const }) },
-  // Past a trend's 4-hour step, a trade's 24 hours, a mark's window: and a second, which changes none of them.
-  { weight: 5, arbitrary: fc.record({ op: fc.constant('time' as const), ms: fc.constantFrom(1_000, 60_000, HOUR, 4 * HOUR, 20 * HOUR, DAY + 1, 3 * DAY) }) },
+  // Past a trend's 4-hour step, a trade's 24 hours, a mark's window; a second, which changes none of them; a clock set back an hour.
+  {
+    weight: 5,
+    arbitrary: fc.record({ op: fc.constant('time' as const), ms: fc.constantFrom(1_000, 60_000, HOUR, 4 * HOUR, 20 * HOUR, DAY + 1, 3 * DAY, -HOUR) }),
+  },
 );
 
 /** The JSON bytes an answer is sent as. */
