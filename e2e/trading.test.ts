@@ -181,6 +181,41 @@ describe('trading in the browser, live', () => {
   );
 
   it(
+    'follows another member’s trade in the market table without asking for the list again: the ticker brings the changed row',
+    async () => {
+      const players = (await (await fetch(`${server.url}/api/players`)).json()) as ApiPlayer[];
+      const other = players.filter((p) => p.id !== player.id && p.shares_remaining > 100).sort((x, y) => x.salary - y.salary)[0]!;
+      await a.page.goto('/market');
+      await a.page.getByLabel('Search players').fill(other.name);
+      const row = a.page.getByTestId(`player-row-${other.id}`);
+      await row.getByText(other.shares_remaining.toLocaleString('en-US')).first().waitFor();
+      const asked: string[] = [];
+      const onRequest = (request: { url(): string }) => {
+        if (request.url().includes('market.players')) asked.push(request.url());
+      };
+      a.page.on('request', onRequest);
+
+      // B buys 7 of his shares from the open market on his page.
+      await b.page.goto(`/market/${other.id}`);
+      const buy = b.page.getByRole('form', { name: `Buy ${other.name}` });
+      await buy.getByTestId('availability').waitFor();
+      await buy.getByLabel('Shares').fill('7');
+      await buy.getByLabel('Price per share').fill('1');
+      await buy.getByRole('button', { name: 'Buy', exact: true }).click();
+      await toast(b.page, 'Purchased 7 shares').waitFor();
+
+      // A's row shows the shares left at once, from the ticker's change: the list was not asked for.
+      await row.getByText((other.shares_remaining - 7).toLocaleString('en-US')).first().waitFor({ timeout: 10_000 });
+      expect(asked).toEqual([]);
+      a.page.off('request', onRequest);
+      // Back where the next test starts: B on the first player's page.
+      await b.page.goto(`/market/${player.id}`);
+      await b.page.getByRole('form', { name: `Buy ${player.name}` }).getByTestId('availability').waitFor();
+    },
+    LONG,
+  );
+
+  it(
     'an ask below the minimum waits for A, who accepts part of it and declines the rest on /asks',
     async () => {
       await a.page.goto('/');

@@ -9,8 +9,9 @@
  */
 import http from 'node:http';
 import WebSocket from 'ws';
-import { eventPlan, InvalidationBatcher, matchesQuery, tickerPlan, type QueryFilter } from '../../src/shared/live-plan.js';
-import type { LiveEvent, LiveTicker, LiveTrade } from '../../src/shared/live.js';
+import { eventPlan, InvalidationBatcher, matchesQuery, PLAYERS_LIST, tickerPlan, type QueryFilter } from '../../src/shared/live-plan.js';
+import { followChange } from '../../src/shared/players-since.js';
+import type { LiveEvent, LiveTicker, LiveTrade, PlayersChange } from '../../src/shared/live.js';
 import { wsUrlOf } from './traders.js';
 
 export interface ActiveQuery {
@@ -125,8 +126,10 @@ export class LiveClient {
     this.messages++;
     const payload = m.result.data.data;
     if (m.id === 1) {
-      this.options.onTrades?.((payload as LiveTicker).trades);
-      this.batcher.push(tickerPlan(payload as LiveTicker));
+      const ticker = payload as LiveTicker;
+      this.options.onTrades?.(ticker.trades);
+      this.batcher.push(tickerPlan(ticker));
+      if (ticker.players) this.followPlayers(ticker.players);
     } else if (m.id === 2) this.batcher.push(eventPlan(payload as LiveEvent, this.userId));
   }
 
@@ -190,6 +193,19 @@ export class LiveClient {
       send(true);
       for (const key of keys) this.fetching.set(key, entry);
     });
+  }
+
+  /** The players list's changes the ticker brought, followed as the web app does (lib/playersList.ts): asked for only when they cannot be. */
+  private followPlayers(change: PlayersChange): void {
+    for (const q of this.screen) {
+      if (q.path !== 'market.players' || !q.changesVia) continue;
+      const key = keyOf(q);
+      const held = this.versions.get(key);
+      if (held === undefined) continue;
+      const next = followChange(held, change);
+      if (next === 'merge') this.versions.set(key, change.version);
+      else if (next === 'fetch') this.batcher.push([PLAYERS_LIST]);
+    }
   }
 
   private sinceInput(key: string): { since?: string } {

@@ -8,6 +8,7 @@ import {
   GLANCE_MS,
   PHASE_SPAN_MS,
   MARKET_WIDE_MS,
+  PLAYERS_LIST,
   matchesQuery,
   tickerPlan,
   VALUES_MS,
@@ -99,6 +100,30 @@ describe('matchesQuery', () => {
 });
 
 describe('the live plan', () => {
+  it('leaves the players list to the ticker’s changes when the market moves, and asks for it when the user’s own shares move', () => {
+    expect(stale(eventPlan({ type: 'marketUpdated', itemType: 'player', itemId: 7 }, 9), SCREEN)).toEqual([
+      'market.detail{"playerId":7}',
+      'market.itemAsks{"itemType":"player","itemId":7,"limit":50}',
+      'stats.leaderboard',
+    ]);
+    for (const event of [
+      { type: 'portfolioUpdated' },
+      {
+        type: 'orderFilled',
+        side: 'offer',
+        orderId: 3,
+        automatic: false,
+        min_sell_price: null,
+        itemType: 'player',
+        itemId: 7,
+        itemName: 'X',
+        shares: 1,
+        price_per_share: 1,
+      },
+    ] as const)
+      expect(eventPlan(event, 9)).toContainEqual(PLAYERS_LIST);
+  });
+
   it('refreshes a player’s own queries for a notice about it, and the market’s lists with it', () => {
     expect(stale(eventPlan({ type: 'offersUpdated', itemType: 'player', itemId: 7 }, 9), SCREEN)).toEqual([
       'market.counts',
@@ -128,10 +153,11 @@ describe('the live plan', () => {
     expect(eventPlan({ type: 'portfolioUpdated' }, 9).find((f) => f.path.join('.') === 'market.counts')?.every).toBeUndefined();
   });
 
-  it('refreshes the user’s own portfolio, orders and badges for their own notices', () => {
+  it('refreshes the user’s own portfolio, orders, badges and shares in the players list for their own notices', () => {
     expect(stale(eventPlan({ type: 'portfolioUpdated' }, 9), SCREEN)).toEqual([
       'auth.me',
       'market.counts',
+      'market.players',
       'market.relevantAsks{"userId":9,"limit":50}',
       'portfolio.get{"userId":9}',
       'trades.user{"userId":9,"limit":50}',
@@ -152,6 +178,7 @@ describe('the live plan', () => {
     expect(stale(notice('seasonEnded'), [...SCREEN, ['seasons.finishes', { userId: 9 }]])).toEqual([
       'auth.me',
       'market.counts',
+      'market.players',
       'market.relevantAsks{"userId":9,"limit":50}',
       'portfolio.get{"userId":9}',
       'trades.user{"userId":9,"limit":50}',
@@ -201,11 +228,10 @@ describe('the live plan', () => {
     ]);
   });
 
-  it('refreshes what a trade moves: its instrument, the lists that follow prices every couple of seconds, values every few, the glance every fifteen', () => {
+  it('refreshes what a trade moves: its instrument, the lists that follow prices every couple of seconds, values every few, the glance every six; not the players list, whose changes the ticker brings', () => {
     const filters = tickerPlan({ type: 'tradesCompleted', trades: [trade('player', 7)], skipped: 0 });
     expect(stale(filters, SCREEN)).toEqual([
       'auth.me',
-      'market.players',
       'market.detail{"playerId":7}',
       'market.itemAsks{"itemType":"player","itemId":7,"limit":50}',
       'portfolio.get{"userId":9}',

@@ -66,8 +66,14 @@ function about(itemType: InstrumentKind, itemId: number): QueryFilter[] {
   ];
 }
 
-/** Lists whose figures follow every instrument's supply, holders and prices. */
-const MARKET_TABLES: QueryFilter[] = [wide('market.players'), f('market.glance', undefined, GLANCE_MS), wide('teams.list'), wide('stats')];
+/**
+ * The players list, when a client must ask for it: the ticker brings its changes otherwise (a client
+ * merges them, see `followChange` in players-since.ts), and the user's own shares (`owned`) move
+ * with their own portfolio.
+ */
+export const PLAYERS_LIST: QueryFilter = wide('market.players');
+/** Lists whose figures follow every instrument's supply, holders and prices (the players list aside: the ticker carries its changes). */
+const MARKET_TABLES: QueryFilter[] = [f('market.glance', undefined, GLANCE_MS), wide('teams.list'), wide('stats')];
 /** Values follow last prices: the user box and any portfolio on screen (the user's own trades refresh theirs at once). */
 const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS), f('home', undefined, VALUES_MS)];
 
@@ -94,6 +100,7 @@ function own(userId: number | null): QueryFilter[] {
     f('market.relevantAsks'),
     f('market.counts'),
     f('home'),
+    PLAYERS_LIST,
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { InstrumentKind, TradeReason } from './instrument.js';
 import type { Notice } from './notices.js';
+import type { PlayerOut } from './schemas/market.js';
 
 /** The live events (docs/api.md §4 Live events) as the web app receives them. Money in dollars. */
 export interface LiveTrade {
@@ -21,20 +22,34 @@ export interface LiveTrade {
   reason: TradeReason | null;
 }
 
-/** How often the ticker sends the trades since its last message (at most; nothing when there was no trade). */
+/** How often the ticker sends the trades (and the players list's changes) since its last message (at most; nothing when nothing changed). */
 export const TICKER_INTERVAL_MS = 200;
 /** The newest trades one ticker message lists; older trades of the same interval are only counted. */
 export const TICKER_MAX_TRADES = 20;
 
 /**
+ * The rows of the players list (`market.playersSince`) that changed from one version to the next,
+ * as everyone sees them (`owned` 0): a client holding a version from `since` on brings its list up
+ * to `version` with them, without asking.
+ */
+export interface PlayersChange {
+  /** The version the rows changed since; null when players came or went (or it is not known): the list is asked for again. */
+  since: string | null;
+  version: string;
+  rows: PlayerOut[];
+}
+
+/**
  * One message of the public ticker (`live.ticker`): the trades completed since the previous message,
  * oldest first. When more than TICKER_MAX_TRADES happened, only the newest are listed and `skipped`
  * counts the others (the full history is in `trades.recent` and each user's transactions).
+ * `players` is what changed in the players list meanwhile (a message may carry that alone, with no trade).
  */
 export interface LiveTicker {
   type: 'tradesCompleted';
   trades: LiveTrade[];
   skipped: number;
+  players?: PlayersChange;
 }
 
 /** The events of `live.events`: for a signed-in user, what changed in the market and what happened to them. */

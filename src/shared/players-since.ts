@@ -1,3 +1,4 @@
+import type { PlayersChange } from './live.js';
 import type { PlayerOut, PlayersSinceResult } from './schemas/market.js';
 
 /**
@@ -18,5 +19,36 @@ export function mergePlayers(held: readonly PlayerOut[] | undefined, answer: Pla
   return rows.map((r) => {
     const shares = owned.get(r.id) ?? 0;
     return r.owned === shares ? r : { ...r, owned: shares };
+  });
+}
+
+/** A version of the players list: the list's generation (a league's market in one server process) and its number in it. */
+function versionOf(version: string | null | undefined): { generation: string; n: number } | null {
+  const [, generation, n] = /^([0-9a-z]+)\.([1-9][0-9]{0,9})$/.exec(version ?? '') ?? [];
+  return generation === undefined ? null : { generation, n: Number(n) };
+}
+
+/**
+ * What a client holding the players list at version `held` does with a change the ticker brought:
+ * `merge` its rows (every row changed from `since` to `version`, and `held` is one of those), `keep`
+ * what it holds (as new as the change, or newer: the change's rows would be older than its own), or
+ * `fetch` the list (it holds none, or a version the change cannot bring up to date).
+ */
+export function followChange(held: string | undefined, change: PlayersChange): 'merge' | 'keep' | 'fetch' {
+  const h = versionOf(held);
+  const to = versionOf(change.version);
+  if (!h || !to) return 'fetch';
+  if (h.generation === to.generation && h.n >= to.n) return 'keep';
+  const from = versionOf(change.since);
+  return from && from.generation === h.generation && from.generation === to.generation && from.n <= h.n ? 'merge' : 'fetch';
+}
+
+/** The held list with a change's rows put in their places; each row keeps the holder's `owned` (the change's are everyone's, 0). */
+export function mergeChange(held: readonly PlayerOut[], change: PlayersChange): PlayerOut[] {
+  const changed = new Map(change.rows.map((r) => [r.id, r]));
+  return held.map((r) => {
+    const fresh = changed.get(r.id);
+    if (!fresh) return r;
+    return fresh.owned === r.owned ? fresh : { ...fresh, owned: r.owned };
   });
 }

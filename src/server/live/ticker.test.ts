@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventBus, type GameEvent } from '../../engine/events.js';
+import type { PlayerOut } from '../../shared/schemas/market.js';
 import { Ticker, type Tick } from './ticker.js';
 
 const trade = (tradeId: number, shares = 1): GameEvent => ({
@@ -117,5 +118,81 @@ describe('Ticker', () => {
     bus.publish([trade(2)]);
     vi.advanceTimersByTime(1_000);
     expect(ticks).toHaveLength(1);
+  });
+
+  describe('with the players list’s changes', () => {
+    /** A list whose versions count its changes: `changed` holds the rows changed since each version. */
+    let version = 1;
+    const changedSince = new Map<number, number[]>();
+    const asked: (string | undefined)[] = [];
+    const source = (since: string | undefined) => {
+      asked.push(since);
+      const from = Number(since?.slice(2));
+      const rows = since === undefined ? null : [...new Set([...changedSince].filter(([v]) => v >= from).flatMap(([, ids]) => ids))];
+      return { since: rows === null ? null : since!, version: `g.${version}`, rows: (rows ?? []).map((id) => ({ id }) as PlayerOut) };
+    };
+    const change = (...ids: number[]) => {
+      changedSince.set(version, ids);
+      version += 1;
+    };
+    let listTicker: Ticker;
+    let got: Tick[];
+    beforeEach(() => {
+      version = 1;
+      changedSince.clear();
+      asked.length = 0;
+      listTicker = new Ticker(bus, 200, 3, undefined, source);
+      got = [];
+      listTicker.subscribe((t) => got.push(t));
+    });
+    afterEach(() => listTicker.stop());
+
+    it('carries, with each message, the rows changed since the version the previous one brought', () => {
+      change(7);
+      bus.publish([trade(1)]);
+      vi.advanceTimersByTime(200);
+      // The first message knows no version before it: its followers ask for the list.
+      expect(got[0]!.message.players).toEqual({ since: null, version: 'g.2', rows: [] });
+      change(7, 8);
+      bus.publish([trade(2)]);
+      vi.advanceTimersByTime(200);
+      expect(got[1]!.message.players).toEqual({ since: 'g.2', version: 'g.3', rows: [{ id: 7 }, { id: 8 }] });
+      // A trade that changed no row still brings the followers to the version now.
+      version += 1;
+      bus.publish([trade(3)]);
+      vi.advanceTimersByTime(200);
+      expect(got[2]!.message.players).toEqual({ since: 'g.3', version: 'g.4', rows: [] });
+      expect(asked).toEqual([undefined, 'g.2', 'g.3']);
+    });
+
+    it('sends a change of the market without a trade as a message of its own, and nothing when no row changed', () => {
+      bus.publish([trade(1)]);
+      vi.advanceTimersByTime(200);
+      const sentUpTo = got[0]!.lastId;
+      change(9);
+      bus.publish([notice]);
+      vi.advanceTimersByTime(200);
+      expect(got).toHaveLength(2);
+      expect(got[1]!.message).toEqual({ type: 'tradesCompleted', trades: [], skipped: 0, players: { since: 'g.1', version: 'g.2', rows: [{ id: 9 }] } });
+      // Its event id is the last trade's: a follower resuming from it misses no trade.
+      expect(got[1]!.lastId).toBe(sentUpTo);
+      // An order opened or cancelled: the market changed, no row did.
+      version += 1;
+      bus.publish([notice]);
+      vi.advanceTimersByTime(1_000);
+      expect(got).toHaveLength(2);
+      // Nor is the list asked about when nothing happened.
+      const asks = asked.length;
+      vi.advanceTimersByTime(5_000);
+      expect(asked).toHaveLength(asks);
+    });
+
+    it('does not build the list while nobody follows', () => {
+      listTicker.stop();
+      listTicker = new Ticker(bus, 200, 3, undefined, source);
+      bus.publish([trade(1), notice]);
+      vi.advanceTimersByTime(1_000);
+      expect(asked).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { tracked, type TrackedEnvelope } from '@trpc/server';
 import type { EventBus, PublishedEvent } from '../../engine/events.js';
-import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES, type LiveTicker } from '../../shared/live.js';
+import { TICKER_INTERVAL_MS, TICKER_MAX_TRADES, type LiveTicker, type PlayersChange } from '../../shared/live.js';
 import { liveTrade } from './shape.js';
 
 type TradePublished = Extract<PublishedEvent, { type: 'tradeCompleted' }>;
@@ -12,13 +12,24 @@ export interface Tick {
   readonly envelope: TrackedEnvelope<LiveTicker>;
 }
 
-/** The newest `max` trades of `trades` (oldest first) as one message, the others counted as skipped. */
-function tickOf(trades: readonly TradePublished[], skipped: number, max: number): Tick {
+/**
+ * The newest `max` trades of `trades` (oldest first) as one message, the others counted as skipped,
+ * with the players list's changes if given; `lastId` is the newest trade's event (the last one sent when there is none).
+ */
+function tickOf(trades: readonly TradePublished[], skipped: number, max: number, lastSent: number, players?: PlayersChange): Tick {
   const listed = trades.length > max ? trades.slice(trades.length - max) : trades;
-  const lastId = trades[trades.length - 1]!.id;
-  const message: LiveTicker = { type: 'tradesCompleted', trades: listed.map((e) => liveTrade(e.trade)), skipped: skipped + trades.length - listed.length };
+  const lastId = trades[trades.length - 1]?.id ?? lastSent;
+  const message: LiveTicker = {
+    type: 'tradesCompleted',
+    trades: listed.map((e) => liveTrade(e.trade)),
+    skipped: skipped + trades.length - listed.length,
+    ...(players ? { players } : {}),
+  };
   return { lastId, message, envelope: tracked(String(lastId), message) };
 }
+
+/** The players list's rows changed since a version of it (every change when `since` is not given or not known). */
+export type PlayersChangeSource = (since: string | undefined) => PlayersChange;
 
 /** Told of each ticker message sent (monitoring). */
 export interface TickerObserver {
@@ -30,7 +41,9 @@ export interface TickerObserver {
  * The public trade ticker. Trades are gathered for an interval and sent as one message, the same
  * object for every follower (so it is serialised once, whatever the number of followers): a
  * follower gets at most one message per interval, however fast trades happen. A burst of more
- * trades than one message lists is conflated to its newest ones.
+ * trades than one message lists is conflated to its newest ones. With `playersChange`, each message
+ * also carries the players list's rows changed since the previous one (a change of the market
+ * without a trade sends a message of its own), so followers keep the list without asking for it.
  */
 export class Ticker {
   private pending: TradePublished[] = [];
@@ -40,21 +53,28 @@ export class Ticker {
   private sentUpTo: number;
   private readonly listeners = new Set<(tick: Tick) => void>();
   private readonly unsubscribe: () => void;
+  /** The players list's version the last message brought its followers to (none yet: the first tells them to ask). */
+  private listVersion: string | undefined;
+  /** A change of the market that may have changed the players list, not sent yet. */
+  private marketChanged = false;
 
   constructor(
     private readonly bus: EventBus,
     private readonly intervalMs = TICKER_INTERVAL_MS,
     private readonly maxTrades = TICKER_MAX_TRADES,
     private readonly observer?: TickerObserver,
+    private readonly playersChange?: PlayersChangeSource,
   ) {
     this.sentUpTo = bus.lastId;
     this.unsubscribe = bus.subscribe((event) => {
-      if (event.type !== 'tradeCompleted') return;
-      this.pending.push(event);
-      if (this.pending.length > this.maxTrades) {
-        this.pending.shift();
-        this.skipped += 1;
-      }
+      if (event.type === 'marketUpdated' && playersChange) this.marketChanged = true;
+      else if (event.type === 'tradeCompleted') {
+        this.pending.push(event);
+        if (this.pending.length > this.maxTrades) {
+          this.pending.shift();
+          this.skipped += 1;
+        }
+      } else return;
       this.timer ??= setTimeout(() => this.flush(), this.intervalMs).unref();
     });
   }
@@ -67,14 +87,25 @@ export class Ticker {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.pending.length === 0) return;
-    const tick = tickOf(this.pending, this.skipped, this.maxTrades);
+    const players = this.listChanges();
+    if (this.pending.length === 0 && !players) return;
+    const tick = tickOf(this.pending, this.skipped, this.maxTrades, this.sentUpTo, players);
+    if (players) this.listVersion = players.version;
     this.pending = [];
     this.skipped = 0;
     this.sentUpTo = tick.lastId;
     this.timer = setTimeout(() => this.flush(), this.intervalMs).unref();
     this.observer?.sent(tick.message.skipped);
     for (const listener of this.listeners) listener(tick);
+  }
+
+  /** The players list's changes for the next message: none when nobody follows, or nothing changed with no trade to send. */
+  private listChanges(): PlayersChange | undefined {
+    const changed = this.marketChanged || this.pending.length > 0;
+    this.marketChanged = false;
+    if (!this.playersChange || !changed || this.listeners.size === 0) return undefined;
+    const players = this.playersChange(this.listVersion);
+    return players.since === null || players.rows.length > 0 || this.pending.length > 0 ? players : undefined;
   }
 
   subscribe(listener: (tick: Tick) => void): () => void {
@@ -88,7 +119,7 @@ export class Ticker {
    */
   since(lastId: number): Tick | null {
     const missed = this.bus.since(lastId).filter((e): e is TradePublished => e.type === 'tradeCompleted' && e.id <= this.sentUpTo);
-    return missed.length === 0 ? null : tickOf(missed, 0, this.maxTrades);
+    return missed.length === 0 ? null : tickOf(missed, 0, this.maxTrades, lastId);
   }
 
   stop(): void {

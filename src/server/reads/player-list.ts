@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { InstrumentView } from '../../engine/read-models/instruments.js';
 import type { ReadModels } from '../../engine/read-models/read-models.js';
 import { playerList, playerOut, playersSinceResult, type PlayerOut, type PlayersSinceResult } from '../../shared/schemas/market.js';
+import type { PlayersChange } from '../../shared/live.js';
 import { encodingOf, rememberEncoding } from '../encoded-answers.js';
 import { playerRow } from './rows.js';
 import { toPlayer } from './shape.js';
@@ -263,6 +264,13 @@ export function playersSinceOf(lists: PlayerLists, m: ReadModels, callerId: numb
     Buffer.from(`,"owned":${JSON.stringify(owned)}}`),
   ]);
   return whole;
+}
+
+/** What the ticker tells its followers of the list: the rows changed since `since` (a version made here), as everyone sees them. */
+export function playersChangeOf(lists: PlayerLists, m: ReadModels, since: string | undefined): PlayersChange {
+  const { list, version, changed } = lists.since(m, since);
+  if (since === undefined || changed === null) return { since: null, version, rows: [] };
+  return { since, version, rows: list.rows.filter((r) => changed.has(r.id)) };
 }
 
 /** A user's shares of each player, by player id. */

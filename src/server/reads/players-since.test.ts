@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mergePlayers } from '../../shared/players-since.js';
+import { WebSocket } from 'ws';
+import type { LiveTicker, PlayersChange } from '../../shared/live.js';
+import { followChange, mergeChange, mergePlayers } from '../../shared/players-since.js';
 import type { PlayerOut, PlayersSinceResult } from '../../shared/schemas/market.js';
 import { api, registerUser, startTestServer, type TestServer, type TestUser } from '../test-support/server.js';
 import { CHANGES_KEPT } from './player-list.js';
@@ -113,5 +115,37 @@ describe('market.playersSince: the players list as changes', () => {
     const res = await fetch(`${server.url}/trpc/market.playersSince?input=${input}`);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Version too long');
+  });
+
+  it('comes with the ticker as the rows changed since its previous message: a follower keeps the list without asking', async () => {
+    const [follower, trader] = [await registerUser(server.url), await registerUser(server.url)];
+    const ws = new WebSocket(server.url.replace('http', 'ws') + '/trpc');
+    const changes: PlayersChange[] = [];
+    ws.on('message', (m) => {
+      const players = (JSON.parse(m.toString()) as { result?: { data?: { data?: LiveTicker } } }).result?.data?.data?.players;
+      if (players) changes.push(players);
+    });
+    await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'live.ticker', input: {} } }));
+    const ids = (await players()).map((p) => p.id);
+    const bought = [ids[11]!, ids[12]!, ids[11]!];
+    // The first message tells followers of a version it knows nothing before: they ask for the list.
+    await buy(trader, bought[0]!, 2);
+    await expect.poll(() => changes.length).toBeGreaterThan(0);
+    const first = await since(undefined, follower.token);
+    let held = mergePlayers(undefined, first);
+    let version = first.version;
+    for (const [i, id] of bought.slice(1).entries()) {
+      const seen = changes.length;
+      await buy(trader, id, 3 + i);
+      await expect.poll(() => changes.length).toBeGreaterThan(seen);
+      const change = changes.at(-1)!;
+      expect(change.rows.map((r) => r.id)).toContain(id);
+      expect(followChange(version, change)).toBe('merge');
+      held = mergeChange(held, change);
+      version = change.version;
+      expect(held).toEqual(await players(follower.token));
+    }
+    ws.close();
   });
 });

@@ -3,6 +3,7 @@ import { changePercent } from '../../db/repos/portfolio-reads.js';
 import { LEADERBOARD_LIMIT, STATS_LIMIT, type LeaderboardRow } from '../../db/repos/stats-reads.js';
 import { rankBy, type RankFigures } from '../../domain/seasons/ranking.js';
 import type { Ranking } from '../../shared/ranking.js';
+import type { PlayersChange } from '../../shared/live.js';
 import { createTradeReadsRepo } from '../../db/repos/trade-reads.js';
 import { createUserRowsRepo } from '../../db/repos/user-rows.js';
 import type { Exchange } from '../../engine/exchange.js';
@@ -32,7 +33,7 @@ import { AppError } from '../errors.js';
 import { itemDetail } from './detail.js';
 import { cursorKey, mapPage, pageOf, type PageRequest } from './pages.js';
 import { holderRows, orderRows, playerRow } from './rows.js';
-import { playerSharesOf, playersSinceOf, sharedPlayerLists } from './player-list.js';
+import { playersChangeOf, playerSharesOf, playersSinceOf, sharedPlayerLists } from './player-list.js';
 import { sharedGlances } from './glance.js';
 import { toAsk, toLeaderboardRow, toOffer, toPlayer, toPortfolio, toShareholder, toStatistics, toTrade, toUserTrade } from './shape.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
@@ -125,6 +126,9 @@ function marketReads(b: ReadBasics) {
 
     /** The rows of the players list changed since the version the caller holds (all of them when it holds none or too old a one), and the caller's shares. */
     playersSince: (callerId: number | null, since: string | undefined): PlayersSinceResult => playersSinceOf(sharedList, models(), callerId, since),
+
+    /** The rows of the players list changed since a version of it, as everyone sees them: what the ticker carries. */
+    playersChange: (since: string | undefined): PlayersChange => playersChangeOf(sharedList, models(), since),
 
     /** A player and a page of its holders, most shares first. */
     shareholders(playerId: number, callerId: number | null, request: PageRequest) {

@@ -3,7 +3,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
-import { EVERYTHING, eventPlan, InvalidationBatcher, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
+import { EVERYTHING, eventPlan, InvalidationBatcher, PLAYERS_LIST, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
 import { invalidatePlan } from './invalidate';
 import { useSession } from './session';
 import { formatDollars } from './format';
@@ -12,6 +12,7 @@ import { useLeague } from './league';
 import { useNavigate } from './leagueLinks';
 import { inboxEntryPath } from '../../shared/inbox';
 import { isForLeague } from './liveLeague';
+import { useFollowPlayersChange } from './playersList';
 import { useTRPC } from './trpc';
 import type { Trade } from './apiTypes';
 
@@ -60,6 +61,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       ),
   );
   const invalidate = useCallback((filters: readonly PlanFilter[]) => batcher.push(filters), [batcher]);
+  const followPlayers = useFollowPlayersChange();
   useEffect(() => () => batcher.dispose(), [batcher]);
 
   const onTicker = useCallback(
@@ -70,8 +72,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         return fresh.length === 0 ? current : [...fresh, ...current].slice(0, KEEP_TRADES);
       });
       invalidate(tickerPlan(ticker));
+      // The players list's changes come with the ticker: asked for only when they cannot be followed.
+      if (ticker.players && !followPlayers(ticker.players)) invalidate([PLAYERS_LIST]);
     },
-    [invalidate],
+    [invalidate, followPlayers],
   );
 
   const onEvent = useCallback(

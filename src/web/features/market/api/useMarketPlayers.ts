@@ -1,28 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { mergePlayers } from '../../../../shared/players-since';
-import type { PlayerOut } from '../../../../shared/schemas/market';
-import { useLeague } from '../../../lib/league';
-import { answerOwner, keptAnswerKey } from '../../../lib/offlineLink';
-import { useSession } from '../../../lib/session';
+import { playersListVersions as versions, useKeepPlayers } from '../../../lib/playersList';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { isNoAnswer } from '../../../pwa/connectivity';
-import { keepAnswer } from '../../../pwa/keptAnswers';
-
-/** The version of the players list each list in the cache was made from (lists are made only here). */
-const versions = new WeakMap<readonly PlayerOut[], string>();
 
 /**
  * The market's players list, kept under `market.players`'s own key (so the live plan refreshes it,
  * and every other view of the list shares it), but refreshed as changes: only the rows that changed
- * since the version held come over the wire, not the whole list again. The merged list is what is
- * kept for offline use, as `market.players`'s answer; with no answer at all, that is what shows.
+ * since the version held come over the wire, not the whole list again; between answers, the ticker
+ * brings the list's changes (lib/playersList.ts). The merged list is what is kept for offline use,
+ * as `market.players`'s answer; with no answer at all, that is what shows.
  */
 export function useMarketPlayers() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const { token, user } = useSession();
-  const { leagueId } = useLeague();
+  const keep = useKeepPlayers();
   const options = trpc.market.players.queryOptions();
   return useQuery({
     queryKey: options.queryKey,
@@ -39,8 +32,7 @@ export function useMarketPlayers() {
       }
       const rows = mergePlayers(since ? held : undefined, answer);
       versions.set(rows, answer.version);
-      // The same key the offline link keeps market.players's answers under.
-      void keepAnswer(keptAnswerKey(answerOwner(token, user?.id ?? null, leagueId), 'market.players', undefined), rows, Date.now());
+      keep(rows);
       return rows;
     },
     // The list made here is the cache's: a copy would lose its version.
