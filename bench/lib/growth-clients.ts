@@ -164,7 +164,7 @@ export class LiveClient {
       };
       const { port } = new URL(this.url);
       const send = (retry: boolean) => {
-        entry.req = http.get({ host: '127.0.0.1', port: Number(port), path, agent: this.agent, headers: this.headers }, (res) => {
+        entry.req = http.get({ host: '127.0.0.1', port: Number(port), path, agent: retry ? this.agent : false, headers: this.headers }, (res) => {
           const body: Buffer[] = [];
           res.on('data', (c: Buffer) => {
             this.bytes += c.length;
