@@ -20,7 +20,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-co
  && ln -s "$(find /usr/lib -name libjemalloc.so.2 | head -n 1)" /usr/local/lib/libjemalloc.so.2
 # Its background thread returns freed memory on its own: an idle server allocates too little to make it do so.
 # A young generation twice V8's default (16 MB semi-spaces) collects a busy server's short-lived
-# answers less often: about 4 points less CPU on the bench's evening (docs/perf-log.md).
+# answers less often: about 3 points less CPU on the bench's evening (docs/perf-log.md).
 ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 \
     MALLOC_CONF=background_thread:true \
     NODE_OPTIONS=--max-semi-space-size=32
