@@ -1,10 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRosterRepo } from '../../db/repos/roster.js';
-import { createAdmin } from '../admin.js';
-import type { InstrumentRef } from '../commands.js';
 import { commandOf, sideOf } from '../test-support/commands.js';
-import { testExchange } from '../test-support/exchange.js';
+import { testExchange, tradedLeague } from '../test-support/exchange.js';
 import { expectModelsEqualSql } from '../test-support/read-models.js';
 import { keyOf } from './instruments.js';
 
@@ -57,19 +54,8 @@ describe('the read models under random trading, admin changes and time', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 4, maxLength: 25, size: 'max' }), (steps) => {
         const t = testExchange();
-        const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
-        const league = createRosterRepo(t.db);
-        // Small contracts, so that open markets sell out and users trade with each other.
-        const players = t.players(50, 30, 70);
-        const team: InstrumentRef = { kind: 'team', id: league.playerById(players[0]!.id)!.teamId };
-        const items: InstrumentRef[] = [...players, team];
-        const users = [0, 1, 2, 3, 4].map((i) => t.user(`u${i}`, 30_000 + i * 10_000));
-        // Three holders of each player to begin with (open markets sold out): buys then trade between users, and other holders' values move.
-        for (const p of players) {
-          const salary = league.playerById(p.id)!.salary;
-          for (const [i, part] of [0.4, 0.3, 0.3].entries())
-            t.submit({ type: 'buy', userId: users[i]!, instrument: p, shares: Math.round(salary * part), priceCents: 100 });
-        }
+        // Small contracts, so that open markets sell out and users trade with each other; three holders of each player to begin with.
+        const { admin, league, players, items, users } = tradedLeague(t);
         for (const s of steps) {
           if (s.op === 'time') {
             t.clock.now += s.ms;

@@ -4,6 +4,7 @@ import { createRosterRepo } from '../../db/repos/roster.js';
 import { createLedgerRepo } from '../../db/repos/ledger.js';
 import { holdings, orders, trades, users } from '../../db/schema.js';
 import type { ExchangeCommand, ExchangeResult, InstrumentRef } from '../commands.js';
+import { createAdmin } from '../admin.js';
 import { addPlayer } from '../contracts.js';
 import { EventBus, type PublishedEvent } from '../events.js';
 import { createExchange } from '../exchange.js';
@@ -89,3 +90,22 @@ export function testExchange() {
 }
 export type TestExchange = ReturnType<typeof testExchange>;
 export type { Db };
+
+/**
+ * A small league already traded, for the property tests of random trading: 50 players of small
+ * contracts (30–70 shares, so that open markets sell out and users trade with each other), their
+ * team, five users, and each player's open market sold to three of them (40%, 30%, 30%).
+ */
+export function tradedLeague(t: TestExchange) {
+  const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
+  const league = createRosterRepo(t.db);
+  const players = t.players(50, 30, 70);
+  const team: InstrumentRef = { kind: 'team', id: league.playerById(players[0]!.id)!.teamId };
+  const items: InstrumentRef[] = [...players, team];
+  const users = [0, 1, 2, 3, 4].map((i) => t.user(`u${i}`, 30_000 + i * 10_000));
+  for (const p of players) {
+    const salary = league.playerById(p.id)!.salary;
+    for (const [i, part] of [0.4, 0.3, 0.3].entries()) t.submit({ type: 'buy', userId: users[i]!, instrument: p, shares: Math.round(salary * part), priceCents: 100 });
+  }
+  return { admin, league, players, team, items, users };
+}

@@ -1,10 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRosterRepo } from '../../db/repos/roster.js';
-import { createAdmin } from '../../engine/admin.js';
-import type { InstrumentRef } from '../../engine/commands.js';
 import { commandOf, sideOf, type StepAction } from '../../engine/test-support/commands.js';
-import { testExchange } from '../../engine/test-support/exchange.js';
+import { testExchange, tradedLeague } from '../../engine/test-support/exchange.js';
 import { marketGlanceOut, type PlayerOut } from '../../shared/schemas/market.js';
 import { encodingOf } from '../encoded-answers.js';
 import { buildGlance, KeptGlance } from './glance.js';
@@ -65,17 +62,7 @@ describe('the glance and the players list kept row by row', () => {
         fc.integer({ min: 1, max: 2 }),
         (steps, reads) => {
           const t = testExchange();
-          const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
-          const league = createRosterRepo(t.db);
-          const players = t.players(50, 30, 70);
-          const team: InstrumentRef = { kind: 'team', id: league.playerById(players[0]!.id)!.teamId };
-          const items: InstrumentRef[] = [...players, team];
-          const users = [0, 1, 2, 3, 4].map((i) => t.user(`u${i}`, 30_000 + i * 10_000));
-          for (const p of players) {
-            const salary = league.playerById(p.id)!.salary;
-            for (const [i, part] of [0.4, 0.3, 0.3].entries())
-              t.submit({ type: 'buy', userId: users[i]!, instrument: p, shares: Math.round(salary * part), priceCents: 100 });
-          }
+          const { admin, league, players, items, users } = tradedLeague(t);
           const glance = new KeptGlance();
           const lists = sharedPlayerLists();
           let before: { list: SharedPlayerList; rows: PlayerOut[] } | null = null;
