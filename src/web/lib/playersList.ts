@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import type { PlayersChange } from '../../shared/live';
 import { followChange, mergeChange } from '../../shared/players-since';
 import type { PlayerOut } from '../../shared/schemas/market';
@@ -11,6 +11,9 @@ import { useTRPC } from './trpc';
 
 /** The version of the players list each list in the cache was made from (features/market/api/useMarketPlayers.ts makes them, and the ticker's changes). */
 export const playersListVersions = new WeakMap<readonly PlayerOut[], string>();
+
+/** How often, at most, a list brought up to date by the ticker is kept again for offline use (each answer asked for is kept at once). */
+const KEEP_CHANGES_EVERY_MS = 30_000;
 
 /** Keeps a players list for offline use, as `market.players`'s answer (the same key the offline link keeps it under). */
 export function useKeepPlayers(): (rows: PlayerOut[]) => void {
@@ -33,6 +36,8 @@ export function useFollowPlayersChange(): (change: PlayersChange) => boolean {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const keep = useKeepPlayers();
+  // A busy market brings changes several times a second: the copy kept for offline use follows at most every KEEP_CHANGES_EVERY_MS.
+  const keptAt = useRef(Number.NEGATIVE_INFINITY);
   return useCallback(
     (change) => {
       const queryKey = trpc.market.players.queryKey();
@@ -43,7 +48,11 @@ export function useFollowPlayersChange(): (change: PlayersChange) => boolean {
       const rows = mergeChange(held, change);
       playersListVersions.set(rows, change.version);
       queryClient.setQueryData(queryKey, rows);
-      keep(rows);
+      const now = Date.now();
+      if (now - keptAt.current >= KEEP_CHANGES_EVERY_MS) {
+        keptAt.current = now;
+        keep(rows);
+      }
       return true;
     },
     [trpc, queryClient, keep],
