@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { ExchangeCommand, InstrumentRef } from '../commands.js';
 
 /** What a random step of a property test does. */
@@ -28,3 +29,33 @@ export function commandOf(action: StepAction, userId: number, instrument: Instru
       return { type: 'cancelOffer', userId, offerId: orderId };
   }
 }
+
+/** A trade step of the random-trading property tests: one of five users acts on one of the first four items (`tradedLeague`'s). */
+export type TradeStep = { op: 'trade'; user: number; item: number; action: StepAction; shares: number; price: number; pick: number };
+export const tradeStep: fc.Arbitrary<TradeStep> = fc.record({
+  op: fc.constant('trade' as const),
+  user: fc.integer({ min: 0, max: 4 }),
+  item: fc.integer({ min: 0, max: 3 }),
+  action: fc.constantFrom<StepAction>(
+    'buy',
+    'buy',
+    'listOffer',
+    'dump',
+    'setMinSellPrice',
+    'acceptAsk',
+    'acceptOffer',
+    'cancelAsk',
+    'cancelOffer',
+    'declineAsk',
+  ),
+  shares: fc.integer({ min: 1, max: 60 }),
+  price: fc.integer({ min: 100, max: 400 }),
+  pick: fc.integer({ min: 0, max: 10 }),
+});
+
+/** An admin's change of one of the first three players: a salary times a factor, or a retirement. */
+export type AdminStep = { op: 'salary'; item: number; factor: number } | { op: 'retire'; item: number };
+export const adminSteps: { weight: number; arbitrary: fc.Arbitrary<AdminStep> }[] = [
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('salary' as const), item: fc.integer({ min: 0, max: 2 }), factor: fc.constantFrom(0.5, 1.3, 3) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('retire' as const), item: fc.integer({ min: 0, max: 2 }) }) },
+];

@@ -107,5 +107,14 @@ export function tradedLeague(t: TestExchange) {
     const salary = league.playerById(p.id)!.salary;
     for (const [i, part] of [0.4, 0.3, 0.3].entries()) t.submit({ type: 'buy', userId: users[i]!, instrument: p, shares: Math.round(salary * part), priceCents: 100 });
   }
-  return { admin, league, players, team, items, users };
+  /** An admin's change to the `item`-th player (nothing for a retired one): a retirement, or a salary times `factor`. */
+  const adminChange = (item: number, change: { op: 'retire' } | { op: 'salary'; factor: number }): void => {
+    const p = players[item]!;
+    const player = league.playerById(p.id)!;
+    if (player.retiredAt !== null) return;
+    const actor = { id: null, username: 'property test' };
+    if (change.op === 'retire') admin.retire(actor, p.id);
+    else admin.changeSalary(actor, p.id, Math.max(1, Math.round(player.salary * change.factor)));
+  };
+  return { admin, league, players, team, items, users, adminChange };
 }

@@ -1,47 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commandOf, sideOf, type StepAction } from '../../engine/test-support/commands.js';
+import { adminSteps, commandOf, sideOf, tradeStep, type AdminStep, type TradeStep } from '../../engine/test-support/commands.js';
 import { testExchange, tradedLeague } from '../../engine/test-support/exchange.js';
 import { marketGlanceOut, type PlayerOut } from '../../shared/schemas/market.js';
 import { encodingOf } from '../encoded-answers.js';
 import { buildGlance, KeptGlance } from './glance.js';
 import { playerRows, sharedPlayerLists, type SharedPlayerList } from './player-list.js';
 
-type Step =
-  | { op: 'trade'; user: number; item: number; action: StepAction; shares: number; price: number; pick: number }
-  | { op: 'salary'; item: number; factor: number }
-  | { op: 'retire'; item: number }
-  | { op: 'newPlayer' }
-  | { op: 'time'; ms: number };
+type Step = TradeStep | AdminStep | { op: 'newPlayer' } | { op: 'time'; ms: number };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const step: fc.Arbitrary<Step> = fc.oneof(
-  {
-    weight: 14,
-    arbitrary: fc.record({
-      op: fc.constant('trade' as const),
-      user: fc.integer({ min: 0, max: 4 }),
-      item: fc.integer({ min: 0, max: 3 }),
-      action: fc.constantFrom<StepAction>(
-        'buy',
-        'buy',
-        'listOffer',
-        'dump',
-        'setMinSellPrice',
-        'acceptAsk',
-        'acceptOffer',
-        'cancelAsk',
-        'cancelOffer',
-        'declineAsk',
-      ),
-      shares: fc.integer({ min: 1, max: 60 }),
-      price: fc.integer({ min: 100, max: 400 }),
-      pick: fc.integer({ min: 0, max: 10 }),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('salary' as const), item: fc.integer({ min: 0, max: 2 }), factor: fc.constantFrom(0.5, 1.3, 3) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('retire' as const), item: fc.integer({ min: 0, max: 2 }) }) },
+  { weight: 14, arbitrary: tradeStep },
+  ...adminSteps,
   { weight: 1, arbitrary: fc.constant({ op: 'newPlayer' as const }) },
   // Past a trend's 4-hour step, a trade's 24 hours, a mark's window; a second, which changes none of them; a clock set back an hour.
   {
@@ -62,7 +34,7 @@ describe('the glance and the players list kept row by row', () => {
         fc.integer({ min: 1, max: 2 }),
         (steps, reads) => {
           const t = testExchange();
-          const { admin, league, players, items, users } = tradedLeague(t);
+          const { items, users, adminChange } = tradedLeague(t);
           const glance = new KeptGlance();
           const lists = sharedPlayerLists();
           let before: { list: SharedPlayerList; rows: PlayerOut[] } | null = null;
@@ -72,12 +44,7 @@ describe('the glance and the players list kept row by row', () => {
             } else if (s.op === 'newPlayer') {
               t.player(40);
             } else if (s.op === 'salary' || s.op === 'retire') {
-              const p = players[s.item]!;
-              const player = league.playerById(p.id)!;
-              if (player.retiredAt !== null) continue;
-              const actor = { id: null, username: 'property test' };
-              if (s.op === 'retire') admin.retire(actor, p.id);
-              else admin.changeSalary(actor, p.id, Math.max(1, Math.round(player.salary * s.factor)));
+              adminChange(s.item, s);
             } else {
               const open = t.openOrders().filter((o) => o.side === sideOf(s.action));
               const orderId = open.length ? open[s.pick % open.length]!.id : 1_000_000;
