@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followChange, mergeChange, mergePlayers } from './players-since.js';
+import { followChange, isLaterList, mergeChange, mergePlayers } from './players-since.js';
 import type { PlayerOut } from './schemas/market.js';
 
 const row = (id: number, remaining = 100): PlayerOut => ({
@@ -61,6 +61,14 @@ describe('the ticker’s changes of the list', () => {
     expect(followChange('g1.50', change('g2.1', 'g2.3'))).toBe('fetch');
     expect(followChange(undefined, change('g1.1', 'g1.2'))).toBe('fetch');
     expect(followChange('not a version', change('g1.1', 'g1.2'))).toBe('fetch');
+  });
+
+  it('tells a list the ticker brought past an answer still on its way from the answer', () => {
+    expect(isLaterList('g1.9', 'g1.7')).toBe(true);
+    expect(isLaterList('g1.7', 'g1.7')).toBe(false);
+    expect(isLaterList('g1.6', 'g1.7')).toBe(false);
+    expect(isLaterList('g2.9', 'g1.7')).toBe(false);
+    expect(isLaterList(undefined, 'g1.7')).toBe(false);
   });
 
   it('puts the changed rows in their places, each keeping the holder’s own shares', () => {

@@ -43,6 +43,13 @@ export function followChange(held: string | undefined, change: PlayersChange): '
   return from && from.generation === h.generation && from.generation === to.generation && from.n <= h.n ? 'merge' : 'fetch';
 }
 
+/** True when `version` is a later list than `than` of the same generation (a list a client was brought to while it asked for an older one). */
+export function isLaterList(version: string | undefined, than: string): boolean {
+  const a = versionOf(version);
+  const b = versionOf(than);
+  return a !== null && b !== null && a.generation === b.generation && a.n > b.n;
+}
+
 /** The held list with a change's rows put in their places; each row keeps the holder's `owned` (the change's are everyone's, 0). */
 export function mergeChange(held: readonly PlayerOut[], change: PlayersChange): PlayerOut[] {
   const changed = new Map(change.rows.map((r) => [r.id, r]));

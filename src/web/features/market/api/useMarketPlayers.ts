@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { mergePlayers } from '../../../../shared/players-since';
+import { isLaterList, mergePlayers } from '../../../../shared/players-since';
 import { playersListVersions as versions, useKeepPlayers } from '../../../lib/playersList';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { isNoAnswer } from '../../../pwa/connectivity';
@@ -29,6 +29,14 @@ export function useMarketPlayers() {
         // Offline: the list as last kept (the offline link answers market.players from its copy).
         if (isNoAnswer(error)) return client.market.players.query(undefined, { signal });
         throw error;
+      }
+      // The ticker may have brought the list past this answer while it was on its way: those rows stay, with the caller's shares from the answer.
+      const now = queryClient.getQueryData(options.queryKey);
+      const nowVersion = now && versions.get(now);
+      if (now && isLaterList(nowVersion, answer.version)) {
+        const rows = mergePlayers(now, { ...answer, full: false, rows: [] });
+        versions.set(rows, nowVersion!);
+        return rows;
       }
       const rows = mergePlayers(since ? held : undefined, answer);
       versions.set(rows, answer.version);
