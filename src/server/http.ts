@@ -17,6 +17,7 @@ import { createRestHandler } from './rest/handler.js';
 import { sendJson } from './json-response.js';
 import { createArchivePages } from './seasons/og.js';
 import { restRoutes } from './rest/routes.js';
+import { ReadQueue } from './read-queue.js';
 import { appRouter } from './routers/index.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { createQueryBatchHandler } from './trpc-query-batch.js';
@@ -115,6 +116,14 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
 
   // A season's archive page carries its recap's Open Graph tags in the HTML itself (crawlers run no script).
   const archivePage = serveWeb && webDir ? createArchivePages(services, webDir) : null;
+  // Calls that only read wait behind commands (read-queue.ts); a caller gone while waiting is not answered.
+  const reads = new ReadQueue();
+  const asRead = (req: IncomingMessage, answer: () => void): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return answer();
+    reads.run(() => {
+      if (!req.socket.destroyed) answer();
+    });
+  };
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     requestLog(req, res);
@@ -127,13 +136,14 @@ export function createHttpApp(services: ServerServices, logger: Logger, webDir: 
     }
     if (path === '/metrics') return services.metrics ? services.metrics.serve(req, res) : sendJson(res, 404, { error: 'Not found' });
     if (path === '/api' || path.startsWith('/api/')) {
-      rest(req, res, path.slice(4) || '/', url.searchParams).catch((error: unknown) => {
-        logger.error({ err: error }, 'REST handler failed');
-        if (!res.headersSent) sendJson(res, 500, { error: 'Something went wrong on the server. Please try again.' });
-      });
-      return;
+      return asRead(req, () =>
+        rest(req, res, path.slice(4) || '/', url.searchParams).catch((error: unknown) => {
+          logger.error({ err: error }, 'REST handler failed');
+          if (!res.headersSent) sendJson(res, 500, { error: 'Something went wrong on the server. Please try again.' });
+        }),
+      );
     }
-    if (path.startsWith('/trpc/')) return trpcQueries(req, res, url);
+    if (path.startsWith('/trpc/')) return asRead(req, () => trpcQueries(req, res, url));
     const archive = req.method === 'GET' || req.method === 'HEAD' ? archivePage?.(path, url.searchParams) : null;
     if (archive) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(archive) });
