@@ -51,10 +51,11 @@ function checkLeague(ctx: Context, path: string, type: 'query' | 'mutation' | 's
  */
 const current = (ctx: Context): Context => (ctx.connection ? ctx.renew() : ctx);
 
+// tRPC copies the whole context into the next level when `next` is given one: given only when it changed (a WebSocket's, renewed).
 export const publicProcedure = t.procedure.use(async ({ ctx: opened, path, type, next }) => {
   const ctx = current(opened);
   checkLeague(ctx, path, type);
-  return mapErrors(await next({ ctx }));
+  return mapErrors(await (ctx === opened ? next() : next({ ctx })));
 });
 
 /**
@@ -68,7 +69,8 @@ function signedInProcedure(admit?: (user: NonNullable<Context['user']>, ctx: Con
     const auth = signedIn(ctx);
     checkLeague(ctx, path, type);
     if (admit) await admit(auth.user, ctx);
-    return mapErrors(await next({ ctx: { ...ctx, ...auth } }));
+    // tRPC merges what `next` is given into the context it has: the renewed context, or just the narrowed caller.
+    return mapErrors(await next({ ctx: ctx === opened ? auth : { ...ctx, ...auth } }));
   });
 }
 
