@@ -13,6 +13,7 @@ import { MARK_COVER_DIVISOR, MARK_WINDOW_MS, type MarkTrade } from '../../domain
 import type { MarkSource } from '../../domain/market/value-history.js';
 import { valueHolding, type HoldingValuation, type PlayerHoldingValuation, type TeamHoldingValuation } from '../../db/repos/portfolio-reads.js';
 import type { StatisticsRows } from '../../db/repos/stats-reads.js';
+import { RowChanges } from './row-changes.js';
 import { ChartMarks } from './chart-marks.js';
 import { Declines } from './declines.js';
 import { HoldingsIndex, type HoldingView } from './holdings-index.js';
@@ -75,12 +76,9 @@ export class ReadModels {
    * The version at which each instrument's row figures last changed (its name, team, supply, last
    * price, salary, retirement, holders, trades or mark), and at which every instrument's did: an
    * answer made of one row per instrument, built at a version, builds again only the rows changed
-   * since (`rowChangedSince`).
+   * since (`rowChangedSince`, `rowsChangedList`).
    */
-  private readonly rowsChangedAt: Record<InstrumentKind, Map<number, number>> = { player: new Map(), team: new Map() };
-  private allRowsChangedAt = 0;
-  /** The version at which any instrument's row figures last changed. */
-  private anyRowChangedAt = 0;
+  private readonly rowChanges = new RowChanges();
   private markMoves = 0;
   private readonly instance = ++instances;
   private readonly shareValue = new Map<number, number>();
@@ -350,8 +348,7 @@ export class ReadModels {
 
   /** An instrument's row figures changed at this version. */
   private rowChanged(kind: InstrumentKind, id: number): void {
-    this.rowsChangedAt[kind].set(id, this.version);
-    this.anyRowChangedAt = this.version;
+    this.rowChanges.one(kind, id, this.version);
   }
 
   /** An instrument read again from the database: a team's name and code are also its players' (every row then). */
@@ -362,9 +359,7 @@ export class ReadModels {
 
   /** Every instrument's row figures changed at this version. */
   private allRowsChanged(): void {
-    this.allRowsChangedAt = this.version;
-    this.anyRowChangedAt = this.version;
-    for (const kind of INSTRUMENT_KINDS) this.rowsChangedAt[kind].clear();
+    this.rowChanges.all(this.version);
   }
 
   // ── Reads ───────────────────────────────────────────────────────────────────────────────────
@@ -375,12 +370,17 @@ export class ReadModels {
    * that move with time alone (a 24-hour window, a trend's 4-hour steps) are not counted here.
    */
   rowChangedSince(kind: InstrumentKind, id: number, version: number): boolean {
-    return this.allRowsChangedAt > version || (this.rowsChangedAt[kind].get(id) ?? 0) > version;
+    return this.rowChanges.changedSince(kind, id, version);
   }
 
   /** Whether any instrument's row figures may have changed since the models were at `version` (see `rowChangedSince`). */
   rowsChangedSince(version: number): boolean {
-    return this.anyRowChangedAt > version;
+    return this.rowChanges.anySince(version);
+  }
+
+  /** The instruments whose row figures changed since `version`, each once; null when any may have (see RowChanges). */
+  rowsChangedList(version: number): { kind: InstrumentKind; id: number }[] | null {
+    return this.rowChanges.listSince(version);
   }
 
   /** Instruments the user holds, by key. */

@@ -115,6 +115,12 @@ interface KeptRows {
   bytes: () => Buffer;
   /** The answer's bytes after its rows: the strips. */
   tail: Buffer;
+  /** What the rows are made of, to build the next answer by replacing only the changed ones. */
+  entries: KeptEntry[];
+  pieces: Buffer[];
+  length: number;
+  /** Each instrument's place in the rows. */
+  index: Record<InstrumentKind, Map<number, number>>;
 }
 
 const COMMA = Buffer.from(',');
@@ -147,8 +153,13 @@ export class KeptGlance {
     const players = m.instruments.players();
     const teams = m.instruments.teamList();
     let last = this.last;
-    if (!last || last.players !== players || last.teams !== teams || last.provisional || now >= last.until || m.rowsChangedSince(this.builtAt))
+    if (!last || last.players !== players || last.teams !== teams || last.provisional || now >= last.until) {
       this.last = last = this.rows(m, players, teams, now, readBudgetMs);
+    } else if (m.rowsChangedSince(this.builtAt)) {
+      // The same instruments, none run out: only the rows changed since are built again, when the models can say which.
+      const changed = m.rowsChangedList(this.builtAt);
+      this.last = last = (changed && this.patch(m, last, changed, now, readBudgetMs)) ?? this.rows(m, players, teams, now, readBudgetMs);
+    }
     this.models = m;
     this.builtAt = builtAt;
     this.time = now;
@@ -168,6 +179,7 @@ export class KeptGlance {
     const pieces = new Array<Buffer>(Math.max(0, count * 2 - 1));
     let length = 0;
     const readUntil = performance.now() + readBudgetMs;
+    const index: KeptRows['index'] = { player: new Map(), team: new Map() };
     let n = 0;
     for (const list of [players, teams]) {
       for (const i of list) {
@@ -184,6 +196,7 @@ export class KeptGlance {
         if (n > 0) pieces[2 * n - 1] = COMMA;
         pieces[2 * n] = e.json;
         length += e.json.length;
+        index[i.kind].set(i.id, n);
         n++;
       }
     }
@@ -193,15 +206,48 @@ export class KeptGlance {
       const listed = new Set([...players, ...teams]);
       for (const kind of INSTRUMENT_KINDS) for (const id of this.kept[kind].keys()) if (!listed.has(m.instruments.get(kind, id)!)) this.kept[kind].delete(id);
     }
-    const strips = stripsOf(entries);
-    const tail = Buffer.from(
-      `],"movers_up":${JSON.stringify(strips.movers_up)},"movers_down":${JSON.stringify(strips.movers_down)},` +
-        `"most_traded":${JSON.stringify(strips.most_traded)},"most_held":${JSON.stringify(strips.most_held)}}`,
-    );
-    let whole: Buffer | null = null;
-    const bytes = () => (whole ??= Buffer.concat(pieces, length));
-    return { players, teams, rows, strips, until, provisional, bytes, tail };
+    return withStrips({ players, teams, rows, until, provisional, entries, pieces, length, index });
   }
+
+  /**
+   * The last build's rows with those of `changed` built again (the instruments listed are the same
+   * and none ran out): copies of its arrays, not a look at every instrument. Null when an
+   * instrument changed is not among the rows.
+   */
+  private patch(m: ReadModels, last: KeptRows, changed: readonly { kind: InstrumentKind; id: number }[], now: number, readBudgetMs: number): KeptRows | null {
+    const rows = last.rows.slice();
+    const entries = last.entries.slice();
+    const pieces = last.pieces.slice();
+    let { length, until, provisional } = last;
+    const readUntil = performance.now() + readBudgetMs;
+    for (const { kind, id } of changed) {
+      const n = last.index[kind].get(id);
+      const i = m.instruments.get(kind, id);
+      if (n === undefined || !i) return null;
+      const e = encodeEntry(glanceEntry(m, i, keyOf(kind, id), now, performance.now() < readUntil));
+      this.kept[kind].set(id, e);
+      length += e.json.length - entries[n]!.json.length;
+      // The earliest time an entry runs out: a replaced entry's time may have been it, so this may come early (a full build then), never late.
+      if (e.until < until) until = e.until;
+      if (e.provisional) provisional = true;
+      rows[n] = e.row;
+      entries[n] = e;
+      pieces[2 * n] = e.json;
+    }
+    return withStrips({ players: last.players, teams: last.teams, rows, until, provisional, entries, pieces, length, index: last.index });
+  }
+}
+
+/** The rows with the strips picked from them, and the answer's bytes. */
+function withStrips(r: Omit<KeptRows, 'strips' | 'bytes' | 'tail'>): KeptRows {
+  const strips = stripsOf(r.entries);
+  const tail = Buffer.from(
+    `],"movers_up":${JSON.stringify(strips.movers_up)},"movers_down":${JSON.stringify(strips.movers_down)},` +
+      `"most_traded":${JSON.stringify(strips.most_traded)},"most_held":${JSON.stringify(strips.most_held)}}`,
+  );
+  let whole: Buffer | null = null;
+  const bytes = () => (whole ??= Buffer.concat(r.pieces, r.length));
+  return { ...r, strips, bytes, tail };
 }
 
 /** An entry checked against the schemas (frozen: it stays as checked) and its row encoded. */
