@@ -52,6 +52,8 @@ export class Exchange {
   private readonly commits: GroupCommit;
   /** Why the exchange takes no more orders, once it does not. */
   private stopped: string | null = null;
+  /** Resolves once the warm-up under way has read every mark (see `marksRead`). */
+  private marksWarming: Promise<void> | null = null;
   private readonly db: Db;
   private readonly bus: EventBus;
   private readonly now: () => number;
@@ -231,7 +233,22 @@ export class Exchange {
    * time and book the same way. Resolves once all is read, or the exchange stops meanwhile.
    */
   warmUp(): Promise<void> {
-    return warmUp(this.memory, () => this.stopped !== null || !this.db.$client.open);
+    let marksRead!: () => void;
+    const marks = new Promise<void>((resolve) => (marksRead = resolve));
+    this.marksWarming = marks;
+    void marks.then(() => {
+      if (this.marksWarming === marks) this.marksWarming = null;
+    });
+    return warmUp(this.memory, () => this.stopped !== null || !this.db.$client.open, marksRead);
+  }
+
+  /**
+   * While the warm-up has not read every instrument's mark yet: when it has (or stopped). A list
+   * of every instrument waits for it rather than read the rest at once, which would hold up the
+   * event loop (every league's orders) for as long; null when there is nothing to wait for.
+   */
+  marksRead(): Promise<void> | null {
+    return this.marksWarming;
   }
 
   /**

@@ -5,6 +5,7 @@ import { EventBus } from './events.js';
 import { createExchange } from './exchange.js';
 import { loadBooks, MarketStateLoader, readMarketState } from './recovery.js';
 import { testExchange } from './test-support/exchange.js';
+import { DAY_MS } from './read-models/trade-windows.js';
 import { expectModelsEqualSql } from './test-support/read-models.js';
 import type { InstrumentKind } from '../shared/instrument.js';
 
@@ -64,4 +65,27 @@ describe('the market state read a page at a time', () => {
     expect(cold.submitNow({ type: 'buy', userId: users[3]!, instrument: items[1]!, shares: 1, priceCents: 900 })).toMatchObject({ ok: true });
     expectModelsEqualSql({ ...t, exchange: cold }, items, users);
   });
+
+  it('says when every mark is read, so that a list of every instrument can wait for it; and says so too when it stops early', async () => {
+    const { t } = market();
+    const warmed = createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now });
+    expect(warmed.marksRead()).toBeNull();
+    const all = warmed.warmUp();
+    const marks = warmed.marksRead();
+    expect(marks).toBeInstanceOf(Promise);
+    const weekAgo = t.clock.now - 7 * DAY_MS;
+    await marks;
+    const models = warmed.readModels();
+    expect(models.instruments.keys().filter((k) => !models.marks.hasLineFrom(k, weekAgo))).toEqual([]);
+    await all;
+    expect(warmed.marksRead()).toBeNull();
+
+    const stopped = createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now });
+    void stopped.warmUp();
+    const waiting = stopped.marksRead()!;
+    stopped.stop();
+    await waiting;
+    expect(stopped.marksRead()).toBeNull();
+  });
 });
+

@@ -13,10 +13,15 @@ const inPlay = (models: ReadModels, k: string): boolean =>
  * Reads the market state after start-up a page at a time between whatever else the event loop
  * does, then every instrument's mark over time and mark now (one read of its season's trades
  * between users for both) and book (of those in play) the same way. Resolves once all is read,
- * or `halted()` says to stop, or the read models are rebuilt meanwhile.
+ * or `halted()` says to stop, or the read models are rebuilt meanwhile; `marksRead` is called
+ * once every mark is read (or at the end, whichever comes first).
  */
-export function warmUp(memory: MarketMemory, halted: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
+export function warmUp(memory: MarketMemory, halted: () => boolean, marksRead: () => void = () => undefined): Promise<void> {
+  return new Promise<void>((done) => {
+    const resolve = () => {
+      marksRead();
+      done();
+    };
     let keys: string[] = [];
     let target: ReadModels | null = null;
     let next = 0;
@@ -35,7 +40,10 @@ export function warmUp(memory: MarketMemory, halted: () => boolean): Promise<voi
       const total = 2 * keys.length;
       while (next < total && performance.now() < until) {
         const k = keys[next % keys.length]!;
-        if (next < keys.length) target.marks.preload(k);
+        if (next < keys.length) {
+          target.marks.preload(k);
+          if (next === keys.length - 1) marksRead();
+        }
         else if (inPlay(target, k)) {
           const [kind, id] = k.split(':') as [InstrumentKind, string];
           memory.book(kind, Number(id));

@@ -117,6 +117,9 @@ function marketReads(b: ReadBasics) {
       return sharedGlance(models());
     },
 
+    /** Resolves when a list of every instrument can be built without reading marks from the file (see `Exchange.marksRead`). */
+    listReady: (): Promise<void> | null => exchange.marksRead(),
+
     /** Every active player, the caller's shares joined to the list everyone shares (built and encoded once per change). */
     players(callerId: number | null): PlayerOut[] {
       const m = models();

@@ -21,7 +21,11 @@ import { assertSelf } from './guards.js';
 
 export const marketRouter = router({
   /** Every active player; `owned` is the caller's shares (0 when not logged in). */
-  players: publicProcedure.output(checkedPlayerList).query(({ ctx }) => readsOf(ctx.services).players(ctx.user?.id ?? null)),
+  players: publicProcedure.output(checkedPlayerList).query(async ({ ctx }) => {
+    const reads = readsOf(ctx.services);
+    await reads.listReady();
+    return reads.players(ctx.user?.id ?? null);
+  }),
 
   /**
    * The players list as changes: the rows that changed since the version of it the caller holds
@@ -31,7 +35,11 @@ export const marketRouter = router({
   playersSince: publicProcedure
     .input(playersSinceInput)
     .output(checkedPlayersSince)
-    .query(({ ctx, input }) => readsOf(ctx.services).playersSince(ctx.user?.id ?? null, input.since)),
+    .query(async ({ ctx, input }) => {
+      const reads = readsOf(ctx.services);
+      await reads.listReady();
+      return reads.playersSince(ctx.user?.id ?? null, input.since);
+    }),
 
   /** Every active player and team at a glance (24-hour change, 7-day sparkline), top movers, most traded today, most held. */
   glance: publicProcedure.output(checkedGlance).query(({ ctx }) => readsOf(ctx.services).glance()),
