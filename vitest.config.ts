@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     // One test file per core (Vitest's default leaves one core free: on a 2-core CI machine, one file at a
     // time). The browser tests spend much of their time waiting for pages, so two files at once on two cores
-    // take about three quarters of the time of one after the other.
+    // take half to three quarters of the time of one after the other.
     maxWorkers: availableParallelism(),
     projects: [
       {
