@@ -1,4 +1,5 @@
 import { INSTRUMENT_KINDS, type InstrumentKind } from '../../shared/instrument.js';
+import { keyOf } from './instruments.js';
 
 /** How many changes the log keeps before it forgets its older half. */
 const LOG_LIMIT = 4_096;
@@ -63,7 +64,7 @@ export class RowChanges {
     const changed: { kind: InstrumentKind; id: number }[] = [];
     for (let i = this.log.length - 1; i >= lo; i--) {
       const c = this.log[i]!;
-      const key = `${c.kind}:${c.id}`;
+      const key = keyOf(c.kind, c.id);
       if (seen.has(key)) continue;
       seen.add(key);
       changed.push({ kind: c.kind, id: c.id });

@@ -116,5 +116,5 @@ export function tradedLeague(t: TestExchange) {
     if (change.op === 'retire') admin.retire(actor, p.id);
     else admin.changeSalary(actor, p.id, Math.max(1, Math.round(player.salary * change.factor)));
   };
-  return { admin, league, players, team, items, users, adminChange };
+  return { items, users, adminChange };
 }

@@ -187,6 +187,28 @@ describe('Ticker', () => {
       expect(asked).toHaveLength(asks);
     });
 
+    it('puts the list off while its source cannot build it yet, and sends the change once it can, trades on time meanwhile', () => {
+      listTicker.stop();
+      let ready = false;
+      listTicker = new Ticker(bus, 200, 3, undefined, (since) => (ready ? source(since) : undefined));
+      listTicker.subscribe((t) => got.push(t));
+      change(7);
+      bus.publish([trade(1)]);
+      vi.advanceTimersByTime(200);
+      // The trade goes out on time, without the list.
+      expect(got.map((t) => [listed(t), t.message.players])).toEqual([[[1], undefined]]);
+      bus.publish([notice]);
+      vi.advanceTimersByTime(600);
+      expect(got).toHaveLength(1);
+      ready = true;
+      vi.advanceTimersByTime(200);
+      expect(got).toHaveLength(2);
+      expect(got[1]!.message).toMatchObject({ trades: [], players: { since: null, version: 'g.2' } });
+      // Then as before: nothing more without a change.
+      vi.advanceTimersByTime(2_000);
+      expect(got).toHaveLength(2);
+    });
+
     it('does not build the list while nobody follows', () => {
       listTicker.stop();
       listTicker = new Ticker(bus, 200, 3, undefined, source);

@@ -28,8 +28,12 @@ function tickOf(trades: readonly TradePublished[], skipped: number, max: number,
   return { lastId, message, envelope: tracked(String(lastId), message) };
 }
 
-/** The players list's rows changed since a version of it (every change when `since` is not given or not known). */
-export type PlayersChangeSource = (since: string | undefined) => PlayersChange;
+/**
+ * The players list's rows changed since a version of it (every change when `since` is not given or
+ * not known); undefined while the list cannot be built yet without holding up the event loop (a
+ * league just opened, its marks still being read): the change goes with a later message.
+ */
+export type PlayersChangeSource = (since: string | undefined) => PlayersChange | undefined;
 
 /** Told of each ticker message sent (monitoring). */
 export interface TickerObserver {
@@ -88,7 +92,11 @@ export class Ticker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const players = this.listChanges();
-    if (this.pending.length === 0 && !players) return;
+    if (this.pending.length === 0 && !players) {
+      // A change of the list put off: looked at again an interval later.
+      if (this.marketChanged) this.timer = setTimeout(() => this.flush(), this.intervalMs).unref();
+      return;
+    }
     const tick = tickOf(this.pending, this.skipped, this.maxTrades, this.sentUpTo, players);
     if (players) this.listVersion = players.version;
     this.pending = [];
@@ -105,6 +113,10 @@ export class Ticker {
     this.marketChanged = false;
     if (!this.playersChange || !changed || this.listeners.size === 0) return undefined;
     const players = this.playersChange(this.listVersion);
+    if (!players) {
+      this.marketChanged = true;
+      return undefined;
+    }
     return players.since === null || players.rows.length > 0 || this.pending.length > 0 ? players : undefined;
   }
 

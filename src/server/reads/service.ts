@@ -110,6 +110,7 @@ function marketReads(b: ReadBasics) {
     if (!m.instruments.get(kind, id)) throw new AppError('NOT_FOUND', kind === 'player' ? PLAYER_NOT_FOUND : 'Team not found');
   };
   const sharedList = sharedPlayerLists();
+  const listReady = (): Promise<void> | null => exchange.marksRead();
   const sharedGlance = sharedGlances(now);
   return {
     /** Every active player and team at a glance (24-hour change, 7-day sparkline) and the strips above the market table: one answer for everyone, built once per change. */
@@ -117,8 +118,8 @@ function marketReads(b: ReadBasics) {
       return sharedGlance(models());
     },
 
-    /** Resolves when a list of every instrument can be built without reading marks from the file (see `Exchange.marksRead`). */
-    listReady: (): Promise<void> | null => exchange.marksRead(),
+    /** Resolves when a list of every instrument can be built without reading marks from the file (see `Exchange.marksRead`); null when it can now. */
+    listReady,
 
     /** Every active player, the caller's shares joined to the list everyone shares (built and encoded once per change). */
     players(callerId: number | null): PlayerOut[] {
@@ -131,7 +132,7 @@ function marketReads(b: ReadBasics) {
     playersSince: (callerId: number | null, since: string | undefined): PlayersSinceResult => playersSinceOf(sharedList, models(), callerId, since),
 
     /** The rows of the players list changed since a version of it, as everyone sees them: what the ticker carries. */
-    playersChange: (since: string | undefined): PlayersChange => playersChangeOf(sharedList, models(), since),
+    playersChange: (since: string | undefined): PlayersChange | undefined => (listReady() ? undefined : playersChangeOf(sharedList, models(), since)),
 
     /** A player and a page of its holders, most shares first. */
     shareholders(playerId: number, callerId: number | null, request: PageRequest) {

@@ -19,13 +19,16 @@ import { readsOf } from '../reads/service.js';
 import { authedProcedure, publicProcedure, router } from '../trpc.js';
 import { assertSelf } from './guards.js';
 
+/** The league's reads once a list of every instrument can be built without holding up the event loop (a league just opened reads its marks first). */
+async function listReads(services: Parameters<typeof readsOf>[0]): Promise<ReturnType<typeof readsOf>> {
+  const reads = readsOf(services);
+  await reads.listReady();
+  return reads;
+}
+
 export const marketRouter = router({
   /** Every active player; `owned` is the caller's shares (0 when not logged in). */
-  players: publicProcedure.output(checkedPlayerList).query(async ({ ctx }) => {
-    const reads = readsOf(ctx.services);
-    await reads.listReady();
-    return reads.players(ctx.user?.id ?? null);
-  }),
+  players: publicProcedure.output(checkedPlayerList).query(async ({ ctx }) => (await listReads(ctx.services)).players(ctx.user?.id ?? null)),
 
   /**
    * The players list as changes: the rows that changed since the version of it the caller holds
@@ -35,11 +38,7 @@ export const marketRouter = router({
   playersSince: publicProcedure
     .input(playersSinceInput)
     .output(checkedPlayersSince)
-    .query(async ({ ctx, input }) => {
-      const reads = readsOf(ctx.services);
-      await reads.listReady();
-      return reads.playersSince(ctx.user?.id ?? null, input.since);
-    }),
+    .query(async ({ ctx, input }) => (await listReads(ctx.services)).playersSince(ctx.user?.id ?? null, input.since)),
 
   /** Every active player and team at a glance (24-hour change, 7-day sparkline), top movers, most traded today, most held. */
   glance: publicProcedure.output(checkedGlance).query(({ ctx }) => readsOf(ctx.services).glance()),
