@@ -3,12 +3,11 @@ import type { InstrumentKind } from '../../shared/instrument.js';
 import { HISTORY_MAX_POINTS, HISTORY_MAX_TRADES } from '../../shared/limits.js';
 import { inCurrentSeasonSql } from '../seasons/season-sql.js';
 
+/** One of the user's trades, as the user's side of it (domain/market/value-history.ts `HistoryTrade`). */
 export interface HistoryTradeRow {
-  id: number;
   instrument: InstrumentKind;
   instrumentId: number;
-  buyerId: number | null;
-  sellerId: number | null;
+  /** Shares the user bought (positive) or sold (negative). */
   shares: number;
   priceCents: number;
   createdAt: number;
@@ -44,22 +43,25 @@ export interface PortfolioHistoryRows {
 
 /**
  * The rows of a portfolio's value over time: the user's latest trades (purchases and sales read
- * along their own indexes, newest first, merged here, as far as the chart needs), the contract
+ * along their own indexes, merged newest first, as far as the chart needs), the contract
  * changes since, and the rosters of the teams concerned. Only reads; the replay is the domain's.
  */
 export function createPortfolioHistoryRepo(db: Db) {
   const sqlite = db.$client;
   const userRow = sqlite.prepare<[number], { createdAt: number }>('SELECT created_at AS createdAt FROM users WHERE id = ?');
   const seasonStart = sqlite.prepare<[], { at: number }>('SELECT COALESCE(MAX(ended_at), 0) AS at FROM seasons');
-  const tradeColumns = `id, instrument, instrument_id AS instrumentId, buyer_id AS buyerId, seller_id AS sellerId, shares,
-    price_cents AS priceCents, created_at AS createdAt`;
   // The current season's only (docs/seasons.md): it started from the starting cash and no shares.
-  const boughtNewestFirst = sqlite.prepare<[number], HistoryTradeRow>(
-    `SELECT ${tradeColumns} FROM trades WHERE buyer_id = ? AND ${inCurrentSeasonSql()} ORDER BY created_at DESC, id DESC`,
-  );
-  const soldNewestFirst = sqlite.prepare<[number, number], HistoryTradeRow>(
-    `SELECT ${tradeColumns} FROM trades WHERE seller_id = ? AND (buyer_id IS NULL OR buyer_id <> ?) AND ${inCurrentSeasonSql()} ORDER BY created_at DESC, id DESC`,
-  );
+  // Purchases and sales are read along their own indexes and merged by SQLite in time order; each
+  // row is five numbers, as arrays (a row costs mostly what crosses into JavaScript).
+  const userSide = (shares: string) => `created_at, instrument = 'team', instrument_id, ${shares}, price_cents`;
+  const tradesNewestFirst = sqlite
+    .prepare<{ userId: number }, [createdAt: number, team: 0 | 1, instrumentId: number, shares: number, priceCents: number]>(
+      `SELECT ${userSide('shares')} FROM trades WHERE buyer_id = @userId AND ${inCurrentSeasonSql()}
+       UNION ALL
+       SELECT ${userSide('-shares')} FROM trades WHERE seller_id = @userId AND (buyer_id IS NULL OR buyer_id <> @userId) AND ${inCurrentSeasonSql()}
+       ORDER BY 1 DESC`,
+    )
+    .raw();
   // Contract changes, from the audit log the admin's changes are written to (engine/admin.ts: 'player.salary').
   const salaryChanges = sqlite.prepare<[{ since: number; limit: number }], ContractChangeRow>(`
     SELECT created_at AS at, json_extract(details, '$.playerId') AS playerId,
@@ -72,26 +74,13 @@ export function createPortfolioHistoryRepo(db: Db) {
   function latestTrades(userId: number): { trades: HistoryTradeRow[]; complete: boolean } {
     const trades: HistoryTradeRow[] = [];
     let groups = 0;
-    const purchases = boughtNewestFirst.iterate(userId);
-    const sales = soldNewestFirst.iterate(userId, userId);
-    try {
-      let b = purchases.next();
-      let s = sales.next();
-      for (;;) {
-        if (b.done && s.done) return { trades, complete: true };
-        if (trades.length >= HISTORY_MAX_TRADES || groups - 1 >= HISTORY_MAX_POINTS) return { trades, complete: false };
-        const takeBought =
-          s.done || (!b.done && (b.value.createdAt > s.value.createdAt || (b.value.createdAt === s.value.createdAt && b.value.id > s.value.id)));
-        const row = takeBought ? b.value! : s.value!;
-        if (takeBought) b = purchases.next();
-        else s = sales.next();
-        if (trades.length === 0 || trades[trades.length - 1]!.createdAt !== row.createdAt) groups++;
-        trades.push(row);
-      }
-    } finally {
-      purchases.return?.();
-      sales.return?.();
+    // Leaving the loop early ends the statement.
+    for (const [createdAt, team, instrumentId, shares, priceCents] of tradesNewestFirst.iterate({ userId })) {
+      if (trades.length >= HISTORY_MAX_TRADES || groups - 1 >= HISTORY_MAX_POINTS) return { trades, complete: false };
+      if (trades.length === 0 || trades[trades.length - 1]!.createdAt !== createdAt) groups++;
+      trades.push({ instrument: team ? 'team' : 'player', instrumentId, shares, priceCents, createdAt });
     }
+    return { trades, complete: true };
   }
 
   return {

@@ -4,7 +4,6 @@ import { HISTORY_MAX_POINTS, replayValueHistory, type HistoryRows, type HistoryT
 
 const START = 8_000_000_000;
 const NOW = 10_000;
-const ALICE = 1;
 const CURRY = 'player:10';
 const GREEN = 'player:11';
 const TEAM = 'team:3';
@@ -18,15 +17,14 @@ function marks(lines: Record<string, [at: number, cents: number][]>): MarkSource
   };
 }
 
-let nextId = 1;
+/** One of Alice's trades: a purchase, or a sale when `shares` is negative. */
 function tradeOf(t: Partial<HistoryTrade> & Pick<HistoryTrade, 'instrumentId' | 'shares' | 'priceCents' | 'createdAt'>): HistoryTrade {
-  return { id: nextId++, instrument: 'player', buyerId: ALICE, sellerId: null, ...t };
+  return { instrument: 'player', ...t };
 }
 
 /** Rows with the trades given oldest first (the repository gives them newest first). */
 function rows(r: Partial<HistoryRows> & { portfolio: HistoryRows['portfolio']; oldestFirst?: HistoryTrade[] }): HistoryRows {
   return {
-    userId: ALICE,
     now: NOW,
     startsAt: 1,
     trades: [...(r.oldestFirst ?? [])].reverse(),
@@ -50,7 +48,7 @@ describe('a portfolio’s value over time (domain/market/value-history.ts)', () 
       // 1000: alice buys 100 Curry from the open market at $1.00.
       tradeOf({ instrumentId: 10, shares: 100, priceCents: 100, createdAt: 1_000 }),
       // 2000: she sells 1 to a friend at $1,000,000: the mark stays $1.00 (the open market still sells).
-      tradeOf({ instrumentId: 10, buyerId: 2, sellerId: ALICE, shares: 1, priceCents: 100_000_000, createdAt: 2_000 }),
+      tradeOf({ instrumentId: 10, shares: -1, priceCents: 100_000_000, createdAt: 2_000 }),
       // 3000: 20 Green at $1.00.
       tradeOf({ instrumentId: 11, shares: 20, priceCents: 100, createdAt: 3_000 }),
     ];
@@ -82,7 +80,7 @@ describe('a portfolio’s value over time (domain/market/value-history.ts)', () 
   it('counts cash escrowed in open asks as cash (the portfolio now holds it), and values team holdings too', () => {
     const oldestFirst = [
       tradeOf({ instrument: 'team', instrumentId: 3, shares: 40, priceCents: 100, createdAt: 1_000 }),
-      tradeOf({ instrument: 'team', instrumentId: 3, buyerId: 2, sellerId: ALICE, shares: 10, priceCents: 250, createdAt: 2_000 }),
+      tradeOf({ instrument: 'team', instrumentId: 3, shares: -10, priceCents: 250, createdAt: 2_000 }),
     ];
     const points = replayValueHistory(
       rows({
@@ -223,7 +221,7 @@ describe('a portfolio’s value over time (domain/market/value-history.ts)', () 
     const oldestFirst = [
       tradeOf({ instrumentId: 10, shares: 10, priceCents: 100, createdAt: 1_000 }),
       tradeOf({ instrumentId: 11, shares: 5, priceCents: 100, createdAt: 2_000 }),
-      tradeOf({ instrumentId: 10, buyerId: 2, sellerId: ALICE, shares: 10, priceCents: 300, createdAt: 3_000 }),
+      tradeOf({ instrumentId: 10, shares: -10, priceCents: 300, createdAt: 3_000 }),
       tradeOf({ instrumentId: 10, shares: 4, priceCents: 500, createdAt: 5_000 }),
     ];
     const lines: Record<string, [number, number][]> = {

@@ -18,13 +18,11 @@ export interface HistoryPoint {
   totalValueCents: number;
 }
 
-/** One of the user's trades. Cents; epoch ms. */
+/** One of the user's trades, as the user's side of it. Cents; epoch ms. */
 export interface HistoryTrade {
-  id: number;
   instrument: InstrumentKind;
   instrumentId: number;
-  buyerId: number | null;
-  sellerId: number | null;
+  /** Shares the user bought (positive) or sold (negative). */
   shares: number;
   priceCents: number;
   createdAt: number;
@@ -63,7 +61,6 @@ export interface PortfolioNow {
 }
 
 export interface HistoryRows {
-  userId: number;
   now: number;
   /** When the chart may begin: the member joined, or the season began if later. */
   startsAt: number;
@@ -92,9 +89,6 @@ interface State {
   changes: [key: string, shares: number][];
 }
 
-/** Cash the trade moved for the user: negative for a buy, positive for a sale. */
-const cashDelta = (t: HistoryTrade, userId: number) => (t.buyerId === userId ? -1 : 1) * t.shares * t.priceCents;
-const shareDelta = (t: HistoryTrade, userId: number) => (t.buyerId === userId ? 1 : -1) * t.shares;
 
 function applyChanges(shares: Map<string, number>, changes: readonly [string, number][]): void {
   for (const [key, n] of changes) {
@@ -242,7 +236,7 @@ function keyMaker(): (instrument: InstrumentKind, id: number) => string {
  * cards are. Points are in time order; times never go backwards.
  */
 export function replayValueHistory(rows: HistoryRows, marks: MarkSource): HistoryPoint[] {
-  const { userId, now, portfolio } = rows;
+  const { now, portfolio } = rows;
   const current = [...portfolio.holdings];
   const keyOf = keyMaker();
 
@@ -291,9 +285,10 @@ export function replayValueHistory(rows: HistoryRows, marks: MarkSource): Histor
     }
     after.push({ at: event.at, cashCents: cash, changes: changed });
     for (const t of event.trades) {
-      cash -= cashDelta(t, userId);
+      // A buy took cash (shares > 0), a sale brought it.
+      cash += t.shares * t.priceCents;
       const key = keyOf(t.instrument, t.instrumentId);
-      const before = Math.max(0, (shares.get(key) ?? 0) - shareDelta(t, userId));
+      const before = Math.max(0, (shares.get(key) ?? 0) - t.shares);
       if (before > 0) shares.set(key, before);
       else shares.delete(key);
     }

@@ -126,8 +126,8 @@ export function expectModelsEqualSql(t: TestExchange, items: InstrumentRef[], us
     const fromDb = { cashCents: t.cash(userId) + valuation.escrowCents(userId), shareValueCents: valuation.shareValueCents(userId, markOf), holdings: held };
     const teams = held.filter((h) => h.instrument === 'team').map((h) => h.instrumentId);
     const chartRows = history.rows(userId, teams)!;
-    expect(replayValueHistory({ ...chartRows, userId, now, portfolio: fromModels }, liveMarks), `history of ${userId}`).toEqual(
-      replayValueHistory({ ...chartRows, userId, now, portfolio: fromDb }, scratchMarks),
+    expect(replayValueHistory({ ...chartRows, now, portfolio: fromModels }, liveMarks), `history of ${userId}`).toEqual(
+      replayValueHistory({ ...chartRows, now, portfolio: fromDb }, scratchMarks),
     );
     expect(models.orders.escrowCents(userId)).toBe(valuation.escrowCents(userId));
     const sql = portfolios.portfolio(userId, now, markOf)!;

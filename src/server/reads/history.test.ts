@@ -54,7 +54,7 @@ describe('a portfolio’s chart while others trade', () => {
     const cash = server.db.$client.prepare<[number], { b: number }>('SELECT balance_cents AS b FROM users WHERE id = ?').get(userId)!.b;
     const rows = createPortfolioHistoryRepo(server.db).rows(userId, [])!;
     const portfolio = { cashCents: cash + valuation.escrowCents(userId), shareValueCents: valuation.shareValueCents(userId, markOf), holdings };
-    return replayValueHistory({ ...rows, userId, now: clock, portfolio }, markSourceOf(marks, clock)).map((p) => ({
+    return replayValueHistory({ ...rows, now: clock, portfolio }, markSourceOf(marks, clock)).map((p) => ({
       at: new Date(p.at).toISOString(),
       cash: centsToDollars(p.cashCents),
       shareValue: centsToDollars(p.shareValueCents),

@@ -5,6 +5,7 @@ import { centsToDollars } from '../../shared/money.js';
 import type { PortfolioHistoryOut } from '../../shared/schemas/account.js';
 import { AppError } from '../errors.js';
 import type { LeagueServices } from '../leagues/league-services.js';
+import { isoTimes } from './iso-times.js';
 import { USER_NOT_FOUND } from './service.js';
 
 /** What a chart reads: a league's market, and the clock. */
@@ -49,7 +50,7 @@ export function portfolioHistoryOf(services: HistoryServices, userId: number): P
     const mark = models.charts.mark(userId);
     const teams = [...current.holdings].filter((h) => h.instrument === 'team').map((h) => h.instrumentId);
     const rows = repo.rows(userId, teams);
-    points = rows && replayValueHistory({ ...rows, userId, now, portfolio: current }, marks);
+    points = rows && replayValueHistory({ ...rows, now, portfolio: current }, marks);
     if (points) {
       byUser.delete(userId);
       byUser.set(userId, { mark, past: points.slice(0, -1) });
@@ -58,10 +59,11 @@ export function portfolioHistoryOf(services: HistoryServices, userId: number): P
     }
   }
   if (!points) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  const iso = isoTimes();
   return {
     userId,
     points: points.map((p) => ({
-      at: new Date(p.at).toISOString(),
+      at: iso(p.at),
       cash: centsToDollars(p.cashCents),
       shareValue: centsToDollars(p.shareValueCents),
       totalValue: centsToDollars(p.totalValueCents),
