@@ -61,6 +61,12 @@ export interface MarkTradeRow {
   priceCents: number;
 }
 
+/** Where a trade stands in an instrument's trades: by time, then id. */
+export interface TradePlace {
+  at: number;
+  id: number;
+}
+
 /** An instrument's open market became empty (held 0) or held shares again (held 1) at `at`. */
 export interface OpenMarketStateRow {
   instrument: InstrumentKind;
@@ -74,6 +80,9 @@ function markStateRows(c: Database.Database) {
   const USER_TRADE = `SELECT created_at AS at, shares, price_cents AS priceCents FROM trades
      WHERE instrument = ? AND instrument_id = ? AND buyer_id IS NOT NULL AND seller_id IS NOT NULL AND ${inCurrentSeasonSql()}`;
   const userTrades = c.prepare<[InstrumentKind, number], MarkTradeRow>(`${USER_TRADE} ORDER BY created_at, id`);
+  const userTradesPage = c.prepare<[InstrumentKind, number, number, number, number], MarkTradeRow & { id: number }>(
+    `${USER_TRADE.replace('SELECT ', 'SELECT id, ')} AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
+  );
   const userTradesBefore = c.prepare<[InstrumentKind, number, number], MarkTradeRow>(`${USER_TRADE} AND created_at < ? ORDER BY created_at DESC, id DESC`);
   const seasonStart = c.prepare<[], { at: number }>('SELECT started_at AS at FROM seasons ORDER BY number DESC LIMIT 1');
   // Only changes are written (a season's reset writes those it makes): the latest one says whether the open market holds shares, and since when.
@@ -87,6 +96,9 @@ function markStateRows(c: Database.Database) {
   return {
     /** Every trade between two users of one instrument in the season, oldest first: its mark over time. */
     userTrades: (kind: InstrumentKind, id: number): MarkTradeRow[] => userTrades.all(kind, id),
+    /** The same a page at a time: at most `limit` of them after the trade `after` (oldest first; null: from the first). */
+    userTradesPage: (kind: InstrumentKind, id: number, after: TradePlace | null, limit: number): (MarkTradeRow & TradePlace)[] =>
+      userTradesPage.all(kind, id, after?.at ?? Number.MIN_SAFE_INTEGER, after?.id ?? 0, limit),
     /**
      * Trades between two users of one instrument before `before`, newest first, until they hold
      * `shares` shares (or all of them): what the mark counts beyond the last week.

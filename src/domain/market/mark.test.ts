@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MARK_WINDOW_MS, MarkBook, markAt, markOnLine, markTimeline, openMarketSince, weightedMedian, type MarkTrade, type OpenMarketChange } from './mark.js';
+import { MARK_WINDOW_MS, MarkBook, MarkTimeline, markAt, markOnLine, markTimeline, openMarketSince, weightedMedian, type MarkTrade, type OpenMarketChange } from './mark.js';
 
 const DAY = MARK_WINDOW_MS;
 const HOUR = DAY / 24;
@@ -155,6 +155,28 @@ describe('MarkBook and the mark over time', () => {
         loaded.advance(end + 2 * DAY);
         expect(loaded.mark).toBe(markAt(trades, changes, t, end + 2 * DAY));
         expect(book.mark).toBe(loaded.mark);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('told a page of trades at a time, with the open market’s changes known by then, is the mark over the season told at once', () => {
+    fc.assert(
+      fc.property(life, fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 30 }), ({ terms: t, trades, changes, end }, sizes) => {
+        const timeline = new MarkTimeline(t);
+        let from = 0;
+        for (const size of sizes) {
+          const page = trades.slice(from, from + size);
+          from += page.length;
+          // The changes written by the time the page was read: those up to its last trade.
+          const last = page[page.length - 1]?.at ?? Number.NEGATIVE_INFINITY;
+          timeline.page(page, changes.filter((c) => c.at <= last));
+        }
+        const paged = timeline.finish(trades.slice(from), changes, end);
+        const whole = markTimeline(trades, changes, t, end);
+        expect(paged.line).toEqual(whole.line);
+        expect(paged.book.mark).toBe(whole.book.mark);
+        expect(paged.book.due()).toBe(whole.book.due());
       }),
       { numRuns: 300 },
     );

@@ -271,6 +271,60 @@ export interface MarkLine {
 }
 
 /**
+ * The mark of one instrument over a season, worked out from its trades between users told in time
+ * order a page at a time (a busy instrument's season read in short steps), with its open market's
+ * changes and the time steps between. Each page tells the book every event before the page's last
+ * trade; the trades of that millisecond wait for the next page, which may hold more of them.
+ */
+export class MarkTimeline {
+  private readonly book: MarkBook;
+  private readonly line: MarkLine = { at: [], cents: [] };
+  /** Trades read but not told yet (oldest first). */
+  private waiting: readonly MarkTrade[] = [];
+  /** How many of the open market's changes were told. */
+  private changesTold = 0;
+
+  constructor(terms: MarkTerms) {
+    this.book = new MarkBook(terms);
+  }
+
+  /**
+   * The next trades (oldest first, after every one given before) and the open market's changes of
+   * the season so far (oldest first; a later call's list starts with this one's): everything before
+   * the last of these trades is told.
+   */
+  page(trades: readonly MarkTrade[], openMarket: readonly OpenMarketChange[]): void {
+    const last = trades[trades.length - 1];
+    if (last) this.tell(trades, openMarket, (next) => next >= last.at);
+  }
+
+  /** Everything up to `until` told: the mark over time, and the book at `until` to be told what comes next. */
+  finish(trades: readonly MarkTrade[], openMarket: readonly OpenMarketChange[], until: number): { line: MarkLine; book: MarkBook } {
+    this.tell(trades, openMarket, (next) => next > until);
+    this.book.advance(until);
+    setLine(this.line, until, this.book.mark);
+    return { line: this.line, book: this.book };
+  }
+
+  private tell(trades: readonly MarkTrade[], openMarket: readonly OpenMarketChange[], stop: (next: number) => boolean): void {
+    const { book, line } = this;
+    const all = this.waiting.length > 0 ? [...this.waiting, ...trades] : trades;
+    let i = 0;
+    let k = this.changesTold;
+    for (;;) {
+      const next = Math.min(all[i]?.at ?? Number.POSITIVE_INFINITY, openMarket[k]?.at ?? Number.POSITIVE_INFINITY, book.due());
+      if (next === Number.POSITIVE_INFINITY || stop(next)) break;
+      book.advance(next);
+      while (k < openMarket.length && openMarket[k]!.at === next) book.openMarket(openMarket[k++]!.held, next);
+      while (i < all.length && all[i]!.at === next) book.add(all[i++]!);
+      setLine(line, next, book.mark);
+    }
+    this.waiting = all.slice(i);
+    this.changesTold = k;
+  }
+}
+
+/**
  * The mark of one instrument over a season, up to `until`: its trades between users and its open
  * market's changes, oldest first, told to a MarkBook in time order with the time steps between.
  * Returns the book too, at `until`, to be told what comes next.
@@ -281,21 +335,7 @@ export function markTimeline(
   terms: MarkTerms,
   until: number,
 ): { line: MarkLine; book: MarkBook } {
-  const book = new MarkBook(terms);
-  const line: MarkLine = { at: [], cents: [] };
-  let i = 0;
-  let k = 0;
-  for (;;) {
-    const next = Math.min(trades[i]?.at ?? Number.POSITIVE_INFINITY, openMarket[k]?.at ?? Number.POSITIVE_INFINITY, book.due());
-    if (next > until || next === Number.POSITIVE_INFINITY) break;
-    book.advance(next);
-    while (k < openMarket.length && openMarket[k]!.at === next) book.openMarket(openMarket[k++]!.held, next);
-    while (i < trades.length && trades[i]!.at === next) book.add(trades[i++]!);
-    setLine(line, next, book.mark);
-  }
-  book.advance(until);
-  setLine(line, until, book.mark);
-  return { line, book };
+  return new MarkTimeline(terms).finish(trades, openMarket, until);
 }
 
 /**

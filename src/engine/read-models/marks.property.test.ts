@@ -7,7 +7,7 @@ import { EventBus } from '../events.js';
 import { createExchange } from '../exchange.js';
 import { commandOf, sideOf, type StepAction } from '../test-support/commands.js';
 import { testExchange } from '../test-support/exchange.js';
-import { marksFromScratch } from '../test-support/marks.js';
+import { markRowsFromDb, marksFromScratch, markSourceOf } from '../test-support/marks.js';
 import { keyOf } from './instruments.js';
 
 const HOUR = 3_600_000;
@@ -41,6 +41,7 @@ describe('the marks under random trading and time', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 5, maxLength: 40 }), (steps) => {
         const t = testExchange();
+        const start = t.clock.now;
         // Small contracts, so that open markets sell out, refill, and users trade with each other.
         const players = [t.player(60), t.player(150)];
         const team: InstrumentRef = { kind: 'team', id: createRosterRepo(t.db).playerById(players[0]!.id)!.teamId };
@@ -54,7 +55,9 @@ describe('the marks under random trading and time', () => {
             t.submit({ type: 'buy', userId: users[i]!, instrument: p, shares: Math.round(salary * part), priceCents: 100 });
         }
         const marks = () => items.map((r) => t.exchange.readModels().markOf(r.kind, r.id));
-        for (const s of steps) {
+        for (const [i, s] of steps.entries()) {
+          // The warm-up's reading of the marks over the season, two trades a page, goes on between the trades.
+          t.exchange.readModels().marks.preloadPage(keys[i % keys.length]!, 2);
           if (s.op === 'time') t.clock.now += s.ms;
           else {
             const open = t.openOrders().filter((o) => o.side === sideOf(s.action));
@@ -65,12 +68,21 @@ describe('the marks under random trading and time', () => {
           const scratch = marksFromScratch(t.db, t.clock.now, keys);
           expect(marks()).toEqual(keys.map((k) => scratch.get(k)));
         }
+        // The marks over the season read between the trades, and kept up to date since, are those worked out from scratch.
+        const kept = t.exchange.readModels().marks;
+        for (const k of keys) while (!kept.preloadPage(k, 2));
+        const rows = markRowsFromDb(t.db, keys);
+        const fromScratch = markSourceOf(rows, t.clock.now);
+        for (const k of keys) {
+          const probes = [start, ...rows.get(k)!.trades.flatMap((tr) => [tr.at - 1, tr.at, tr.at + 1]), t.clock.now];
+          for (const at of probes) expect(kept.markAt(k, at), `${k} at ${at}`).toBe(fromScratch.markAt(k, at));
+        }
         // Restarted: a new writer reads the same marks from the database, and they move alike as time passes.
         const restarted = createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now });
         const again = () => items.map((r) => restarted.readModels().markOf(r.kind, r.id));
-        // And one whose warm-up read each mark with its season (one read for the mark over time and now).
+        // And one whose warm-up read each mark with its season (one read for the mark over time and now), two trades a page.
         const warmed = createExchange({ db: t.db, bus: new EventBus(), now: () => t.clock.now });
-        for (const k of keys) warmed.readModels().marks.preload(k);
+        for (const k of keys) while (!warmed.readModels().marks.preloadPage(k, 2));
         const warm = () => items.map((r) => warmed.readModels().markOf(r.kind, r.id));
         expect(again()).toEqual(marks());
         expect(warm()).toEqual(marks());

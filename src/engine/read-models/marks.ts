@@ -1,4 +1,5 @@
-import { MarkBook, markOnLine, markTimeline, setLine, type MarkLine, type MarkTrade, type OpenMarketChange } from '../../domain/market/mark.js';
+import { MarkBook, MarkTimeline, markOnLine, markTimeline, setLine, type MarkLine, type MarkTrade, type OpenMarketChange } from '../../domain/market/mark.js';
+import type { TradePlace } from '../../db/repos/market-state.js';
 import type { MarkSource } from '../../domain/market/value-history.js';
 
 /** What an instrument's mark is built from, read from the database when it is (re)built. */
@@ -18,6 +19,8 @@ export interface MarkStore {
    * is -Infinity), and its open market's changes of the season.
    */
   history(key: string, totalShares: number, from: number): { trades: readonly MarkTrade[]; openMarket: readonly OpenMarketChange[] };
+  /** The season's history a page at a time: at most `limit` trades between users after `after` (null: from the first), oldest first, and the open market's changes so far. */
+  historyPage(key: string, after: TradePlace | null, limit: number): { trades: readonly (MarkTrade & TradePlace)[]; openMarket: readonly OpenMarketChange[] };
 }
 
 /**
@@ -41,6 +44,8 @@ export class Marks implements MarkSource {
   private readonly lines = new Map<string, { line: MarkLine; from: number }>();
   private nextDue = Number.POSITIVE_INFINITY;
   private time = Number.NEGATIVE_INFINITY;
+  /** An instrument's season being read a page at a time (`preloadPage`): its mark over time so far, and the last trade read. */
+  private reading: { key: string; timeline: MarkTimeline; after: TradePlace | null } | null = null;
 
   constructor(
     private readonly store: MarkStore,
@@ -68,24 +73,38 @@ export class Marks implements MarkSource {
   }
 
   /**
-   * Reads an instrument's mark over the season and its book now, if they are not yet (to spread the
-   * first reads over time, before any chart asks): one read of its season's trades between users
-   * makes both, the book being where the mark over time ends.
+   * Reads the next page of an instrument's season toward its mark over the season and its book now,
+   * if they are not yet (the warm-up's steps, before any chart asks); true once all of it is read.
+   * One read of its season's trades between users makes both, the book being where the mark over
+   * time ends. A busy instrument's season (tens of thousands of trades at a season's end) so takes
+   * many short steps between other work instead of one long one. The trades written meanwhile are
+   * in the pages still to read: they come after the last one read.
    */
-  preload(key: string): void {
+  preloadPage(key: string, pageSize: number): boolean {
     this.rebuildStale();
     if (this.lines.get(key)?.from === Number.NEGATIVE_INFINITY) {
       this.bookOf(key);
-      return;
+      return true;
     }
-    const totalShares = this.totalOf(key);
-    const { trades, openMarket } = this.store.history(key, totalShares, Number.NEGATIVE_INFINITY);
-    const { line, book } = markTimeline(trades, openMarket, { totalShares, seasonStart: this.seasonStart }, this.time);
+    if (this.reading?.key !== key) {
+      const terms = { totalShares: this.totalOf(key), seasonStart: this.seasonStart };
+      this.reading = { key, timeline: new MarkTimeline(terms), after: null };
+    }
+    const reading = this.reading;
+    const { trades, openMarket } = this.store.historyPage(key, reading.after, pageSize);
+    if (trades.length === pageSize) {
+      reading.timeline.page(trades, openMarket);
+      reading.after = trades[trades.length - 1]!;
+      return false;
+    }
+    this.reading = null;
+    const { line, book } = reading.timeline.finish(trades, openMarket, this.time);
     this.lines.set(key, { line, from: Number.NEGATIVE_INFINITY });
     if (!this.books.has(key)) {
       this.books.set(key, book);
       this.nextDue = Math.min(this.nextDue, book.due());
     }
+    return true;
   }
 
   /** Time passed: every mark due to change by `now` changes, at its own time. */
@@ -142,6 +161,7 @@ export class Marks implements MarkSource {
   forget(key: string): void {
     this.stale.add(key);
     this.lines.delete(key);
+    if (this.reading?.key === key) this.reading = null;
   }
 
   // ── Over time, for the value charts ─────────────────────────────────────────────────────────

@@ -127,6 +127,10 @@ export class ReadModels {
           const trades = from === Number.NEGATIVE_INFINITY ? repo.userTrades(kind, id) : countedFrom(kind, id, totalShares, from);
           return { trades, openMarket: repo.openMarketChanges(kind, id) };
         },
+        historyPage: (key, after, limit) => {
+          const [kind, id] = split(key);
+          return { trades: repo.userTradesPage(kind, id, after, limit), openMarket: repo.openMarketChanges(kind, id) };
+        },
       },
       seasonStart,
       (key) => this.instruments.byKey(key)?.totalShares ?? 0,
