@@ -128,7 +128,7 @@ export class LiveClient {
     if (m.id === 1) {
       const ticker = payload as LiveTicker;
       this.options.onTrades?.(ticker.trades);
-      this.batcher.push(tickerPlan(ticker));
+      this.batcher.push(tickerPlan(ticker, this.userId));
       if (ticker.players) this.followPlayers(ticker.players);
     } else if (m.id === 2) this.batcher.push(eventPlan(payload as LiveEvent, this.userId));
   }

@@ -228,8 +228,21 @@ describe('the live plan', () => {
     ]);
   });
 
-  it('refreshes what a trade moves: its instrument, the lists that follow prices every couple of seconds, values every few, the glance every six; not the players list, whose changes the ticker brings', () => {
-    const filters = tickerPlan({ type: 'tradesCompleted', trades: [trade('player', 7)], skipped: 0 });
+  it('refreshes what a trade moves: its instrument, the lists that follow prices every couple of seconds, the glance every six; not the players list, whose changes the ticker brings', () => {
+    const filters = tickerPlan({ type: 'tradesCompleted', trades: [trade('player', 7)], skipped: 0 }, 9);
+    // No mark moved: the user box and the portfolios of others than the two traders show the same values.
+    expect(stale(filters, SCREEN)).toEqual(['market.detail{"playerId":7}', 'market.itemAsks{"itemType":"player","itemId":7,"limit":50}', 'stats.leaderboard']);
+    for (const f of filters) {
+      const path = f.path.join('.');
+      const values = f.path[0] === 'auth' || f.path[0] === 'portfolio' || f.path[0] === 'home';
+      const expected = values ? VALUES_MS : f.input ? INSTRUMENT_MS : path === 'market.glance' ? GLANCE_MS : MARKET_WIDE_MS;
+      expect(f.every, f.path.join('.')).toBe(expected);
+    }
+    expect(filters.some((f) => f.path[0] === 'home')).toBe(true);
+  });
+
+  it('refreshes the values that follow marks (the user box, portfolios on screen) every few seconds when a mark moved, not otherwise', () => {
+    const filters = tickerPlan({ type: 'tradesCompleted', trades: [trade('player', 7)], skipped: 0, marksMoved: true }, 9);
     expect(stale(filters, SCREEN)).toEqual([
       'auth.me',
       'market.detail{"playerId":7}',
@@ -238,12 +251,35 @@ describe('the live plan', () => {
       'portfolio.get{"userId":3}',
       'stats.leaderboard',
     ]);
-    for (const f of filters) {
-      const path = f.path.join('.');
-      const values = f.path[0] === 'auth' || f.path[0] === 'portfolio' || f.path[0] === 'home';
-      const expected = f.input ? INSTRUMENT_MS : values ? VALUES_MS : path === 'market.glance' ? GLANCE_MS : MARKET_WIDE_MS;
-      expect(f.every, f.path.join('.')).toBe(expected);
-    }
+    for (const f of filters) if (f.path[0] === 'auth' || f.path[0] === 'portfolio') expect(f.every).toBe(VALUES_MS);
+    // A message that brings only the players list's changes and moved marks (time passed) refreshes the values alone.
+    expect(stale(tickerPlan({ type: 'tradesCompleted', trades: [], skipped: 0, marksMoved: true }, 9), SCREEN)).toEqual([
+      'auth.me',
+      'portfolio.get{"userId":9}',
+      'portfolio.get{"userId":3}',
+    ]);
+  });
+
+  it('refreshes a trader’s portfolio on screen when no mark moved (their shares and cash did), not the user’s own (their own events do)', () => {
+    const between3and9 = { ...trade('team', 7), buyer_id: 3, seller_id: 9 };
+    expect(stale(tickerPlan({ type: 'tradesCompleted', trades: [between3and9], skipped: 0 }, 9), SCREEN)).toEqual([
+      'teams.detail{"teamId":7}',
+      'portfolio.get{"userId":3}',
+      'stats.leaderboard',
+    ]);
+    // Trades only counted may be anyone's: every portfolio on screen.
+    expect(stale(tickerPlan({ type: 'tradesCompleted', trades: [], skipped: 4 }, 9), SCREEN)).toEqual([
+      'market.counts',
+      'market.players',
+      'market.offers{"limit":50}',
+      'market.relevantAsks{"userId":9,"limit":50}',
+      'market.detail{"playerId":7}',
+      'market.detail{"playerId":8}',
+      'market.itemAsks{"itemType":"player","itemId":7,"limit":50}',
+      'teams.detail{"teamId":7}',
+      'portfolio.get{"userId":9}',
+      'portfolio.get{"userId":3}',
+    ]);
   });
 });
 

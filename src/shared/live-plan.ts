@@ -74,8 +74,15 @@ function about(itemType: InstrumentKind, itemId: number): QueryFilter[] {
 export const PLAYERS_LIST: QueryFilter = wide('market.players');
 /** Lists whose figures follow every instrument's supply, holders and prices (the players list aside: the ticker carries its changes). */
 const MARKET_TABLES: QueryFilter[] = [f('market.glance', undefined, GLANCE_MS), wide('teams.list'), wide('stats')];
-/** Values follow last prices: the user box and any portfolio on screen (the user's own trades refresh theirs at once). */
-const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS), f('home', undefined, VALUES_MS)];
+/**
+ * Values follow marks (docs/rules.md §5): the user box and any portfolio on screen change with others'
+ * trades only when a mark moved, which most trades do not do (the user's own trades refresh theirs at once).
+ */
+const VALUES: QueryFilter[] = [f('auth.me', undefined, VALUES_MS), f('portfolio', undefined, VALUES_MS)];
+/** The home ranks every member by value: a trade moves its two sides' values (cash for shares at the mark) even when no mark moves. */
+const RANKS: QueryFilter[] = [f('home', undefined, VALUES_MS)];
+/** A trader's portfolio, if on screen: their shares and cash moved. */
+const portfolioOf = (userId: number): QueryFilter => f('portfolio', { userId }, VALUES_MS);
 
 /**
  * What shows the league itself: its name and ranking (`leagues`, whose list of the user's leagues is
@@ -107,12 +114,14 @@ function own(userId: number | null): QueryFilter[] {
 /** The member's inbox and its badge: an event with an entry (docs/inbox.md) added one. */
 const INBOX: QueryFilter[] = [f('inbox'), f('home')];
 
-/** The filters one ticker message makes stale. */
-export function tickerPlan(ticker: LiveTicker): QueryFilter[] {
+/** The filters one ticker message makes stale, for the signed-in user `userId` (whose own trades their own events refresh). */
+export function tickerPlan(ticker: LiveTicker, userId: number | null): QueryFilter[] {
   const filters = ticker.trades.flatMap((t) => about(t.itemType, t.playerId));
-  if (ticker.trades.length > 0) filters.push(...MARKET_TABLES, ...VALUES);
-  // Trades the message only counted may be of any player or team.
-  if (ticker.skipped > 0) filters.push(wide('market'), wide('teams'), wide('trades.recent'));
+  for (const t of ticker.trades) for (const trader of [t.buyer_id, t.seller_id]) if (trader !== null && trader !== userId) filters.push(portfolioOf(trader));
+  if (ticker.trades.length > 0) filters.push(...MARKET_TABLES, ...RANKS);
+  if (ticker.marksMoved) filters.push(...VALUES);
+  // Trades the message only counted may be of any player or team, between any members.
+  if (ticker.skipped > 0) filters.push(wide('market'), wide('teams'), wide('trades.recent'), ...RANKS, f('portfolio', undefined, VALUES_MS));
   return filters;
 }
 

@@ -44,12 +44,15 @@ export interface PlayersChange {
  * oldest first. When more than TICKER_MAX_TRADES happened, only the newest are listed and `skipped`
  * counts the others (the full history is in `trades.recent` and each user's transactions).
  * `players` is what changed in the players list meanwhile (a message may carry that alone, with no trade).
+ * `marksMoved` says that some mark moved meanwhile (docs/rules.md §5): only then do the values that
+ * follow marks (the user box, portfolios) change with others' trades.
  */
 export interface LiveTicker {
   type: 'tradesCompleted';
   trades: LiveTrade[];
   skipped: number;
   players?: PlayersChange;
+  marksMoved?: true;
 }
 
 /** The events of `live.events`: for a signed-in user, what changed in the market and what happened to them. */

@@ -132,7 +132,10 @@ export function createLeagueServices(leagueId: number, db: Db, deps: LeagueServi
   const bus = new EventBus();
   const exchange = createExchange({ db, bus, now, observer: metrics?.exchange, checkpointWorker: deps.checkpointWorker });
   const reads = createReadService(db, now, exchange);
-  const ticker = new Ticker(bus, TICKER_INTERVAL_MS, TICKER_MAX_TRADES, metrics?.ticker, (since) => reads.playersChange(since));
+  const ticker = new Ticker(bus, TICKER_INTERVAL_MS, TICKER_MAX_TRADES, metrics?.ticker, {
+    playersChange: (since) => reads.playersChange(since),
+    marks: () => exchange.readModels().markChanges(),
+  });
   // Members only: someone removed who still holds shares hears nothing more from the league.
   const holdersOf = db.$client.prepare<[string, number], { userId: number }>(
     `SELECT h.user_id AS userId FROM holdings h JOIN users u ON u.id = h.user_id

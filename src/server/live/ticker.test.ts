@@ -73,6 +73,25 @@ describe('Ticker', () => {
     expect(ticks).toHaveLength(0);
   });
 
+  it('says when marks moved since its last message, and only then; without a source of marks, with every message of trades', () => {
+    let marks = 'a.1';
+    const marked = new Ticker(bus, 200, 3, undefined, { marks: () => marks });
+    const got: Tick[] = [];
+    marked.subscribe((t) => got.push(t));
+    bus.publish([trade(1)]);
+    vi.advanceTimersByTime(200);
+    bus.publish([trade(2)]);
+    vi.advanceTimersByTime(200);
+    marks = 'a.2';
+    bus.publish([trade(3)]);
+    vi.advanceTimersByTime(200);
+    marked.stop();
+    // The first message knows of no earlier marks: they count as moved.
+    expect(got.map((t) => t.message.marksMoved ?? false)).toEqual([true, false, true]);
+    expect('marksMoved' in got[1]!.message).toBe(false);
+    expect(ticks.map((t) => t.message.marksMoved)).toEqual([true, true, true]);
+  });
+
   it('lists only the newest trades of a burst and counts the others', () => {
     bus.publish([1, 2, 3, 4, 5].map((n) => trade(n)));
     vi.advanceTimersByTime(200);
@@ -141,7 +160,7 @@ describe('Ticker', () => {
       version = 1;
       changedSince.clear();
       asked.length = 0;
-      listTicker = new Ticker(bus, 200, 3, undefined, source);
+      listTicker = new Ticker(bus, 200, 3, undefined, { playersChange: source });
       got = [];
       listTicker.subscribe((t) => got.push(t));
     });
@@ -190,7 +209,7 @@ describe('Ticker', () => {
     it('puts the list off while its source cannot build it yet, and sends the change once it can, trades on time meanwhile', () => {
       listTicker.stop();
       let ready = false;
-      listTicker = new Ticker(bus, 200, 3, undefined, (since) => (ready ? source(since) : undefined));
+      listTicker = new Ticker(bus, 200, 3, undefined, { playersChange: (since) => (ready ? source(since) : undefined) });
       listTicker.subscribe((t) => got.push(t));
       change(7);
       bus.publish([trade(1)]);
@@ -211,7 +230,7 @@ describe('Ticker', () => {
 
     it('does not build the list while nobody follows', () => {
       listTicker.stop();
-      listTicker = new Ticker(bus, 200, 3, undefined, source);
+      listTicker = new Ticker(bus, 200, 3, undefined, { playersChange: source });
       bus.publish([trade(1), notice]);
       vi.advanceTimersByTime(1_000);
       expect(asked).toEqual([]);

@@ -16,7 +16,7 @@ export interface Tick {
  * The newest `max` trades of `trades` (oldest first) as one message, the others counted as skipped,
  * with the players list's changes if given; `lastId` is the newest trade's event (the last one sent when there is none).
  */
-function tickOf(trades: readonly TradePublished[], skipped: number, max: number, lastSent: number, players?: PlayersChange): Tick {
+function tickOf(trades: readonly TradePublished[], skipped: number, max: number, lastSent: number, marksMoved: boolean, players?: PlayersChange): Tick {
   const listed = trades.length > max ? trades.slice(trades.length - max) : trades;
   const lastId = trades[trades.length - 1]?.id ?? lastSent;
   const message: LiveTicker = {
@@ -24,6 +24,7 @@ function tickOf(trades: readonly TradePublished[], skipped: number, max: number,
     trades: listed.map((e) => liveTrade(e.trade)),
     skipped: skipped + trades.length - listed.length,
     ...(players ? { players } : {}),
+    ...(marksMoved ? { marksMoved: true as const } : {}),
   };
   return { lastId, message, envelope: tracked(String(lastId), message) };
 }
@@ -34,6 +35,16 @@ function tickOf(trades: readonly TradePublished[], skipped: number, max: number,
  * league just opened, its marks still being read): the change goes with a later message.
  */
 export type PlayersChangeSource = (since: string | undefined) => PlayersChange | undefined;
+
+/** Which marks the market has now (the read models' `markChanges()`): a message says whether they moved since the last one. */
+export type MarksSource = () => string;
+
+/** What the ticker's messages carry besides the trades. */
+export interface TickerSources {
+  playersChange?: PlayersChangeSource;
+  /** Without it, every message with trades says that marks moved. */
+  marks?: MarksSource;
+}
 
 /** Told of each ticker message sent (monitoring). */
 export interface TickerObserver {
@@ -61,14 +72,20 @@ export class Ticker {
   private listVersion: string | undefined;
   /** A change of the market that may have changed the players list, not sent yet. */
   private marketChanged = false;
+  /** The marks as of the last message (none yet: the first says they moved). */
+  private marksSent: string | undefined;
+  private readonly playersChange: PlayersChangeSource | undefined;
+  private readonly marks: MarksSource | undefined;
 
   constructor(
     private readonly bus: EventBus,
     private readonly intervalMs = TICKER_INTERVAL_MS,
     private readonly maxTrades = TICKER_MAX_TRADES,
     private readonly observer?: TickerObserver,
-    private readonly playersChange?: PlayersChangeSource,
+    { playersChange, marks }: TickerSources = {},
   ) {
+    this.playersChange = playersChange;
+    this.marks = marks;
     this.sentUpTo = bus.lastId;
     this.unsubscribe = bus.subscribe((event) => {
       if (event.type === 'marketUpdated' && playersChange) this.marketChanged = true;
@@ -97,7 +114,7 @@ export class Ticker {
       if (this.marketChanged) this.timer = setTimeout(() => this.flush(), this.intervalMs).unref();
       return;
     }
-    const tick = tickOf(this.pending, this.skipped, this.maxTrades, this.sentUpTo, players);
+    const tick = tickOf(this.pending, this.skipped, this.maxTrades, this.sentUpTo, this.marksMoved(), players);
     if (players) this.listVersion = players.version;
     this.pending = [];
     this.skipped = 0;
@@ -105,6 +122,15 @@ export class Ticker {
     this.timer = setTimeout(() => this.flush(), this.intervalMs).unref();
     this.observer?.sent(tick.message.skipped);
     for (const listener of this.listeners) listener(tick);
+  }
+
+  /** Whether a mark moved since the last message (as if one did when not known and trades are sent). */
+  private marksMoved(): boolean {
+    if (!this.marks) return this.pending.length > 0;
+    const marks = this.marks();
+    const moved = marks !== this.marksSent;
+    this.marksSent = marks;
+    return moved;
   }
 
   /** The players list's changes for the next message: none when nobody follows, or nothing changed with no trade to send. */
@@ -131,7 +157,8 @@ export class Ticker {
    */
   since(lastId: number): Tick | null {
     const missed = this.bus.since(lastId).filter((e): e is TradePublished => e.type === 'tradeCompleted' && e.id <= this.sentUpTo);
-    return missed.length === 0 ? null : tickOf(missed, 0, this.maxTrades, lastId);
+    // Marks may have moved with what was missed: the values are read again.
+    return missed.length === 0 ? null : tickOf(missed, 0, this.maxTrades, lastId, true);
   }
 
   stop(): void {

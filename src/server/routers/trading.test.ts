@@ -209,6 +209,19 @@ describe('live events over WebSocket', () => {
     await ticker.close();
   });
 
+  it('says a message’s trades moved no mark when they did not (buys from the open market): members’ values are not read again for them', async () => {
+    const trader = await registerUser(server.url);
+    const ticker = follow<LiveTicker>('ticker');
+    await new Promise((r) => setTimeout(r, 300));
+    for (const shares of [2, 3]) {
+      await api(server.url, 'POST', '/trade/ask', { userId: trader.id, playerId, shares, pricePerShare: 1 }, trader.token);
+      await expect.poll(() => tradesOf(ticker.received, trader.id).some((t) => t.shares_transferred === shares)).toBe(true);
+    }
+    const second = messagesWith(ticker.received, trader.id).find((m) => m.data.trades.some((t) => t.shares_transferred === 3))!;
+    expect(second.data.marksMoved).toBeUndefined();
+    await ticker.close();
+  });
+
   it('gathers a user’s events for a moment, so a busy market’s repeated notices arrive once', async () => {
     const trader = await registerUser(server.url);
     const own = follow<LiveEvent>('events', trader.token);

@@ -71,11 +71,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         const fresh = ticker.trades.filter((t) => !known.has(t.tradeId)).reverse();
         return fresh.length === 0 ? current : [...fresh, ...current].slice(0, KEEP_TRADES);
       });
-      invalidate(tickerPlan(ticker));
+      invalidate(tickerPlan(ticker, userId));
       // The players list's changes come with the ticker: asked for only when they cannot be followed.
       if (ticker.players && !followPlayers(ticker.players)) invalidate([PLAYERS_LIST]);
     },
-    [invalidate, followPlayers],
+    [invalidate, followPlayers, userId],
   );
 
   const onEvent = useCallback(
