@@ -89,7 +89,6 @@ interface State {
   changes: [key: string, shares: number][];
 }
 
-
 function applyChanges(shares: Map<string, number>, changes: readonly [string, number][]): void {
   for (const [key, n] of changes) {
     if (n > 0) shares.set(key, n);

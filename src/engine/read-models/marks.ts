@@ -98,7 +98,9 @@ export class Marks implements MarkSource {
       return false;
     }
     this.reading = null;
-    const { line, book } = reading.timeline.finish(trades, openMarket, this.time);
+    // Up to now; a clock set back since the pages were read is no reason to end before them.
+    const until = Math.max(this.time, reading.after?.at ?? Number.NEGATIVE_INFINITY);
+    const { line, book } = reading.timeline.finish(trades, openMarket, until);
     this.lines.set(key, { line, from: Number.NEGATIVE_INFINITY });
     if (!this.books.has(key)) {
       this.books.set(key, book);
