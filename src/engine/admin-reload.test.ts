@@ -4,6 +4,7 @@ import { createOrderBook } from '../domain/orderbook/index.js';
 import { createAdmin } from './admin.js';
 import type { InstrumentRef } from './commands.js';
 import { bookKey } from './exchange.js';
+import { laterTurn } from './later-turn.js';
 import { OpenOrderTally } from './open-order-tally.js';
 import { loadBooks } from './recovery.js';
 import { testExchange } from './test-support/exchange.js';
@@ -129,7 +130,7 @@ describe('an admin change rebuilds only what it touched', () => {
     expect(t.exchange.openOrderTally().entries()).toEqual(OpenOrderTally.of(rebuilt).entries());
   });
 
-  it('makes the touched books and marks again one instrument to a turn after the change, not in its turn nor in the next order’s', async () => {
+  it('makes the touched books and marks again each in a later turn than the change and than each other, not in its turn nor in the next order’s', async () => {
     const t = testExchange();
     const admin = createAdmin(t.db, t.exchange, () => t.clock.now);
     const roster = createRosterRepo(t.db);
@@ -143,9 +144,13 @@ describe('an admin change rebuilds only what it touched', () => {
     expect(admin.changeSalary(actor, p.id, 300).ok).toBe(true);
     expect(t.exchange.bookKeys()).not.toContain(bookKey('player', p.id));
     expect(t.exchange.bookKeys()).not.toContain(bookKey('team', team.id));
-    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    // The steps and this test's turns are timers of the same delay, run in the order they were set.
+    const turn = () => new Promise<void>((resolve) => laterTurn(resolve));
     await turn();
     expect(t.exchange.bookKeys()).toContain(bookKey('player', p.id));
+    expect(t.exchange.bookKeys()).not.toContain(bookKey('team', team.id));
+    // The player's mark has its own turn.
+    await turn();
     expect(t.exchange.bookKeys()).not.toContain(bookKey('team', team.id));
     await turn();
     expect(t.exchange.bookKeys()).toContain(bookKey('team', team.id));

@@ -14,6 +14,7 @@ import { WalSync } from './wal-sync.js';
 import type { CheckpointWorker } from './checkpoint-worker.js';
 import { warmUp } from './warm-up.js';
 import { InboxWriter } from './inbox-writer.js';
+import { laterTurn } from './later-turn.js';
 
 export { MAX_OPEN_ORDERS_PER_USER } from '../domain/market/admission.js';
 export { TEAM_LOCK_MS } from '../domain/market/holding.js';
@@ -148,23 +149,25 @@ export class Exchange {
   }
 
   /**
-   * The books and marks of the instruments an admin's change touched, made again one instrument to
-   * a turn of the event loop after it: otherwise the next order on one, or the next read of its
-   * mark, pays for it in its own turn (at L: the busiest player's book and mark, 10–30 ms each).
+   * The books and marks of the instruments an admin's change touched, made again each in a later
+   * turn of the event loop than the change (and than each other): otherwise the next order on one,
+   * or the next read of its mark, pays for it in its own turn (at L: the busiest player's book and
+   * mark, 10–30 ms each).
    */
   private prepareInTurns(refs: InstrumentRef[]): void {
-    const ref = refs.shift();
-    if (!ref) return;
-    setImmediate(() => {
-      if (this.stopped) return;
+    const steps = refs.flatMap((ref) => [() => this.memory.prepareBook(ref), () => this.memory.prepareMark(ref)]);
+    const next = () => {
+      const step = steps.shift();
+      if (!step || this.stopped) return;
       try {
-        this.memory.prepare(ref);
+        step();
       } catch {
         // The database closed meanwhile (shutdown): each is made when next needed.
         return;
       }
-      this.prepareInTurns(refs);
-    }).unref();
+      laterTurn(next);
+    };
+    laterTurn(next);
   }
 
   /** Takes no more commands (graceful shutdown): every command before this one is committed, and durable once `idle()` resolves. */

@@ -133,11 +133,16 @@ export class MarketMemory {
     this.foreign.acknowledge();
   }
 
-  /** An instrument's book and mark, made now if they are not (after an admin's change to it). */
-  prepare(ref: InstrumentRef): void {
+  /** An instrument's book, made now if it is not (after an admin's change to it). */
+  prepareBook(ref: InstrumentRef): void {
     this.sync();
-    if (!this.book(ref.kind, ref.id)) return;
-    this.models.markOf(ref.kind, ref.id);
+    this.book(ref.kind, ref.id);
+  }
+
+  /** An instrument's mark, worked out now if it is not (after an admin's change to it): none for a retired or unknown one. */
+  prepareMark(ref: InstrumentRef): void {
+    this.sync();
+    if (this.models.instruments.get(ref.kind, ref.id)?.active) this.models.markOf(ref.kind, ref.id);
   }
 
   /** Team holdings whose lock ended since the last call. */

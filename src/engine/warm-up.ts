@@ -1,4 +1,5 @@
 import type { InstrumentKind } from '../db/repos/ledger.js';
+import { laterTurn } from './later-turn.js';
 import type { MarketMemory } from './market-memory.js';
 import type { ReadModels } from './read-models/read-models.js';
 
@@ -61,8 +62,8 @@ export function warmUp(memory: MarketMemory, halted: () => boolean, marksRead: (
       } catch {
         return resolve();
       }
-      setTimeout(step, 1).unref();
+      laterTurn(step);
     };
-    setTimeout(step, 1).unref();
+    laterTurn(step);
   });
 }

@@ -12,22 +12,29 @@ export interface Placed {
 export interface Overtaking {
   /** The member passed, to be told. */
   userId: number;
-  /** Who passed them, best placed first. */
+  /** The best placed of those who passed them, best first: at most `NAMED_PASSERS`. */
   by: { userId: number; username: string }[];
+  /** How many passed them. */
+  passers: number;
   /** Their place now. */
   rank: number;
   /** Whether others share that place. */
   tied: boolean;
 }
 
+/** How many of those who passed a member a notice names; the others are counted. */
+export const NAMED_PASSERS = 3;
+
 /**
  * Member X passed member Y when X was placed below Y before and is placed above Y now (a tie on
- * either side is no passing). Each member passed gets one overtaking naming everyone who passed
- * them since the standings before; members new to either list are left out.
+ * either side is no passing). Each member passed gets one overtaking naming the best placed of
+ * those who passed them since the standings before, and counting them all; members new to either
+ * list are left out.
  *
  * The members are taken from the worst placed before to the best, each looking among those placed
  * below them before (kept ordered by their place now) for the ones above them now: what it costs is
- * the members' count times its logarithm plus the passings found, not every pair of members.
+ * the members' count times its logarithm, not every pair of members nor every passing (a salary
+ * change in a league of 2,000 makes tens of thousands).
  */
 export function overtakes(before: readonly Placed[], after: readonly Placed[]): Overtaking[] {
   const was = new Map(before.map((p) => [p.userId, p.rank]));
@@ -58,7 +65,7 @@ export function overtakes(before: readonly Placed[], after: readonly Placed[]): 
     }
     below.splice(lo, 0, x);
   };
-  const passedBy = new Map<number, number[]>();
+  const passedBy = new Map<number, { named: number[]; count: number }>();
   const wasOf = (i: number) => was.get(known[i]!.userId)!;
   const worstFirst = known.map((_, i) => i).sort((a, b) => wasOf(b) - wasOf(a));
   for (let g = 0; g < worstFirst.length; ) {
@@ -68,18 +75,19 @@ export function overtakes(before: readonly Placed[], after: readonly Placed[]): 
     for (let k = g; k < end; k++) {
       const y = worstFirst[k]!;
       const count = aboveNow(y);
-      if (count > 0) passedBy.set(y, below.slice(0, count));
+      if (count > 0) passedBy.set(y, { named: below.slice(0, Math.min(count, NAMED_PASSERS)), count });
     }
     for (let k = g; k < end; k++) insert(worstFirst[k]!);
     g = end;
   }
   const out: Overtaking[] = [];
   for (const [i, y] of known.entries()) {
-    const by = passedBy.get(i);
-    if (by)
+    const passed = passedBy.get(i);
+    if (passed)
       out.push({
         userId: y.userId,
-        by: by.map((x) => ({ userId: known[x]!.userId, username: known[x]!.username })),
+        by: passed.named.map((x) => ({ userId: known[x]!.userId, username: known[x]!.username })),
+        passers: passed.count,
         rank: y.rank,
         tied: (shared.get(y.rank) ?? 0) > 1,
       });
@@ -94,9 +102,14 @@ export function ordinal(n: number): string {
   return `${n}${n % 10 > 3 ? 'th' : suffix}`;
 }
 
-/** "alice passed you — you are now 3rd" (with every passer, and "tied" when the place is shared). */
+/**
+ * "alice passed you — you are now 3rd", "alice, bob and cleo passed you — …", "alice, bob, cleo and
+ * 297 others passed you — you are now 340th" ("tied" when the place is shared).
+ */
 export function passedText(o: Overtaking): string {
   const names = o.by.map((b) => b.username);
+  const others = o.passers - names.length;
+  if (others > 0) names.push(others === 1 ? '1 other' : `${others.toLocaleString('en-US')} others`);
   const who = names.length === 1 ? names[0]! : names.length === 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return `${who} passed you — you are now ${o.tied ? 'tied ' : ''}${ordinal(o.rank)}`;
 }

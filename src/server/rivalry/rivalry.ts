@@ -7,6 +7,7 @@ import { overtakes, passedText } from '../../domain/rivalry/overtakes.js';
 import { weeklyRecap, type Snapshot } from '../../domain/rivalry/weekly.js';
 import type { EventBus, GameEvent } from '../../engine/events.js';
 import { recordNotices } from '../../engine/inbox-writer.js';
+import { laterTurn } from '../../engine/later-turn.js';
 import type { Notice } from '../../shared/notices.js';
 import { RANKING_LABEL, type Ranking } from '../../shared/ranking.js';
 import type { MarkOf } from '../../db/repos/valuation.js';
@@ -20,9 +21,9 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const SETTLE_MS = 250;
 /**
  * How many notices of members passed are written and told in one turn of the event loop: a change
- * that moves every member's value (a salary change at L) passes a thousand, 50–80 ms of inbox writes at once.
+ * that moves every member's value (a salary change at L) passes a thousand, 6–9 ms of inbox writes a hundred.
  */
-const NOTICES_PER_TURN = 200;
+const NOTICES_PER_TURN = 100;
 /** How often a league checks whether its weekly recap is due (besides after trades). */
 const RECAP_CHECK_MS = 60 * 60 * 1000;
 
@@ -146,9 +147,9 @@ export function createRivalry(deps: RivalryDeps) {
     timer = null;
     if (stopped) return;
     const after = standings();
-    // Who passed whom is told in a turn of its own: when every member's value moved (a salary change
-    // at L), the standings and the notices written to hundreds of inboxes are two blocks of the event loop, not one.
-    setImmediate(
+    // Who passed whom is told in a later turn: when every member's value moved (a salary change at L),
+    // the standings and the notices written to hundreds of inboxes are blocks of the event loop apart.
+    laterTurn(
       safely(() => {
         if (!stopped) tell(after);
       }),
@@ -176,7 +177,7 @@ export function createRivalry(deps: RivalryDeps) {
         recordNotices(db, batch, deps.now());
         bus.publish(batch);
       },
-      (next) => setImmediate(safely(next)),
+      (next) => laterTurn(safely(next)),
       () => stopped,
     );
   }
