@@ -108,12 +108,20 @@ export class InboxWriter {
   }
 }
 
+/** Each league file's inbox statements, prepared once: a busy league's rivalry writes notices after many bursts. */
+const inboxRepos = new WeakMap<Db, InboxRepo>();
+function inboxRepoOf(db: Db): InboxRepo {
+  let repo = inboxRepos.get(db);
+  if (!repo) inboxRepos.set(db, (repo = createInboxRepo(db)));
+  return repo;
+}
+
 /**
  * Writes the inbox entries of notices told outside the writer's commands (the rivalry's: being
  * passed, the weekly recap) in one transaction of the league's file, marking each with its entry.
  */
 export function recordNotices(db: Db, events: readonly GameEvent[], at: number): void {
-  const repo = createInboxRepo(db);
+  const repo = inboxRepoOf(db);
   db.$client.transaction(() => {
     const told = events.filter((e) => entryOf(e) !== null) as Told[];
     const ids = repo.add(
