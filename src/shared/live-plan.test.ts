@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   actionPlan,
+  COUNTS,
+  countsFrom,
   BATCH_MS,
   eventPlan,
   INSTRUMENT_MS,
@@ -136,6 +138,17 @@ describe('the live plan', () => {
       'market.relevantAsks{"userId":9,"limit":50}',
       'teams.detail{"teamId":7}',
     ]);
+  });
+
+  it('leaves the badges alone for asks on what the user does not hold, and sets the shares for sale an offers change brings', () => {
+    const filters = (event: Parameters<typeof eventPlan>[0]) => stale(eventPlan(event, 9), SCREEN);
+    expect(filters({ type: 'asksUpdated', itemType: 'team', itemId: 7, forYou: false })).toEqual(['teams.detail{"teamId":7}']);
+    expect(filters({ type: 'asksUpdated', itemType: 'team', itemId: 7, forYou: true })).toEqual(filters({ type: 'asksUpdated', itemType: 'team', itemId: 7 }));
+    expect(filters({ type: 'offersUpdated', itemType: 'player', itemId: 7, sharesForSale: 40 })).not.toContain('market.counts');
+    expect(countsFrom({ type: 'offersUpdated', itemType: 'player', itemId: 7, sharesForSale: 40 })).toEqual({ sharesForSale: 40 });
+    expect(countsFrom({ type: 'offersUpdated', itemType: 'player', itemId: 7 })).toBeNull();
+    expect(countsFrom({ type: 'asksUpdated', itemType: 'player', itemId: 7, forYou: true })).toBeNull();
+    expect(matchesQuery(COUNTS, ['market', 'counts'], undefined)).toBe(true);
   });
 
   it('refreshes the badges that others’ orders move with the values, at most every VALUES_MS', () => {

@@ -97,6 +97,14 @@ export const LEAGUE: QueryFilter[] = [f('leagues'), f('seasons'), f('auth.me'), 
  */
 const BADGES: QueryFilter[] = [f('market.counts', undefined, VALUES_MS), f('inbox.unread', undefined, VALUES_MS)];
 
+/** The badges' counts: an event that brings a figure of theirs sets it where they are cached (`countsFrom`). */
+export const COUNTS: QueryFilter = f('market.counts');
+
+/** The figures of the badges' counts (market.counts) a live event brings: the shares for sale after a change of offers. */
+export function countsFrom(event: LiveEventBody): { sharesForSale: number } | null {
+  return event.type === 'offersUpdated' && event.sharesForSale !== undefined ? { sharesForSale: event.sharesForSale } : null;
+}
+
 /** What the signed-in user's own portfolio, orders and badges show. */
 function own(userId: number | null): QueryFilter[] {
   return [
@@ -136,10 +144,12 @@ function planOf(event: LiveEventBody, userId: number | null): QueryFilter[] {
     case 'marketUpdated':
       return [...about(event.itemType, event.itemId), ...MARKET_TABLES];
     case 'offersUpdated':
-      return [...about(event.itemType, event.itemId), wide('market.offers'), BADGES[0]!];
+      // The shares for sale come with the event (the client sets them) when the server says them.
+      return [...about(event.itemType, event.itemId), wide('market.offers'), ...(event.sharesForSale === undefined ? [BADGES[0]!] : [])];
     case 'asksUpdated':
-      // A new best bid reaches its holders' inboxes without an event of their own.
-      return [...about(event.itemType, event.itemId), wide('market.relevantAsks'), ...BADGES];
+      // Asks on what the user holds are offers for them, and a new best bid reaches its holders'
+      // inboxes without an event of their own; asks on anything else change neither.
+      return [...about(event.itemType, event.itemId), ...(event.forYou === false ? [] : [wide('market.relevantAsks'), ...BADGES])];
     case 'portfolioUpdated':
       return own(userId);
     case 'orderFilled':

@@ -62,7 +62,21 @@ export type LiveEvent = LiveEventBody & {
 };
 
 export type LiveEventBody =
-  | { type: 'marketUpdated' | 'offersUpdated' | 'asksUpdated'; itemType: InstrumentKind; itemId: number }
+  | { type: 'marketUpdated'; itemType: InstrumentKind; itemId: number }
+  | {
+      type: 'offersUpdated';
+      itemType: InstrumentKind;
+      itemId: number;
+      /** The badge's figure of offers for sale after the change (market.counts' `sharesForSale`): set without asking (sent to signed-in members). */
+      sharesForSale?: number;
+    }
+  | {
+      type: 'asksUpdated';
+      itemType: InstrumentKind;
+      itemId: number;
+      /** False when the user holds none of what the asks are for: the change moves none of their badges (sent to signed-in members). */
+      forYou?: boolean;
+    }
   | { type: 'portfolioUpdated' }
   /** The league was renamed, its ranking changed or a season ended: its name and season are read again. */
   | { type: 'leagueUpdated' }

@@ -226,6 +226,16 @@ function userReads(b: ReadBasics) {
       return { sharesForSale: m.orders.offersTotal, offersForYou: m.relevantAskCount(userId) };
     },
 
+    /**
+     * What a change of one instrument's orders does to a user's badges: the shares for sale now, and
+     * whether the user holds the instrument (asks on it are offers for them, and a new best bid on it
+     * may reach their inbox).
+     */
+    badgeFacts(userId: number, kind: InstrumentKind, id: number): { sharesForSale: number; holds: boolean } {
+      const m = models();
+      return { sharesForSale: m.orders.offersTotal, holds: m.holdings.ofUser(userId).has(keyOf(kind, id)) };
+    },
+
     myOrders(userId: number): MyOrders {
       const m = models();
       const mine = [...m.orders.ofUser(userId)].sort((a, b) => b.seq - a.seq || b.id - a.id);

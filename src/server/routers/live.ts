@@ -2,13 +2,14 @@ import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import type { EventBus, PublishedEvent } from '../../engine/events.js';
 import { withoutRepeatedNotices } from '../../engine/exchange.js';
-import { TICKER_INTERVAL_MS } from '../../shared/live.js';
+import { TICKER_INTERVAL_MS, type LiveEventBody } from '../../shared/live.js';
 import { Inbox } from '../live/inbox.js';
 import { resumeInput } from '../live/resume.js';
 import { liveEvent } from '../live/shape.js';
 import type { Tick } from '../live/ticker.js';
 import { publicProcedure, router } from '../trpc.js';
 import type { Context } from '../context.js';
+import type { ReadService } from '../reads/service.js';
 
 /** The events subscription's resume point: one id (the call's league), or `leagueId=id` pairs. */
 const eventsResumeInput = z
@@ -68,6 +69,17 @@ function audienceWatch(ctx: Context) {
     }
     return audience;
   };
+}
+
+/**
+ * A change of an instrument's orders with what it does to the member's badges, as of when it is
+ * sent: the shares for sale (set by the client, not asked for), and whether asks changed on what
+ * they hold (when not, their badges stay).
+ */
+function withBadges(body: LiveEventBody, reads: Pick<ReadService, 'badgeFacts'>, userId: number): LiveEventBody {
+  if (body.type !== 'offersUpdated' && body.type !== 'asksUpdated') return body;
+  const facts = reads.badgeFacts(userId, body.itemType, body.itemId);
+  return body.type === 'offersUpdated' ? { ...body, sharesForSale: facts.sharesForSale } : { ...body, forYou: facts.holds };
 }
 
 interface LeagueEvent {
@@ -153,7 +165,8 @@ export const liveRouter = router({
     const last = resumePoint(input?.lastEventId, current, atStart);
     const envelope = (e: LeagueEvent) => {
       last.set(e.leagueId, e.event.id);
-      return tracked([...last].map(([id, n]) => `${id}=${n}`).join(','), { ...liveEvent(e.event), leagueId: e.leagueId });
+      const body = e.leagueId === current && userId !== null ? withBadges(liveEvent(e.event), ctx.services.reads, userId) : liveEvent(e.event);
+      return tracked([...last].map(([id, n]) => `${id}=${n}`).join(','), { ...body, leagueId: e.leagueId });
     };
     try {
       for (const { leagueId, bus } of atStart) {

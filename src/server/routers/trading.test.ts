@@ -257,6 +257,30 @@ describe('live events over WebSocket', () => {
     await resumed.close();
   });
 
+  it('tells each member what a change of orders does to their badges: the shares for sale, and whether the asks are on what they hold', async () => {
+    const players = await api<{ id: number; salary: number }[]>(server.url, 'GET', '/players');
+    const held = [...players.body].sort((a, b) => a.salary - b.salary)[1]!;
+    const [holder, bidder, outsider] = [await registerUser(server.url), await registerUser(server.url), await registerUser(server.url)];
+    // The holder takes every share of the open market, so that a bid below their standing sell ($1.10) rests in the book.
+    expect((await api(server.url, 'POST', '/trade/ask', { userId: holder.id, playerId: held.id, shares: held.salary, pricePerShare: 1 }, holder.token)).status).toBe(200);
+    const [holderEvents, outsiderEvents] = [follow<LiveEvent>('events', holder.token), follow<LiveEvent>('events', outsider.token)];
+    await new Promise((r) => setTimeout(r, 300));
+    const bid = await api<Trade>(server.url, 'POST', '/trade/ask', { userId: bidder.id, playerId: held.id, shares: 5, pricePerShare: 1.05 }, bidder.token);
+    expect(bid.body).toMatchObject({ sharesPurchased: 0, ask: { shares: 5 } });
+    const about = (events: { received: Message<LiveEvent>[] }, type: 'asksUpdated' | 'offersUpdated') =>
+      events.received.map((e) => e.data).find((e) => e.type === type && e.itemId === held.id);
+    await expect.poll(() => about(holderEvents, 'asksUpdated')).toMatchObject({ forYou: true });
+    await expect.poll(() => about(outsiderEvents, 'asksUpdated')).toMatchObject({ forYou: false });
+
+    expect((await api(server.url, 'POST', '/offers', { userId: holder.id, playerId: held.id, shares: 10, pricePerShare: 50 }, holder.token)).status).toBe(200);
+    await expect.poll(() => about(outsiderEvents, 'offersUpdated')).toBeDefined();
+    const counts = await fetch(`${server.url}/trpc/market.counts`, { headers: { authorization: `Bearer ${outsider.token}` } });
+    const { sharesForSale } = ((await counts.json()) as { result: { data: { sharesForSale: number } } }).result.data;
+    expect(sharesForSale).toBeGreaterThan(0);
+    expect(about(outsiderEvents, 'offersUpdated')).toMatchObject({ sharesForSale });
+    await Promise.all([holderEvents.close(), outsiderEvents.close()]);
+  });
+
   it('can be followed by a plain WebSocket client speaking JSON', async () => {
     const trader = await registerUser(server.url);
     const ws = new WebSocket(server.url.replace('http', 'ws') + '/trpc');

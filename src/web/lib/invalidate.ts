@@ -33,6 +33,11 @@ export function invalidatePlan(queryClient: QueryClient, leagueId: number | null
   for (const filter of filters) void queryClient.invalidateQueries(toQueryFilters(filter, leagueKeyPrefix(leagueId)));
 }
 
+/** Sets what the filter names in the league `leagueId`'s part of the cache, where it is cached: figures a live message brought. */
+export function patchPlan<T>(queryClient: QueryClient, leagueId: number | null, filter: QueryFilter, update: (cached: T) => T): void {
+  queryClient.setQueriesData<T>(toQueryFilters(filter, leagueKeyPrefix(leagueId)), (cached) => (cached === undefined ? cached : update(cached)));
+}
+
 /** invalidatePlan for the league shown. */
 export function useInvalidatePlan(): (filters: readonly QueryFilter[]) => void {
   const queryClient = useQueryClient();

@@ -3,8 +3,9 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { LiveEvent, LiveTicker, LiveTrade } from '../../shared/live';
-import { EVERYTHING, eventPlan, InvalidationBatcher, PLAYERS_LIST, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
-import { invalidatePlan } from './invalidate';
+import type { CountsOut } from '../../shared/schemas/market';
+import { COUNTS, countsFrom, EVERYTHING, eventPlan, InvalidationBatcher, PLAYERS_LIST, tickerPlan, type QueryFilter as PlanFilter } from '../../shared/live-plan';
+import { invalidatePlan, patchPlan } from './invalidate';
 import { useSession } from './session';
 import { formatDollars } from './format';
 import { NOTICE_LINK, orderFilledText, outbidText, retiredText } from './liveTexts';
@@ -105,9 +106,12 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           duration: kind === 'seasonEnded' ? 12_000 : undefined,
         });
       }
+      // Figures the event brings are set at once; what it makes stale is read again.
+      const counts = countsFrom(event);
+      if (counts) patchPlan<CountsOut>(queryClient, leagueId, COUNTS, (cached) => ({ ...cached, ...counts }));
       invalidate(eventPlan(event, userId));
     },
-    [invalidate, userId, leagueId, navigate],
+    [invalidate, userId, leagueId, navigate, queryClient],
   );
 
   // Back after a break: whatever the server could not replay is fetched again.
