@@ -227,9 +227,9 @@ function userReads(b: ReadBasics) {
     },
 
     /**
-     * What a change of one instrument's orders does to a user's badges: the shares for sale now, and
-     * whether the user holds the instrument (asks on it are offers for them, and a new best bid on it
-     * may reach their inbox).
+     * What a change of one instrument's orders does to a user's badges: the figure of offers for sale
+     * now (as `counts` says it), and whether the user holds the instrument (asks on it are offers for
+     * them, and a new best bid on it may reach their inbox).
      */
     badgeFacts(userId: number, kind: InstrumentKind, id: number): { sharesForSale: number; holds: boolean } {
       const m = models();

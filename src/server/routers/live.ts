@@ -73,7 +73,7 @@ function audienceWatch(ctx: Context) {
 
 /**
  * A change of an instrument's orders with what it does to the member's badges, as of when it is
- * sent: the shares for sale (set by the client, not asked for), and whether asks changed on what
+ * sent: the figure of offers for sale (set by the client, not asked for), and whether asks changed on what
  * they hold (when not, their badges stay).
  */
 function withBadges(body: LiveEventBody, reads: Pick<ReadService, 'badgeFacts'>, userId: number): LiveEventBody {
