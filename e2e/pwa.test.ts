@@ -187,6 +187,8 @@ describe('the installable app', () => {
       const rows = page.locator('[data-testid^="player-row-"]');
       await rows.first().waitFor();
       const marketRows = await rows.allInnerTexts();
+      // The list is kept by a write of the page's own: leaving the page before it ends (a busy machine) would drop it.
+      await expect.poll(async () => (await keptAnswers(page)).map((a) => `${a.user} ${a.path}`)).toContain(`${userId} market.players`);
       await page.goto('/portfolio');
       const holding = page.locator('main').getByText(player.name).first();
       await holding.waitFor();
