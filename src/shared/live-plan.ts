@@ -113,7 +113,7 @@ function own(userId: number | null): QueryFilter[] {
     f('trades.user'),
     f('market.myOrders'),
     f('market.relevantAsks'),
-    f('market.counts'),
+    COUNTS,
     f('home'),
     PLAYERS_LIST,
   ];
