@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { toClientError } from './client-error.js';
 import type { Context } from './context.js';
 import { AppError, refusalError } from './errors.js';
-import { chainedOrderMutation, createCallerFactory, orderMutation, router } from './trpc.js';
+import { chainedOrderMutation, checkedBy, createCallerFactory, orderMutation, publicProcedure, router } from './trpc.js';
 
 const input = z.object({ userId: z.number().int().positive(), shares: z.number().int().min(1, 'At least one share') });
 const output = z.object({ message: z.string(), shares: z.number() });
@@ -89,5 +89,44 @@ describe('orderMutation', () => {
   it('answers with the output schema’s data', async () => {
     behaviour = 'ok';
     expect(await outcome('flat', true, false, { userId: 5, shares: 3 })).toEqual({ data: { message: 'bought 3', shares: 3 }, limiterCalls: ['5'] });
+  });
+});
+
+describe('checkedBy', () => {
+  let answer: unknown;
+  const both = router({
+    schema: publicProcedure.output(output).query(() => answer as never),
+    checked: publicProcedure.output(checkedBy(output)).query(() => answer as never),
+  });
+  const caller = createCallerFactory(both)({ access: 'member', leagueMissing: null } as unknown as Context);
+
+  async function outcome(name: 'schema' | 'checked') {
+    try {
+      return { data: await caller[name]() };
+    } catch (error) {
+      return { error: toClientError(error) };
+    }
+  }
+
+  it.each([
+    ['an answer with a field its schema does not name', { message: 'hi', shares: 2, passwordHash: 'secret' }],
+    ['an answer that breaks its schema', { message: 42 }],
+    ['no answer', undefined],
+  ])('checks %s as the schema given to tRPC does', async (_label, value) => {
+    answer = value;
+    expect(await outcome('checked')).toEqual(await outcome('schema'));
+  });
+
+  it('drops what the schema does not name, and refuses an answer that breaks it without showing it', async () => {
+    answer = { message: 'hi', shares: 2, passwordHash: 'secret' };
+    expect(await outcome('checked')).toEqual({ data: { message: 'hi', shares: 2 } });
+    answer = { message: 42 };
+    const refused = await outcome('checked');
+    expect(refused.error?.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(JSON.stringify(refused)).not.toContain('42');
+  });
+
+  it('keeps its schema for the REST routes and the OpenAPI document', () => {
+    expect(checkedBy(output).schema).toBe(output);
   });
 });

@@ -66,13 +66,20 @@ interface ProcedureDef {
   _def: { inputs: z.ZodType[]; output?: unknown };
 }
 
+/** The schema of an output parser: a zod schema, or one given to `checkedBy`. */
+function schemaOf(parser: unknown): z.ZodType | undefined {
+  if (parser instanceof z.ZodType) return parser;
+  const schema = (parser as { schema?: unknown } | undefined)?.schema;
+  return schema instanceof z.ZodType ? schema : undefined;
+}
+
 /** The procedure's parsers, as tRPC keeps them: its input (none: an empty object) and output. */
 function parsersOf(path: ProcedurePath, documented?: z.ZodType): { input: z.ZodType; output: z.ZodType } {
   // Kept flat at run time, by dotted path (typed as the nested record).
   const procedure = (appRouter._def.procedures as unknown as Record<string, ProcedureDef | undefined>)[path];
   if (!procedure) throw new Error(`No procedure ${path}`);
   const { inputs } = procedure._def;
-  const output = documented ?? (procedure._def.output instanceof z.ZodType ? procedure._def.output : undefined);
+  const output = documented ?? schemaOf(procedure._def.output);
   if (inputs.length > 1 || !output) throw new Error(`${path}: a REST route needs one input parser (or none) and an output parser`);
   return { input: inputs[0] ?? z.object({}), output };
 }

@@ -17,7 +17,7 @@ import { RETIREMENT_PRICE_CENTS } from '../../domain/market/contracts.js';
 import type { Draft, Retirement, SalaryChange } from '../../engine/admin.js';
 import { valueOrRefusal } from '../errors.js';
 import { once, rememberExclusive } from '../idempotency/once.js';
-import { adminProcedure, router } from '../trpc.js';
+import { adminProcedure, router, checkedBy } from '../trpc.js';
 import { ADMIN_TEXT } from '../../shared/texts.js';
 
 const actorOf = (user: { id: number; username: string }) => ({ id: user.id, username: user.username });
@@ -46,7 +46,7 @@ const answer = {
 export const adminRouter = router({
   updateSalary: adminProcedure
     .input(updateSalaryInput)
-    .output(salaryResult)
+    .output(checkedBy(salaryResult))
     .mutation(({ ctx, input, path }) =>
       once(ctx, { command: path, input, store: ctx.services.admin.keys() }, async (remember) => {
         const change = valueOrRefusal(
@@ -59,7 +59,7 @@ export const adminRouter = router({
 
   retirePlayer: adminProcedure
     .input(retirePlayerInput)
-    .output(retireResult)
+    .output(checkedBy(retireResult))
     .mutation(({ ctx, input, path }) =>
       once(ctx, { command: path, input, store: ctx.services.admin.keys() }, async (remember) => {
         const retired = valueOrRefusal(ctx.services.admin.retire(actorOf(ctx.user), input.playerId, rememberExclusive(remember, answer.retire)));
@@ -70,7 +70,7 @@ export const adminRouter = router({
 
   draft: adminProcedure
     .input(draftInput)
-    .output(draftResult)
+    .output(checkedBy(draftResult))
     .mutation(({ ctx, input, path }) =>
       once(ctx, { command: path, input, store: ctx.services.admin.keys() }, async (remember) => {
         const drafted = valueOrRefusal(ctx.services.admin.draft(actorOf(ctx.user), rememberExclusive(remember, answer.draft)));
@@ -82,7 +82,7 @@ export const adminRouter = router({
   /** What a salary change (with `newSalary`) or a retirement of the player would do in every league: the confirmation's figures. */
   preview: adminProcedure
     .input(contractPreviewInput)
-    .output(contractPreviewResult)
+    .output(checkedBy(contractPreviewResult))
     .query(({ ctx, input }) => {
       const p = valueOrRefusal(ctx.services.admin.preview(input.playerId, input.newSalary ?? null));
       return {
@@ -103,14 +103,14 @@ export const adminRouter = router({
     }),
 
   /** When the last draft ran, and from when the next may (docs/rules.md §8). */
-  draftStatus: adminProcedure.output(draftStatusResult).query(({ ctx }) => {
+  draftStatus: adminProcedure.output(checkedBy(draftStatusResult)).query(({ ctx }) => {
     const { lastDraftAt, nextDraftFrom } = ctx.services.admin.draftStatus();
     return { lastDraftAt: iso(lastDraftAt), nextDraftFrom: iso(nextDraftFrom), canRun: nextDraftFrom === null || ctx.services.now() >= nextDraftFrom };
   }),
 
   audit: adminProcedure
     .input(auditInput.prefault({}))
-    .output(auditResult)
+    .output(checkedBy(auditResult))
     .query(({ ctx, input }) =>
       ctx.services.admin
         .latestAudit(input.limit)

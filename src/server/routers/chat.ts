@@ -25,7 +25,7 @@ import { once, type Remember } from '../idempotency/once.js';
 import type { Context } from '../context.js';
 import { Inbox } from '../live/inbox.js';
 import { resumeInput } from '../live/resume.js';
-import { authedProcedure, publicProcedure, router } from '../trpc.js';
+import { authedProcedure, publicProcedure, router, checkedBy } from '../trpc.js';
 
 /** The league's feed, for a caller who may read it: a member removed from the league reads none of it, whatever the league. */
 function feedFor(ctx: Context) {
@@ -58,12 +58,12 @@ function keepAs<V, T = V>(remember: Remember<T>, shape: (value: V) => T = (value
 export const chatRouter = router({
   list: publicProcedure
     .input(chatPageInput)
-    .output(chatPage)
+    .output(checkedBy(chatPage))
     .query(({ ctx, input }) => feedFor(ctx).page(input, ctx.user?.id ?? null)),
 
   post: authedProcedure
     .input(postMessageInput)
-    .output(postMessageResult)
+    .output(checkedBy(postMessageResult))
     .mutation(async ({ ctx, input, path }) => {
       const feed = feedFor(ctx);
       await ctx.services.chatLimiter(ctx.services.league.id, ctx.user.id);
@@ -78,7 +78,7 @@ export const chatRouter = router({
 
   delete: authedProcedure
     .input(deleteMessageInput)
-    .output(deleteMessageResult)
+    .output(checkedBy(deleteMessageResult))
     .mutation(({ ctx, input, path }) => {
       const feed = feedFor(ctx);
       return keyed(ctx, path, input, (remember) => feed.remove(ctx.user, input.messageId, moderatorOf(ctx), keepAs(remember)));
@@ -86,7 +86,7 @@ export const chatRouter = router({
 
   react: authedProcedure
     .input(reactInput)
-    .output(reactResult)
+    .output(checkedBy(reactResult))
     .mutation(({ ctx, input, path }) => {
       const feed = feedFor(ctx);
       return keyed(ctx, path, input, (remember) => feed.react(ctx.user, input.messageId, input.emoji, input.on, keepAs(remember)));
@@ -94,7 +94,7 @@ export const chatRouter = router({
 
   mute: authedProcedure
     .input(muteInput)
-    .output(muteResult)
+    .output(checkedBy(muteResult))
     .mutation(({ ctx, input, path }) => {
       const feed = feedFor(ctx);
       const facts = { moderator: moderatorOf(ctx), commissionerId: ctx.services.league.commissionerId };
@@ -103,20 +103,22 @@ export const chatRouter = router({
 
   unmute: authedProcedure
     .input(unmuteInput)
-    .output(unmuteResult)
+    .output(checkedBy(unmuteResult))
     .mutation(({ ctx, input, path }) => {
       const feed = feedFor(ctx);
       return keyed(ctx, path, input, (remember) => feed.unmute(ctx.user, moderatorOf(ctx), input.userId, keepAs(remember)));
     }),
 
-  mutes: authedProcedure.output(mutesResult).query(({ ctx }) => feedFor(ctx).mutes(moderatorOf(ctx))),
+  mutes: authedProcedure.output(checkedBy(mutesResult)).query(({ ctx }) => feedFor(ctx).mutes(moderatorOf(ctx))),
 
   /** Only a member has unread items: a visitor of an open league reads the feed without a mark. */
-  unread: authedProcedure.output(unreadResult).query(({ ctx }) => (ctx.access === 'member' ? feedFor(ctx).unread(ctx.user.id) : { count: 0, capped: false })),
+  unread: authedProcedure
+    .output(checkedBy(unreadResult))
+    .query(({ ctx }) => (ctx.access === 'member' ? feedFor(ctx).unread(ctx.user.id) : { count: 0, capped: false })),
 
   markRead: authedProcedure
     .input(markReadInput)
-    .output(unreadResult)
+    .output(checkedBy(unreadResult))
     .mutation(({ ctx, input, path }) => {
       const feed = feedFor(ctx);
       return keyed(ctx, path, input, (remember) => feed.markRead(ctx.user.id, input.lastReadId, keepAs(remember)));

@@ -1,6 +1,6 @@
 import { inboxPageInput, inboxPageOut, markAllInboxReadInput, markInboxReadInput, unreadCountOut } from '../../shared/schemas/inbox.js';
 import { once, type Remember } from '../idempotency/once.js';
-import { authedProcedure, router } from '../trpc.js';
+import { authedProcedure, router, checkedBy } from '../trpc.js';
 
 /** `remember` as the inbox's `keep`: the answer kept under the call's key, in the write's transaction. */
 const keepAs =
@@ -15,14 +15,14 @@ const keepAs =
 export const inboxRouter = router({
   list: authedProcedure
     .input(inboxPageInput)
-    .output(inboxPageOut)
+    .output(checkedBy(inboxPageOut))
     .query(({ ctx, input }) => ctx.services.inbox.page(ctx.user.id, input)),
 
-  unread: authedProcedure.output(unreadCountOut).query(({ ctx }) => ctx.services.inbox.unread(ctx.user.id)),
+  unread: authedProcedure.output(checkedBy(unreadCountOut)).query(({ ctx }) => ctx.services.inbox.unread(ctx.user.id)),
 
   markRead: authedProcedure
     .input(markInboxReadInput)
-    .output(unreadCountOut)
+    .output(checkedBy(unreadCountOut))
     .mutation(({ ctx, input, path }) =>
       once(ctx, { command: path, input, store: ctx.services.leagueKeys }, (remember) =>
         ctx.services.inbox.markRead(ctx.user.id, input.entryId, keepAs(remember)),
@@ -31,7 +31,7 @@ export const inboxRouter = router({
 
   markAllRead: authedProcedure
     .input(markAllInboxReadInput)
-    .output(unreadCountOut)
+    .output(checkedBy(unreadCountOut))
     .mutation(({ ctx, input, path }) =>
       once(ctx, { command: path, input, store: ctx.services.leagueKeys }, (remember) => ctx.services.inbox.markAllRead(ctx.user.id, keepAs(remember))),
     ),

@@ -16,7 +16,7 @@ import {
 import { checkedGlance } from '../reads/glance.js';
 import { checkedPlayerList, checkedPlayersSince } from '../reads/player-list.js';
 import { readsOf } from '../reads/service.js';
-import { authedProcedure, publicProcedure, router } from '../trpc.js';
+import { authedProcedure, publicProcedure, router, checkedBy } from '../trpc.js';
 import { assertSelf } from './guards.js';
 
 /** The league's reads once a list of every instrument can be built without holding up the event loop (a league just opened reads its marks first). */
@@ -46,51 +46,51 @@ export const marketRouter = router({
   /** A player and a page of its shareholders, most shares first. */
   shareholders: publicProcedure
     .input(shareholdersInput)
-    .output(shareholdersResult)
+    .output(checkedBy(shareholdersResult))
     .query(({ ctx, input }) => readsOf(ctx.services).shareholders(input.id, ctx.user?.id ?? null, input)),
 
   /** A player's page: the first page of each list, the book's depth and the first sells a buy would take. */
   detail: publicProcedure
     .input(marketDetailInput)
-    .output(marketDetailResult)
+    .output(checkedBy(marketDetailResult))
     .query(({ ctx, input }) => readsOf(ctx.services).marketDetail(input.playerId, ctx.user?.id ?? null)),
 
   /** A page of a player's or team's asks, best first. */
   itemAsks: publicProcedure
     .input(itemPageInput)
-    .output(askPage)
+    .output(checkedBy(askPage))
     .query(({ ctx, input }) => readsOf(ctx.services).itemAsks(input.itemType, input.itemId, input)),
 
   /** A page of a player's or team's offers, cheapest first. */
   itemOffers: publicProcedure
     .input(itemPageInput)
-    .output(offerPage)
+    .output(checkedBy(offerPage))
     .query(({ ctx, input }) => readsOf(ctx.services).itemOffers(input.itemType, input.itemId, input)),
 
   /** A page of a player's or team's shareholders, most shares first. */
   holders: publicProcedure
     .input(itemPageInput)
-    .output(shareholderPage)
+    .output(checkedBy(shareholderPage))
     .query(({ ctx, input }) => readsOf(ctx.services).holders(input.itemType, input.itemId, input)),
 
   /** Every open offer ("Shares for Sale"), players and teams, a page at a time. */
   offers: publicProcedure
     .input(pageOnlyInput)
-    .output(offerPage)
+    .output(checkedBy(offerPage))
     .query(({ ctx, input }) => readsOf(ctx.services).offers(input)),
 
   /** Asks on what the caller holds ("Offers For You"): not the caller's own, not declined; a page at a time. */
   relevantAsks: authedProcedure
     .input(userPageInput)
-    .output(askPage)
+    .output(checkedBy(askPage))
     .query(({ ctx, input }) => {
       assertSelf(ctx, input.userId);
       return readsOf(ctx.services).relevantAsks(input.userId, input);
     }),
 
   /** The navigation badges: every open offer, and the asks shown to the caller. */
-  counts: authedProcedure.output(countsResult).query(({ ctx }) => readsOf(ctx.services).counts(ctx.user.id)),
+  counts: authedProcedure.output(checkedBy(countsResult)).query(({ ctx }) => readsOf(ctx.services).counts(ctx.user.id)),
 
   /** The caller's open asks and offers. */
-  myOrders: authedProcedure.output(myOrdersResult).query(({ ctx }) => readsOf(ctx.services).myOrders(ctx.user.id)),
+  myOrders: authedProcedure.output(checkedBy(myOrdersResult)).query(({ ctx }) => readsOf(ctx.services).myOrders(ctx.user.id)),
 });

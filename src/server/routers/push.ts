@@ -10,7 +10,7 @@ import {
 import { inAccounts } from '../idempotency/once.js';
 import { AppError } from '../errors.js';
 import { isAllowedPushService, PUSH_SERVICE_REFUSED } from '../push/allow-list.js';
-import { authedProcedure, publicProcedure, router } from '../trpc.js';
+import { authedProcedure, publicProcedure, router, checkedBy } from '../trpc.js';
 
 /**
  * The "Notify me" switches: this browser's subscription with the kinds it opted into. Every call
@@ -18,18 +18,18 @@ import { authedProcedure, publicProcedure, router } from '../trpc.js';
  */
 export const pushRouter = router({
   /** The VAPID public key browsers subscribe with. */
-  publicKey: publicProcedure.output(pushPublicKeyResult).query(({ ctx }) => ({ publicKey: ctx.services.vapidPublicKey })),
+  publicKey: publicProcedure.output(checkedBy(pushPublicKeyResult)).query(({ ctx }) => ({ publicKey: ctx.services.vapidPublicKey })),
 
   /** The kinds this browser's subscription opted into; null when it has none (of the caller's). */
   status: authedProcedure
     .input(pushEndpointInput)
-    .output(pushStatusResult)
+    .output(checkedBy(pushStatusResult))
     .query(({ ctx, input }) => ({ kinds: ctx.services.pushSubscriptions.kinds(ctx.user.id, input.endpoint) })),
 
   /** Saves this browser's subscription with exactly these kinds. */
   subscribe: authedProcedure
     .input(pushSubscriptionInput)
-    .output(pushSubscribeResult)
+    .output(checkedBy(pushSubscribeResult))
     .mutation(({ ctx, input, path }) => {
       const { endpoint, keys } = input.subscription;
       if (!isAllowedPushService(endpoint, ctx.services.pushServiceHosts)) throw new AppError('BAD_REQUEST', PUSH_SERVICE_REFUSED);
@@ -42,6 +42,6 @@ export const pushRouter = router({
   /** Removes this browser's subscription: nothing more is sent to it. */
   unsubscribe: authedProcedure
     .input(pushUnsubscribeInput)
-    .output(pushUnsubscribeResult)
+    .output(checkedBy(pushUnsubscribeResult))
     .mutation(({ ctx, input, path }) => inAccounts(ctx, path, input, () => ({ removed: ctx.services.pushSubscriptions.remove(ctx.user.id, input.endpoint) }))),
 });

@@ -11,26 +11,26 @@ import {
 } from '../../shared/schemas/seasons.js';
 import { once } from '../idempotency/once.js';
 import { seasonsOf } from '../seasons/seasons.js';
-import { authedProcedure, publicProcedure, router } from '../trpc.js';
+import { authedProcedure, publicProcedure, router, checkedBy } from '../trpc.js';
 
 /** Seasons of the call's league (docs/seasons.md): reads for anyone who may read the league, the end for its commissioner. */
 export const seasonsRouter = router({
-  list: publicProcedure.output(seasonList).query(({ ctx }) => seasonsOf(ctx.services).list()),
+  list: publicProcedure.output(checkedBy(seasonList)).query(({ ctx }) => seasonsOf(ctx.services).list()),
 
   get: publicProcedure
     .input(seasonNumberInput)
-    .output(seasonArchiveOut)
+    .output(checkedBy(seasonArchiveOut))
     .query(({ ctx, input }) => seasonsOf(ctx.services).archive(input.season)),
 
   finishes: publicProcedure
     .input(seasonsOfUserInput)
-    .output(seasonFinishesOut)
+    .output(checkedBy(seasonFinishesOut))
     .query(({ ctx, input }) => seasonsOf(ctx.services).finishes(input.userId)),
 
   /** When the running season ends by itself (its commissioner; the default league's: an admin). */
   schedule: authedProcedure
     .input(scheduleSeasonInput)
-    .output(scheduleSeasonResult)
+    .output(checkedBy(scheduleSeasonResult))
     .mutation(({ ctx, input, path }) => {
       const seasons = seasonsOf(ctx.services);
       seasons.maySchedule(ctx.user);
@@ -39,7 +39,7 @@ export const seasonsRouter = router({
 
   end: authedProcedure
     .input(endSeasonInput)
-    .output(endSeasonResult)
+    .output(checkedBy(endSeasonResult))
     .mutation(({ ctx, input, path }) => {
       const seasons = seasonsOf(ctx.services);
       seasons.mayEnd(ctx.user, input.confirm);

@@ -262,7 +262,9 @@ describe('live events over WebSocket', () => {
     const held = [...players.body].sort((a, b) => a.salary - b.salary)[1]!;
     const [holder, bidder, outsider] = [await registerUser(server.url), await registerUser(server.url), await registerUser(server.url)];
     // The holder takes every share of the open market, so that a bid below their standing sell ($1.10) rests in the book.
-    expect((await api(server.url, 'POST', '/trade/ask', { userId: holder.id, playerId: held.id, shares: held.salary, pricePerShare: 1 }, holder.token)).status).toBe(200);
+    expect(
+      (await api(server.url, 'POST', '/trade/ask', { userId: holder.id, playerId: held.id, shares: held.salary, pricePerShare: 1 }, holder.token)).status,
+    ).toBe(200);
     const [holderEvents, outsiderEvents] = [follow<LiveEvent>('events', holder.token), follow<LiveEvent>('events', outsider.token)];
     await new Promise((r) => setTimeout(r, 300));
     const bid = await api<Trade>(server.url, 'POST', '/trade/ask', { userId: bidder.id, playerId: held.id, shares: 5, pricePerShare: 1.05 }, bidder.token);

@@ -3,7 +3,7 @@ import { AUTH_TEXT, publicUser, userIdParam } from '../../shared/schemas/auth.js
 import { toAvatarDataUrl } from '../account/avatar.js';
 import { toPublicUser } from '../auth/service.js';
 import { AppError } from '../errors.js';
-import { publicProcedure, router } from '../trpc.js';
+import { publicProcedure, router, checkedBy } from '../trpc.js';
 import { assertSelf } from './guards.js';
 import { inAccounts } from '../idempotency/once.js';
 
@@ -13,7 +13,7 @@ const isUniqueViolation = (error: unknown) =>
 export const usersRouter = router({
   get: publicProcedure
     .input(userIdParam)
-    .output(publicUser)
+    .output(checkedBy(publicUser))
     .query(({ ctx, input }) => {
       const user = ctx.services.users.byId(input.id);
       if (!user) throw new AppError('NOT_FOUND', 'User not found');
@@ -23,7 +23,7 @@ export const usersRouter = router({
   /** A new name for oneself: trimmed and checked like at registration; unique whatever its case. */
   setUsername: publicProcedure
     .input(setUsernameInput)
-    .output(accountResult)
+    .output(checkedBy(accountResult))
     .mutation(async ({ ctx, input, path }) => {
       assertSelf(ctx, input.id);
       const { users } = ctx.services;
@@ -46,7 +46,7 @@ export const usersRouter = router({
   /** A new picture for oneself: any image as a data URL, stored as a 128×128 PNG data URL. */
   setAvatar: publicProcedure
     .input(setAvatarInput)
-    .output(accountResult)
+    .output(checkedBy(accountResult))
     .mutation(async ({ ctx, input, path }) => {
       assertSelf(ctx, input.id);
       const { users } = ctx.services;

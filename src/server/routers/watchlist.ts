@@ -3,7 +3,7 @@ import { setWatchInput, WATCHLIST_MAX, WATCHLIST_TEXT, watchlistOut, type Watchl
 import { AppError } from '../errors.js';
 import { once } from '../idempotency/once.js';
 import type { Context } from '../context.js';
-import { authedProcedure, router } from '../trpc.js';
+import { authedProcedure, router, checkedBy } from '../trpc.js';
 
 const repoOf = (ctx: Context) => createWatchlistRepo(ctx.services.db);
 
@@ -16,12 +16,12 @@ const listOf = (ctx: Context, userId: number): WatchlistOut => ({ items: repoOf(
  */
 export const watchlistRouter = router({
   /** The caller's stars in this league. */
-  list: authedProcedure.output(watchlistOut).query(({ ctx }) => listOf(ctx, ctx.user.id)),
+  list: authedProcedure.output(checkedBy(watchlistOut)).query(({ ctx }) => listOf(ctx, ctx.user.id)),
 
   /** Stars or unstars a player or team on the market; answers the caller's stars. */
   set: authedProcedure
     .input(setWatchInput)
-    .output(watchlistOut)
+    .output(checkedBy(watchlistOut))
     .mutation(({ ctx, input, path }) =>
       once(ctx, { command: path, input, store: ctx.services.leagueKeys }, (remember) => {
         const { db } = ctx.services;
