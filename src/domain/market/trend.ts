@@ -76,6 +76,9 @@ export function trendStandsUntil(now: number, nextChangeAfterDayAgo: number): nu
  */
 export class Top<T> {
   private readonly kept: { item: T; score: number; tie: string | number | undefined }[] = [];
+  /** The item being offered, and its tie key once made (no closure made per offer: a glance offers hundreds of items four times). */
+  private offered: T | undefined;
+  private offeredTie: string | number | undefined;
 
   constructor(
     private readonly limit: number,
@@ -88,16 +91,22 @@ export class Top<T> {
     const full = kept.length === limit;
     // Most items offered come after the last one kept: left out with no tie key made.
     if (full && score < kept[limit - 1]!.score) return;
-    let tie: string | number | undefined;
-    /** Whether the item offered comes strictly before `other`. */
-    const before = (other: (typeof kept)[number]) =>
-      score > other.score || (score === other.score && compare((tie ??= this.tie(item)), (other.tie ??= this.tie(other.item))) < 0);
-    if (full && !before(kept[limit - 1]!)) return;
+    this.offered = item;
+    this.offeredTie = undefined;
+    if (full && !this.before(score, kept[limit - 1]!)) return;
     // After every one it does not come before: equal ones keep their order.
     let at = full ? limit - 1 : kept.length;
-    while (at > 0 && before(kept[at - 1]!)) at--;
-    kept.splice(at, 0, { item, score, tie });
+    while (at > 0 && this.before(score, kept[at - 1]!)) at--;
+    kept.splice(at, 0, { item, score, tie: this.offeredTie });
     if (kept.length > limit) kept.pop();
+  }
+
+  /** Whether the item being offered, scoring `score`, comes strictly before `other`. */
+  private before(score: number, other: (typeof this.kept)[number]): boolean {
+    if (score !== other.score) return score > other.score;
+    this.offeredTie ??= this.tie(this.offered as T);
+    other.tie ??= this.tie(other.item);
+    return compare(this.offeredTie, other.tie) < 0;
   }
 
   items(): T[] {

@@ -62,18 +62,50 @@ function glanceEntry(m: ReadModels, i: InstrumentView, key: string, now: number,
   };
 }
 
+/** The strips above the market table, in the answer's order: each one's score of an entry (those scoring 0 or less are left out). */
+const STRIP_SCORES: readonly ((e: GlanceEntry) => number)[] = [
+  (e) => e.item.change_bp,
+  (e) => -e.item.change_bp,
+  (e) => e.item.trades_24h,
+  (e) => e.item.holder_count,
+];
+
+const byTie = (e: GlanceEntry) => e.tie;
+
+/** The entries of one strip: the first by `score`, ties to their place. */
+function stripOf(entries: readonly GlanceEntry[], score: (e: GlanceEntry) => number): GlanceEntry[] {
+  const top = new Top(GLANCE_STRIP_SIZE, byTie);
+  for (const e of entries) top.offer(e, score(e));
+  return top.items();
+}
+
+/** The strips' lists of items from their entries. */
+function stripsFrom(tops: readonly (readonly GlanceEntry[])[]): Strips {
+  const [up, down, traded, held] = tops.map((top) => top.map((e) => e.item));
+  return { movers_up: up!, movers_down: down!, most_traded: traded!, most_held: held! };
+}
+
 /** The strips above the market table, from every instrument's entry. */
 function stripsOf(entries: readonly GlanceEntry[]): Strips {
-  const tie = (e: GlanceEntry) => e.tie;
-  const [up, down, traded, held] = [0, 1, 2, 3].map(() => new Top(GLANCE_STRIP_SIZE, tie));
-  for (const e of entries) {
-    up!.offer(e, e.item.change_bp);
-    down!.offer(e, -e.item.change_bp);
-    traded!.offer(e, e.item.trades_24h);
-    held!.offer(e, e.item.holder_count);
-  }
-  const items = (top: Top<GlanceEntry>) => top.items().map((e) => e.item);
-  return { movers_up: items(up!), movers_down: items(down!), most_traded: items(traded!), most_held: items(held!) };
+  return stripsFrom(STRIP_SCORES.map((score) => stripOf(entries, score)));
+}
+
+/**
+ * Whether a strip picked from the entries before some of them were replaced is still the one the
+ * new entries give: no replaced entry was in it, and no new one enters it (it scores nothing, or less
+ * than the last of a full strip). Otherwise it is picked again.
+ */
+function stripStands(
+  top: readonly GlanceEntry[],
+  replaced: readonly { before: GlanceEntry; after: GlanceEntry }[],
+  score: (e: GlanceEntry) => number,
+): boolean {
+  const last = top.length === GLANCE_STRIP_SIZE ? score(top[top.length - 1]!) : null;
+  return replaced.every(({ before, after }) => {
+    if (top.includes(before)) return false;
+    const s = score(after);
+    return !(s > 0) || (last !== null && s < last);
+  });
 }
 
 type Strips = Omit<MarketGlanceOut, 'as_of' | 'rows'>;
@@ -107,6 +139,8 @@ interface KeptRows {
   teams: readonly InstrumentView[];
   rows: GlanceRowOut[];
   strips: Strips;
+  /** Each strip's entries, in the order of STRIP_SCORES. */
+  tops: GlanceEntry[][];
   /** The earliest time an instrument's entry runs out. */
   until: number;
   /** Some instrument's trend is provisional: every build looks at the rows again. */
@@ -220,6 +254,7 @@ export class KeptGlance {
     const pieces = last.pieces.slice();
     let { length, until, provisional } = last;
     const readUntil = performance.now() + readBudgetMs;
+    const replaced: { before: GlanceEntry; after: GlanceEntry }[] = [];
     for (const { kind, id } of changed) {
       const n = last.index[kind].get(id);
       const i = m.instruments.get(kind, id);
@@ -230,24 +265,38 @@ export class KeptGlance {
       // The earliest time an entry runs out: a replaced entry's time may have been it, so this may come early (a full build then), never late.
       if (e.until < until) until = e.until;
       if (e.provisional) provisional = true;
+      replaced.push({ before: entries[n]!, after: e });
       rows[n] = e.row;
       entries[n] = e;
       pieces[2 * n] = e.json;
     }
-    return withStrips({ players: last.players, teams: last.teams, rows, until, provisional, entries, pieces, length, index: last.index });
+    return withStrips({ players: last.players, teams: last.teams, rows, until, provisional, entries, pieces, length, index: last.index }, { last, replaced });
   }
 }
 
-/** The rows with the strips picked from them, and the answer's bytes. */
-function withStrips(r: Omit<KeptRows, 'strips' | 'bytes' | 'tail'>): KeptRows {
-  const strips = stripsOf(r.entries);
-  const tail = Buffer.from(
-    `],"movers_up":${JSON.stringify(strips.movers_up)},"movers_down":${JSON.stringify(strips.movers_down)},` +
-      `"most_traded":${JSON.stringify(strips.most_traded)},"most_held":${JSON.stringify(strips.most_held)}}`,
-  );
+/**
+ * The rows with the strips picked from them, and the answer's bytes. After a patch, a strip that
+ * no replaced entry was in or can enter is the last build's (the strips' bytes too when all four are).
+ */
+function withStrips(
+  r: Omit<KeptRows, 'strips' | 'tops' | 'bytes' | 'tail'>,
+  after?: { last: KeptRows; replaced: readonly { before: GlanceEntry; after: GlanceEntry }[] },
+): KeptRows {
+  const tops = STRIP_SCORES.map((score, s) => {
+    const before = after?.last.tops[s];
+    return before && stripStands(before, after.replaced, score) ? before : stripOf(r.entries, score);
+  });
+  const same = after !== undefined && tops.every((top, s) => top === after.last.tops[s]);
+  const strips = same ? after.last.strips : stripsFrom(tops);
+  const tail = same
+    ? after.last.tail
+    : Buffer.from(
+        `],"movers_up":${JSON.stringify(strips.movers_up)},"movers_down":${JSON.stringify(strips.movers_down)},` +
+          `"most_traded":${JSON.stringify(strips.most_traded)},"most_held":${JSON.stringify(strips.most_held)}}`,
+      );
   let whole: Buffer | null = null;
   const bytes = () => (whole ??= Buffer.concat(r.pieces, r.length));
-  return { ...r, strips, bytes, tail };
+  return { ...r, strips, tops, bytes, tail };
 }
 
 /** An entry checked against the schemas (frozen: it stays as checked) and its row encoded. */
