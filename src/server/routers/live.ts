@@ -71,15 +71,36 @@ function audienceWatch(ctx: Context) {
   };
 }
 
+/** What an order change does to a member's badges (see `sentBody`). */
+type BadgeFields = { sharesForSale: number } | { forYou: boolean };
+
 /**
  * A change of an instrument's orders with what it does to the member's badges, as of when it is
  * sent: the figure of offers for sale (set by the client, not asked for), and whether asks changed on what
- * they hold (when not, their badges stay).
+ * they hold (when not, their badges stay). Null for any other event.
  */
-function withBadges(body: LiveEventBody, reads: Pick<ReadService, 'badgeFacts'>, userId: number): LiveEventBody {
-  if (body.type !== 'offersUpdated' && body.type !== 'asksUpdated') return body;
-  const facts = reads.badgeFacts(userId, body.itemType, body.itemId);
-  return body.type === 'offersUpdated' ? { ...body, sharesForSale: facts.sharesForSale } : { ...body, forYou: facts.holds };
+function badgesOf(event: UserEvent, reads: Pick<ReadService, 'badgeFacts'>, userId: number): BadgeFields | null {
+  if (event.type !== 'offersUpdated' && event.type !== 'asksUpdated') return null;
+  const facts = reads.badgeFacts(userId, event.itemType, event.itemId);
+  return event.type === 'offersUpdated' ? { sharesForSale: facts.sharesForSale } : { forYou: facts.holds };
+}
+
+type SentBody = LiveEventBody & { leagueId: number };
+
+/**
+ * Each event's body as sent, one frozen object per variant (its league, the badge figures): every
+ * member who gets the same one gets the same object, which the WebSocket encoder serialises once
+ * (`createSharedPayloadEncoder`) instead of once per member.
+ */
+const sentBodies = new WeakMap<UserEvent, Map<string, SentBody>>();
+
+function sentBody(event: UserEvent, leagueId: number, badges: BadgeFields | null): SentBody {
+  let variants = sentBodies.get(event);
+  if (!variants) sentBodies.set(event, (variants = new Map()));
+  const key = badges === null ? `${leagueId}` : `${leagueId}:${'forYou' in badges ? badges.forYou : badges.sharesForSale}`;
+  let body = variants.get(key);
+  if (!body) variants.set(key, (body = Object.freeze({ ...liveEvent(event), ...badges, leagueId })));
+  return body;
 }
 
 interface LeagueEvent {
@@ -165,8 +186,8 @@ export const liveRouter = router({
     const last = resumePoint(input?.lastEventId, current, atStart);
     const envelope = (e: LeagueEvent) => {
       last.set(e.leagueId, e.event.id);
-      const body = e.leagueId === current && userId !== null ? withBadges(liveEvent(e.event), ctx.services.reads, userId) : liveEvent(e.event);
-      return tracked([...last].map(([id, n]) => `${id}=${n}`).join(','), { ...body, leagueId: e.leagueId });
+      const badges = e.leagueId === current && userId !== null ? badgesOf(e.event, ctx.services.reads, userId) : null;
+      return tracked([...last].map(([id, n]) => `${id}=${n}`).join(','), sentBody(e.event, e.leagueId, badges));
     };
     try {
       for (const { leagueId, bus } of atStart) {
