@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SPARK_POINTS, SPARK_STEP_MS, TREND_DAY_MS, changeBasisPoints, sparkTimes, stepStart, topBy, trendOf, trendStandsUntil } from './trend.js';
+import { SPARK_POINTS, SPARK_STEP_MS, TREND_DAY_MS, Top, changeBasisPoints, sparkTimes, stepStart, topBy, trendOf, trendStandsUntil } from './trend.js';
 
 const HOUR = 3_600_000;
 const T0 = 20_000 * TREND_DAY_MS;
@@ -106,5 +106,43 @@ describe('the strips’ order', () => {
         top.forEach((x, i) => expect(x).toBe(sorted[i]));
       }),
     );
+  });
+
+  it('with items replaced one by one, are those of the new items when the list can tell, and say so when it cannot', () => {
+    // Each item has its own tie key (an instrument), as the glance's strips have.
+    const scores = fc.array(fc.integer({ min: -3, max: 6 }), { minLength: 1, maxLength: 30 });
+    const changes = fc.array(fc.record({ at: fc.nat(), score: fc.integer({ min: -3, max: 6 }) }), { maxLength: 6 });
+    let refusals = 0;
+    fc.assert(
+      fc.property(scores, changes, fc.integer({ min: 1, max: 6 }), (start, steps, limit) => {
+        let items = start.map((score, tie) => ({ score, tie }));
+        const top = new Top<{ score: number; tie: number }>(limit, (x) => x.tie);
+        for (const x of items) top.offer(x, x.score);
+        for (const step of steps) {
+          const at = step.at % items.length;
+          const before = items[at]!;
+          const after = { score: step.score, tie: before.tie };
+          const kept = top.items();
+          items = items.map((x, i) => (i === at ? after : x));
+          if (!top.replace(before, after, after.score)) {
+            refusals++;
+            // Refused only when a full list saw one of its items score less; left as it was.
+            expect(kept.length).toBe(limit);
+            expect(kept.includes(before) && after.score < before.score).toBe(true);
+            expect(top.items()).toEqual(kept);
+            return;
+          }
+          const fresh = topBy(
+            items,
+            (x) => x.score,
+            (x) => x.tie,
+            limit,
+          );
+          expect(top.items()).toEqual(fresh);
+          top.items().forEach((x, i) => expect(x).toBe(fresh[i]));
+        }
+      }),
+    );
+    expect(refusals).toBeGreaterThan(0);
   });
 });

@@ -112,6 +112,29 @@ export class Top<T> {
   items(): T[] {
     return this.kept.map((e) => e.item);
   }
+
+  /** A copy, to offer to or take from without changing this one. */
+  copy(): Top<T> {
+    const top = new Top(this.limit, this.tie);
+    top.kept.push(...this.kept.map((e) => ({ ...e })));
+    return top;
+  }
+
+  /**
+   * The same list with `before` (an item kept or not, compared by identity) replaced by `after`,
+   * scoring `score`: what offering every item again would give, when that can be told from the
+   * kept ones alone. It cannot when a full list sees one of its items score less (another item,
+   * not kept, may now come first): false then, and the list is left as it was.
+   */
+  replace(before: T, after: T, score: number): boolean {
+    const at = this.kept.findIndex((e) => e.item === before);
+    if (at >= 0) {
+      if (this.kept.length === this.limit && !(score >= this.kept[at]!.score)) return false;
+      this.kept.splice(at, 1);
+    }
+    this.offer(after, score);
+    return true;
+  }
 }
 
 /** The first `limit` of `items` by `score`, highest first, ties to `tie` ascending; those scoring 0 or less are left out (see Top). */

@@ -72,16 +72,16 @@ const STRIP_SCORES: readonly ((e: GlanceEntry) => number)[] = [
 
 const byTie = (e: GlanceEntry) => e.tie;
 
-/** The entries of one strip: the first by `score`, ties to their place. */
-function stripOf(entries: readonly GlanceEntry[], score: (e: GlanceEntry) => number): GlanceEntry[] {
+/** One strip picked from every entry: the first by `score`, ties to their place. */
+function stripOf(entries: readonly GlanceEntry[], score: (e: GlanceEntry) => number): Top<GlanceEntry> {
   const top = new Top(GLANCE_STRIP_SIZE, byTie);
   for (const e of entries) top.offer(e, score(e));
-  return top.items();
+  return top;
 }
 
-/** The strips' lists of items from their entries. */
-function stripsFrom(tops: readonly (readonly GlanceEntry[])[]): Strips {
-  const [up, down, traded, held] = tops.map((top) => top.map((e) => e.item));
+/** The strips' lists of items. */
+function stripsFrom(tops: readonly Top<GlanceEntry>[]): Strips {
+  const [up, down, traded, held] = tops.map((top) => top.items().map((e) => e.item));
   return { movers_up: up!, movers_down: down!, most_traded: traded!, most_held: held! };
 }
 
@@ -91,21 +91,17 @@ function stripsOf(entries: readonly GlanceEntry[]): Strips {
 }
 
 /**
- * Whether a strip picked from the entries before some of them were replaced is still the one the
- * new entries give: no replaced entry was in it, and no new one enters it (it scores nothing, or less
- * than the last of a full strip). Otherwise it is picked again.
+ * A strip picked before some entries were replaced, with the new ones in their place (`Top.replace`),
+ * or null when that cannot be told from the strip alone.
  */
-function stripStands(
-  top: readonly GlanceEntry[],
+function stripAfter(
+  top: Top<GlanceEntry>,
   replaced: readonly { before: GlanceEntry; after: GlanceEntry }[],
   score: (e: GlanceEntry) => number,
-): boolean {
-  const last = top.length === GLANCE_STRIP_SIZE ? score(top[top.length - 1]!) : null;
-  return replaced.every(({ before, after }) => {
-    if (top.includes(before)) return false;
-    const s = score(after);
-    return !(s > 0) || (last !== null && s < last);
-  });
+): Top<GlanceEntry> | null {
+  const next = top.copy();
+  for (const { before, after } of replaced) if (!next.replace(before, after, score(after))) return null;
+  return next;
 }
 
 type Strips = Omit<MarketGlanceOut, 'as_of' | 'rows'>;
@@ -139,8 +135,8 @@ interface KeptRows {
   teams: readonly InstrumentView[];
   rows: GlanceRowOut[];
   strips: Strips;
-  /** Each strip's entries, in the order of STRIP_SCORES. */
-  tops: GlanceEntry[][];
+  /** Each strip, in the order of STRIP_SCORES. */
+  tops: Top<GlanceEntry>[];
   /** The earliest time an instrument's entry runs out. */
   until: number;
   /** Some instrument's trend is provisional: every build looks at the rows again. */
@@ -275,19 +271,18 @@ export class KeptGlance {
 }
 
 /**
- * The rows with the strips picked from them, and the answer's bytes. After a patch, a strip that
- * no replaced entry was in or can enter is the last build's (the strips' bytes too when all four are).
+ * The rows with the strips picked from them, and the answer's bytes. After a patch, each strip is
+ * the last build's with the replaced entries put in their place, when that can be told from it
+ * alone (else it is picked again from every entry); the strips' bytes are the last build's when
+ * no strip's items changed.
  */
 function withStrips(
   r: Omit<KeptRows, 'strips' | 'tops' | 'bytes' | 'tail'>,
   after?: { last: KeptRows; replaced: readonly { before: GlanceEntry; after: GlanceEntry }[] },
 ): KeptRows {
-  const tops = STRIP_SCORES.map((score, s) => {
-    const before = after?.last.tops[s];
-    return before && stripStands(before, after.replaced, score) ? before : stripOf(r.entries, score);
-  });
-  const same = after !== undefined && tops.every((top, s) => top === after.last.tops[s]);
-  const strips = same ? after.last.strips : stripsFrom(tops);
+  const tops = STRIP_SCORES.map((score, s) => (after && stripAfter(after.last.tops[s]!, after.replaced, score)) ?? stripOf(r.entries, score));
+  const strips = stripsFrom(tops);
+  const same = after !== undefined && sameStrips(strips, after.last.strips);
   const tail = same
     ? after.last.tail
     : Buffer.from(
@@ -296,7 +291,13 @@ function withStrips(
       );
   let whole: Buffer | null = null;
   const bytes = () => (whole ??= Buffer.concat(r.pieces, r.length));
-  return { ...r, strips, tops, bytes, tail };
+  return { ...r, strips: same ? after.last.strips : strips, tops, bytes, tail };
+}
+
+/** Whether two strips hold the very same items (kept items are replaced, never changed: identity says it). */
+function sameStrips(a: Strips, b: Strips): boolean {
+  const same = (x: readonly GlanceItemOut[], y: readonly GlanceItemOut[]) => x.length === y.length && x.every((item, i) => item === y[i]);
+  return same(a.movers_up, b.movers_up) && same(a.movers_down, b.movers_down) && same(a.most_traded, b.most_traded) && same(a.most_held, b.most_held);
 }
 
 /** An entry checked against the schemas (frozen: it stays as checked) and its row encoded. */
