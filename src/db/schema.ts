@@ -204,9 +204,11 @@ export const trades = sqliteTable(
     index('trades_retirement')
       .on(t.instrumentId, sql`${t.shares} DESC`, t.sellerId)
       .where(sql`reason = 'retirement'`),
-    // A user's trades newest first, a page at a time: by user, then time (the rowid follows).
-    index('trades_buyer_time').on(t.buyerId, t.createdAt),
-    index('trades_seller_time').on(t.sellerId, t.createdAt),
+    // A user's trades newest first, a page at a time: by user, then time and id. They also hold the
+    // user's side of each trade, so a value chart reads its trades from them alone, in order, rather
+    // than looking up each one in the table (the seller's holds the buyer, to leave out self-trades).
+    index('trades_buyer_time').on(t.buyerId, t.createdAt, t.id, t.instrument, t.instrumentId, t.shares, t.priceCents),
+    index('trades_seller_time').on(t.sellerId, t.createdAt, t.id, t.instrument, t.instrumentId, t.shares, t.priceCents, t.buyerId),
     index('trades_time').on(t.createdAt),
     check('trades_shares_positive', sql`${t.shares} > 0`),
   ],

@@ -4,7 +4,7 @@ import { HISTORY_MAX_POINTS } from '../../shared/limits.js';
 import { players } from '../schema.js';
 import { addPlayer, addTeam, addTrade, addUser, emptyDb } from '../test-support/fixtures.js';
 import { createAuditRepo } from './audit.js';
-import { createPortfolioHistoryRepo } from './portfolio-history.js';
+import { createPortfolioHistoryRepo, USER_TRADES_NEWEST_FIRST } from './portfolio-history.js';
 
 function setup() {
   const db = emptyDb();
@@ -95,5 +95,14 @@ describe('the rows of a portfolio’s chart (the replay is domain/market/value-h
     const times = new Set(rows.trades.map((t) => t.createdAt));
     expect(times.size).toBe(HISTORY_MAX_POINTS + 1);
     expect(rows.trades.length).toBe(2 * HISTORY_MAX_POINTS + 1);
+  });
+
+  it('read the user’s trades from the users’ indexes of the trades alone, already in time order (not a look-up in the table for each)', () => {
+    const { db } = setup();
+    const plan = (db.$client.prepare(`EXPLAIN QUERY PLAN ${USER_TRADES_NEWEST_FIRST}`).all({ userId: 1 }) as { detail: string }[]).map((r) => r.detail);
+    expect(plan).toContain('MERGE (UNION ALL)');
+    expect(plan).toContain('SEARCH trades USING COVERING INDEX trades_buyer_time (buyer_id=?)');
+    expect(plan).toContain('SEARCH trades USING COVERING INDEX trades_seller_time (seller_id=?)');
+    expect(plan.join('; ')).not.toMatch(/TEMP B-TREE/);
   });
 });

@@ -41,6 +41,20 @@ export interface PortfolioHistoryRows {
   rosters: Map<number, RosterRow[]>;
 }
 
+const userSide = (shares: string) => `created_at, instrument = 'team', instrument_id, ${shares}, price_cents`;
+
+/**
+ * The user's (`@userId`) trades of the current season (docs/seasons.md: it started from the starting
+ * cash and no shares), newest first, as the user's side: five numbers a row, read as arrays (a row
+ * costs mostly what crosses into JavaScript). Purchases and sales are read along the users' indexes
+ * of the trades, which hold every column asked for here, and merged by SQLite in time order.
+ */
+export const USER_TRADES_NEWEST_FIRST = `
+  SELECT ${userSide('shares')} FROM trades WHERE buyer_id = @userId AND ${inCurrentSeasonSql()}
+  UNION ALL
+  SELECT ${userSide('-shares')} FROM trades WHERE seller_id = @userId AND (buyer_id IS NULL OR buyer_id <> @userId) AND ${inCurrentSeasonSql()}
+  ORDER BY 1 DESC`;
+
 /**
  * The rows of a portfolio's value over time: the user's latest trades (purchases and sales read
  * along their own indexes, merged newest first, as far as the chart needs), the contract
@@ -50,17 +64,8 @@ export function createPortfolioHistoryRepo(db: Db) {
   const sqlite = db.$client;
   const userRow = sqlite.prepare<[number], { createdAt: number }>('SELECT created_at AS createdAt FROM users WHERE id = ?');
   const seasonStart = sqlite.prepare<[], { at: number }>('SELECT COALESCE(MAX(ended_at), 0) AS at FROM seasons');
-  // The current season's only (docs/seasons.md): it started from the starting cash and no shares.
-  // Purchases and sales are read along their own indexes and merged by SQLite in time order; each
-  // row is five numbers, as arrays (a row costs mostly what crosses into JavaScript).
-  const userSide = (shares: string) => `created_at, instrument = 'team', instrument_id, ${shares}, price_cents`;
   const tradesNewestFirst = sqlite
-    .prepare<{ userId: number }, [createdAt: number, team: 0 | 1, instrumentId: number, shares: number, priceCents: number]>(
-      `SELECT ${userSide('shares')} FROM trades WHERE buyer_id = @userId AND ${inCurrentSeasonSql()}
-       UNION ALL
-       SELECT ${userSide('-shares')} FROM trades WHERE seller_id = @userId AND (buyer_id IS NULL OR buyer_id <> @userId) AND ${inCurrentSeasonSql()}
-       ORDER BY 1 DESC`,
-    )
+    .prepare<{ userId: number }, [createdAt: number, team: 0 | 1, instrumentId: number, shares: number, priceCents: number]>(USER_TRADES_NEWEST_FIRST)
     .raw();
   // Contract changes, from the audit log the admin's changes are written to (engine/admin.ts: 'player.salary').
   const salaryChanges = sqlite.prepare<[{ since: number; limit: number }], ContractChangeRow>(`

@@ -191,6 +191,53 @@ describe('a portfolio’s value over time (domain/market/value-history.ts)', () 
     expect(new Set(points.map((p) => p.totalValueCents))).toEqual(new Set([START]));
   });
 
+  it('counts a contract change in the same millisecond as a trade as after it', () => {
+    // She bought 100 Curry at 1000, and his salary doubled in that very millisecond: she has 200.
+    const points = replayValueHistory(
+      rows({
+        oldestFirst: [tradeOf({ instrumentId: 10, shares: 100, priceCents: 100, createdAt: 1_000 })],
+        contractChanges: [{ at: 1_000, playerId: 10, oldSalary: 1_000_000, newSalary: 2_000_000 }],
+        portfolio: { cashCents: START - 10_000, shareValueCents: 20_000, holdings: [{ instrument: 'player', instrumentId: 10, shares: 200 }] },
+      }),
+      marks({}),
+    );
+    // Undone newest first: the rescale (200 → 100), then the purchase (100 → none). She started with no shares.
+    expect(points.map((p) => [p.at, p.cashCents, p.shareValueCents])).toEqual([
+      [1, START, 0],
+      [1_000, START - 10_000, 10_000],
+      [1_000, START - 10_000, 20_000],
+      [NOW, START - 10_000, 20_000],
+    ]);
+  });
+
+  it(`values the oldest of the ${HISTORY_MAX_POINTS} points kept with what the states left out hold`, () => {
+    // 600 Curry purchases and one of Green, one a millisecond: the Green one is the newest of the states left out.
+    const curry = (at: number) => tradeOf({ instrumentId: 10, shares: 1, priceCents: 100, createdAt: at });
+    const oldestFirst = [
+      ...Array.from({ length: 101 }, (_, i) => curry(1_000 + i)),
+      tradeOf({ instrumentId: 11, shares: 5, priceCents: 100, createdAt: 1_101 }),
+      ...Array.from({ length: 499 }, (_, i) => curry(1_102 + i)),
+    ];
+    const points = replayValueHistory(
+      rows({
+        oldestFirst,
+        now: 5_000,
+        portfolio: {
+          cashCents: START - 60_500,
+          shareValueCents: 60_500,
+          holdings: [
+            { instrument: 'player', instrumentId: 10, shares: 600 },
+            { instrument: 'player', instrumentId: 11, shares: 5 },
+          ],
+        },
+      }),
+      marks({}),
+    );
+    expect(points).toHaveLength(HISTORY_MAX_POINTS);
+    // The oldest point kept is the 102nd Curry purchase: 102 Curry and the 5 Green, at $1.00.
+    expect(points[0]).toEqual({ at: 1_102, cashCents: START - 10_700, shareValueCents: 10_700, totalValueCents: START });
+  });
+
   it('takes the marks of GREEN too when the same millisecond holds trades of two instruments', () => {
     const oldestFirst = [
       tradeOf({ instrumentId: 10, shares: 5, priceCents: 100, createdAt: 1_000 }),

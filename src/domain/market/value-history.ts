@@ -79,21 +79,19 @@ export interface HistoryRows {
 
 export const instrumentKey = (instrument: InstrumentKind, id: number) => `${instrument}:${id}`;
 
-/** What changes a portfolio: the user's trades of one millisecond (oldest first), or a rescale of a holding by `to/from`. */
-type Event = { kind: 'trades'; at: number; trades: HistoryTrade[] } | { kind: 'rescale'; at: number; key: string; from: number; to: number };
+/**
+ * A holding as a number inside the replay (a player's id × 2, a team's id × 2 + 1): maps look up
+ * small integers faster than strings, and a chart looks up its holdings once or twice a trade.
+ */
+const holdingCode = (instrument: InstrumentKind, id: number) => id * 2 + (instrument === 'team' ? 1 : 0);
+const keyOfCode = (code: number) => instrumentKey(code % 2 === 1 ? 'team' : 'player', Math.floor(code / 2));
 
-/** The user's state just after an event: the holdings it changed, and their shares after it (0: sold out). */
-interface State {
+/** A rescale of a holding (`code`) by `to/from` at `at`. */
+interface Rescale {
   at: number;
-  cashCents: number;
-  changes: [key: string, shares: number][];
-}
-
-function applyChanges(shares: Map<string, number>, changes: readonly [string, number][]): void {
-  for (const [key, n] of changes) {
-    if (n > 0) shares.set(key, n);
-    else shares.delete(key);
-  }
+  code: number;
+  from: number;
+  to: number;
 }
 
 /**
@@ -101,7 +99,7 @@ function applyChanges(shares: Map<string, number>, changes: readonly [string, nu
  * are its payroll (its active players' salaries), and a payroll change (a contract change, a
  * retirement, drafted rookies) rescales every holding by new/old.
  */
-export function teamRescales(rosters: ReadonlyMap<number, readonly RosterEntry[]>, since: number, changes: readonly ContractChange[]): Event[] {
+function teamRescales(rosters: ReadonlyMap<number, readonly RosterEntry[]>, since: number, changes: readonly ContractChange[]): Rescale[] {
   const byPlayer = new Map<number, ContractChange[]>();
   for (const c of changes) {
     const list = byPlayer.get(c.playerId);
@@ -117,7 +115,7 @@ export function teamRescales(rosters: ReadonlyMap<number, readonly RosterEntry[]
     }
     return salary;
   };
-  const events: Event[] = [];
+  const rescales: Rescale[] = [];
   for (const [teamId, roster] of rosters) {
     const payroll = (at: number) =>
       roster.reduce((sum, p) => (p.createdAt <= at && (p.retiredAt === null || p.retiredAt > at) ? sum + salaryAt(p, at) : sum), 0);
@@ -130,10 +128,58 @@ export function teamRescales(rosters: ReadonlyMap<number, readonly RosterEntry[]
     for (const at of times) {
       const from = payroll(at - 1);
       const to = payroll(at);
-      if (from !== to && from > 0 && to > 0) events.push({ kind: 'rescale', at, key: instrumentKey('team', teamId), from, to });
+      if (from !== to && from > 0 && to > 0) rescales.push({ at, code: holdingCode('team', teamId), from, to });
     }
   }
-  return events;
+  return rescales;
+}
+
+/**
+ * The user's states, one after each event that changed the portfolio, newest first: when, the
+ * cash then, and the holdings the event changed with their shares after it (0: sold out). Kept in
+ * flat arrays: state i changed the holdings `codes[starts[i]]` … `codes[starts[i + 1] - 1]`.
+ */
+class States {
+  readonly at: number[] = [];
+  readonly cash: number[] = [];
+  readonly starts: number[] = [];
+  readonly codes: number[] = [];
+  readonly shares: number[] = [];
+
+  get length(): number {
+    return this.at.length;
+  }
+
+  begin(at: number, cash: number): void {
+    this.at.push(at);
+    this.cash.push(cash);
+    this.starts.push(this.codes.length);
+  }
+
+  /** Adds a holding to the state begun last (a holding twice in one state counts once: both say the same). */
+  change(code: number, shares: number): void {
+    this.codes.push(code);
+    this.shares.push(shares);
+  }
+
+  /** The holdings' shares as they were after state i. */
+  applyTo(held: Map<number, number>, i: number): void {
+    const end = i + 1 < this.starts.length ? this.starts[i + 1]! : this.codes.length;
+    for (let j = this.starts[i]!; j < end; j++) {
+      const n = this.shares[j]!;
+      if (n > 0) held.set(this.codes[j]!, n);
+      else held.delete(this.codes[j]!);
+    }
+  }
+
+  /** Keeps the newest `n` states. */
+  keep(n: number): void {
+    if (n >= this.at.length) return;
+    const end = this.starts[n]!;
+    for (const list of [this.at, this.cash, this.starts]) list.length = n;
+    this.codes.length = end;
+    this.shares.length = end;
+  }
 }
 
 /** The first index in [lo, hi) whose time is `at` or later (hi when none is); `times` never go backwards. */
@@ -148,6 +194,7 @@ function firstAtOrAfter(times: readonly number[], at: number, lo: number, hi: nu
 
 /** A holding as the share values are summed: its shares since a point, and its mark while it stands. */
 interface Part {
+  key: string;
   cursor: { markAt(at: number): number; nextChange(at: number): number } | null;
   shares: number;
   /** The point from which it has held `shares`. */
@@ -159,31 +206,39 @@ interface Part {
 
 /**
  * The share value at each point: the sum over the holdings then of shares × the mark at the point's
- * time `times[i]`. `start` is held at the first point; `states[i].changes` are holdings' shares from point i on.
- * A holding's mark is asked for again only at the first point at or after its next change, and
- * counts for the points in between at once (a sum of differences): a point costs the holdings
- * whose shares or mark changed, not all of them.
+ * time `times[p]`. `start` is held at the first point; from point p on, the holdings changed by
+ * state `stateOf(p)` have its shares (none for a point of -1). A holding's mark is asked for again
+ * only at the first point at or after its next change, and counts for the points in between at once
+ * (a sum of differences): a point costs the holdings whose shares or mark changed, not all of them.
  */
-function shareValues(marks: MarkSource, start: ReadonlyMap<string, number>, from: number, times: readonly number[], states: readonly State[]): number[] {
+function shareValues(
+  marks: MarkSource,
+  start: ReadonlyMap<number, number>,
+  from: number,
+  times: readonly number[],
+  states: States,
+  stateOf: (point: number) => number,
+): number[] {
   const n = times.length;
   const diff = new Float64Array(n + 1);
-  const parts = new Map<string, Part>();
+  const parts = new Map<number, Part>();
   // A holding's marks are asked for from when it is first held on only.
-  const partOf = (key: string, at: number): Part => {
-    let part = parts.get(key);
+  const partOf = (code: number, at: number): Part => {
+    let part = parts.get(code);
     if (!part) {
-      part = { cursor: marks.cursor?.(key, at) ?? null, shares: 0, since: 0, mark: 0, markUntil: Number.NEGATIVE_INFINITY };
-      parts.set(key, part);
+      const key = keyOfCode(code);
+      part = { key, cursor: marks.cursor?.(key, at) ?? null, shares: 0, since: 0, mark: 0, markUntil: Number.NEGATIVE_INFINITY };
+      parts.set(code, part);
     }
     return part;
   };
   /** The holding's value at the points from its `since` up to `end`. */
-  const count = (key: string, part: Part, end: number) => {
+  const count = (part: Part, end: number) => {
     for (let i = part.since; i < end;) {
       const at = times[i]!;
       if (part.markUntil <= at) {
-        part.mark = part.cursor ? part.cursor.markAt(at) : marks.markAt(key, at);
-        part.markUntil = part.cursor ? part.cursor.nextChange(at) : marks.nextChange(key, at);
+        part.mark = part.cursor ? part.cursor.markAt(at) : marks.markAt(part.key, at);
+        part.markUntil = part.cursor ? part.cursor.nextChange(at) : marks.nextChange(part.key, at);
       }
       const until = firstAtOrAfter(times, part.markUntil, i + 1, end);
       const value = part.shares * part.mark;
@@ -192,30 +247,26 @@ function shareValues(marks: MarkSource, start: ReadonlyMap<string, number>, from
       i = until;
     }
   };
-  for (const [key, shares] of start) Object.assign(partOf(key, from), { shares, since: 0 });
-  for (let i = 0; i < n; i++) {
-    for (const [key, shares] of states[i]!.changes) {
-      const part = partOf(key, times[i]!);
-      if (part.shares > 0) count(key, part, i);
-      part.shares = shares;
-      part.since = i;
+  for (const [code, shares] of start) {
+    const part = partOf(code, from);
+    part.shares = shares;
+  }
+  for (let p = 0; p < n; p++) {
+    const s = stateOf(p);
+    if (s < 0) continue;
+    const end = s + 1 < states.starts.length ? states.starts[s + 1]! : states.codes.length;
+    for (let j = states.starts[s]!; j < end; j++) {
+      const part = partOf(states.codes[j]!, times[p]!);
+      if (part.shares > 0) count(part, p);
+      part.shares = states.shares[j]!;
+      part.since = p;
     }
   }
-  for (const [key, part] of parts) if (part.shares > 0) count(key, part, n);
+  for (const part of parts.values()) if (part.shares > 0) count(part, n);
   const values: number[] = [];
   let sum = 0;
   for (let i = 0; i < n; i++) values.push((sum += diff[i]!));
   return values;
-}
-
-/** `instrumentKey` that makes one string per instrument: maps hash each key once, not at every use. */
-function keyMaker(): (instrument: InstrumentKind, id: number) => string {
-  const made = { player: new Map<number, string>(), team: new Map<number, string>() };
-  return (instrument, id) => {
-    let key = made[instrument].get(id);
-    if (key === undefined) made[instrument].set(id, (key = instrumentKey(instrument, id)));
-    return key;
-  };
 }
 
 /**
@@ -235,83 +286,87 @@ function keyMaker(): (instrument: InstrumentKind, id: number) => string {
  * cards are. Points are in time order; times never go backwards.
  */
 export function replayValueHistory(rows: HistoryRows, marks: MarkSource): HistoryPoint[] {
-  const { now, portfolio } = rows;
-  const current = [...portfolio.holdings];
-  const keyOf = keyMaker();
+  const { now, portfolio, trades } = rows;
 
-  // The trades by millisecond, newest first; when not every trade is known, the oldest may be cut.
-  const groups: HistoryTrade[][] = [];
-  for (const row of rows.trades) {
-    const last = groups[groups.length - 1];
-    if (last && last[0]!.createdAt === row.createdAt) last.push(row);
-    else groups.push([row]);
-  }
-  if (!rows.complete) groups.pop();
+  // The trades by millisecond, newest first: group g is trades[groups[g]] … trades[groups[g + 1] - 1].
+  // When not every trade is known, the oldest millisecond may be cut: it is left out.
+  const groups: number[] = [];
+  for (let i = 0; i < trades.length; i++) if (i === 0 || trades[i]!.createdAt !== trades[i - 1]!.createdAt) groups.push(i);
+  const groupCount = rows.complete ? groups.length : Math.max(0, groups.length - 1);
+  groups.push(trades.length);
   let complete = rows.complete;
-  const since = complete ? rows.startsAt : (groups[groups.length - 1]?.[0]!.createdAt ?? now);
+  const since = complete ? rows.startsAt : groupCount > 0 ? trades[groups[groupCount - 1]!]!.createdAt : now;
 
-  // Trades and contract changes, newest first (a contract change of the same millisecond counts as later).
+  // The rescales, newest first (a contract change of the same millisecond as trades counts as later).
   const changes = rows.contractChanges.filter((c) => c.at >= since);
-  const events: Event[] = [
-    ...groups.map((g): Event => ({ kind: 'trades', at: g[0]!.createdAt, trades: [...g].reverse() })),
-    ...changes.map((c): Event => ({ kind: 'rescale', at: c.at, key: keyOf('player', c.playerId), from: c.oldSalary, to: c.newSalary })),
+  const rescales: Rescale[] = [
+    ...changes.map((c) => ({ at: c.at, code: holdingCode('player', c.playerId), from: c.oldSalary, to: c.newSalary })),
     ...teamRescales(rows.rosters, since, changes),
-  ].sort((a, b) => b.at - a.at || (a.kind === b.kind ? 0 : a.kind === 'rescale' ? -1 : 1));
+  ].sort((a, b) => b.at - a.at);
 
   // Walk back from today: the state after each event, newest first.
-  const after: State[] = [];
+  const after = new States();
   let cash = portfolio.cashCents;
-  const shares = new Map<string, number>(current.map((h) => [keyOf(h.instrument, h.instrumentId), h.shares]));
-  for (const event of events) {
-    if (event.kind === 'rescale') {
-      const held = shares.get(event.key);
-      // Only a contract change of something the user held is a change of this portfolio.
-      if (held === undefined || event.from <= 0 || event.to <= 0) continue;
-      after.push({ at: event.at, cashCents: cash, changes: [[event.key, held]] });
-      const before = Math.round((held * event.from) / event.to);
-      if (before > 0) shares.set(event.key, before);
-      else shares.delete(event.key);
-      continue;
+  const held = new Map<number, number>();
+  for (const h of portfolio.holdings) held.set(holdingCode(h.instrument, h.instrumentId), h.shares);
+  const undoRescale = (r: Rescale) => {
+    const shares = held.get(r.code);
+    // Only a contract change of something the user held is a change of this portfolio.
+    if (shares === undefined || r.from <= 0 || r.to <= 0) return;
+    after.begin(r.at, cash);
+    after.change(r.code, shares);
+    const before = Math.round((shares * r.from) / r.to);
+    if (before > 0) held.set(r.code, before);
+    else held.delete(r.code);
+  };
+  let r = 0;
+  for (let g = 0; g < groupCount; g++) {
+    const first = groups[g]!;
+    const end = groups[g + 1]!;
+    const at = trades[first]!.createdAt;
+    while (r < rescales.length && rescales[r]!.at >= at) undoRescale(rescales[r++]!);
+    // The millisecond's trades, oldest first as read back.
+    after.begin(at, cash);
+    for (let i = end - 1; i >= first; i--) {
+      const code = holdingCode(trades[i]!.instrument, trades[i]!.instrumentId);
+      after.change(code, held.get(code) ?? 0);
     }
-    const changed: [string, number][] = [];
-    const touched = new Set<string>();
-    for (const t of event.trades) {
-      const key = keyOf(t.instrument, t.instrumentId);
-      if (!touched.has(key)) {
-        touched.add(key);
-        changed.push([key, shares.get(key) ?? 0]);
-      }
-    }
-    after.push({ at: event.at, cashCents: cash, changes: changed });
-    for (const t of event.trades) {
+    for (let i = end - 1; i >= first; i--) {
+      const t = trades[i]!;
       // A buy took cash (shares > 0), a sale brought it.
       cash += t.shares * t.priceCents;
-      const key = keyOf(t.instrument, t.instrumentId);
-      const before = Math.max(0, (shares.get(key) ?? 0) - t.shares);
-      if (before > 0) shares.set(key, before);
-      else shares.delete(key);
+      const code = holdingCode(t.instrument, t.instrumentId);
+      const before = Math.max(0, (held.get(code) ?? 0) - t.shares);
+      if (before > 0) held.set(code, before);
+      else held.delete(code);
     }
   }
+  while (r < rescales.length) undoRescale(rescales[r++]!);
+
   const room = HISTORY_MAX_POINTS - 1 - (complete ? 1 : 0);
   if (after.length > room) {
     // The oldest states go; the holdings before the oldest kept one are those states replayed.
-    for (const dropped of after.splice(HISTORY_MAX_POINTS - 1).reverse()) applyChanges(shares, dropped.changes);
+    for (let i = after.length - 1; i >= HISTORY_MAX_POINTS - 1; i--) after.applyTo(held, i);
+    after.keep(HISTORY_MAX_POINTS - 1);
     complete = false;
   }
-  after.reverse();
 
-  // Forward in time: each point valued at the marks then; times never go backwards.
-  const first = complete ? Math.min(rows.startsAt, after[0]?.at ?? rows.startsAt) : (after[0]?.at ?? now);
-  const states: State[] = complete ? [{ at: first, cashCents: cash, changes: [] }, ...after] : after;
+  // Forward in time: each point valued at the marks then; times never go backwards. With every
+  // trade known the first point is the start, before any state.
+  const m = after.length;
+  const first = complete ? Math.min(rows.startsAt, m > 0 ? after.at[m - 1]! : rows.startsAt) : m > 0 ? after.at[m - 1]! : now;
+  const lead = complete ? 1 : 0;
+  const stateOf = (p: number) => (p < lead ? -1 : m - 1 - (p - lead));
   const times: number[] = [];
-  for (const state of states) times.push(Math.max(state.at, times[times.length - 1] ?? Number.NEGATIVE_INFINITY));
-  const values = shareValues(marks, shares, first, times, states);
-  const points: HistoryPoint[] = states.map((state, i) => ({
-    at: times[i]!,
-    cashCents: state.cashCents,
-    shareValueCents: values[i]!,
-    totalValueCents: state.cashCents + values[i]!,
-  }));
+  const cashAt: number[] = [];
+  for (let p = 0; p < m + lead; p++) {
+    const s = stateOf(p);
+    const at = s < 0 ? first : after.at[s]!;
+    times.push(Math.max(at, times[p - 1] ?? Number.NEGATIVE_INFINITY));
+    cashAt.push(s < 0 ? cash : after.cash[s]!);
+  }
+  const values = shareValues(marks, held, first, times, after, stateOf);
+  const points: HistoryPoint[] = times.map((at, p) => ({ at, cashCents: cashAt[p]!, shareValueCents: values[p]!, totalValueCents: cashAt[p]! + values[p]! }));
   // Now: the portfolio as given.
   const { cashCents, shareValueCents } = portfolio;
   points.push({
