@@ -240,7 +240,8 @@ function shareValues(
         part.mark = part.cursor ? part.cursor.markAt(at) : marks.markAt(part.key, at);
         part.markUntil = part.cursor ? part.cursor.nextChange(at) : marks.nextChange(part.key, at);
       }
-      const until = firstAtOrAfter(times, part.markUntil, i + 1, end);
+      // Most marks move again before the next point: that one is looked at before searching.
+      const until = i + 1 >= end || times[i + 1]! >= part.markUntil ? i + 1 : firstAtOrAfter(times, part.markUntil, i + 2, end);
       const value = part.shares * part.mark;
       diff[i] = diff[i]! + value;
       diff[until] = diff[until]! - value;
