@@ -162,9 +162,14 @@ class States {
     this.shares.push(shares);
   }
 
+  /** Where state i's holdings end in `codes` and `shares`. */
+  end(i: number): number {
+    return i + 1 < this.starts.length ? this.starts[i + 1]! : this.codes.length;
+  }
+
   /** The holdings' shares as they were after state i. */
   applyTo(held: Map<number, number>, i: number): void {
-    const end = i + 1 < this.starts.length ? this.starts[i + 1]! : this.codes.length;
+    const end = this.end(i);
     for (let j = this.starts[i]!; j < end; j++) {
       const n = this.shares[j]!;
       if (n > 0) held.set(this.codes[j]!, n);
@@ -255,7 +260,7 @@ function shareValues(
   for (let p = 0; p < n; p++) {
     const s = stateOf(p);
     if (s < 0) continue;
-    const end = s + 1 < states.starts.length ? states.starts[s + 1]! : states.codes.length;
+    const end = states.end(s);
     for (let j = states.starts[s]!; j < end; j++) {
       const part = partOf(states.codes[j]!, times[p]!);
       if (part.shares > 0) count(part, p);
