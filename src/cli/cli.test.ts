@@ -112,10 +112,15 @@ describe('npm run admin', () => {
     const server = await startTestServer({ dataDir });
     try {
       const user = await registerUser(server.url, 'future_admin');
+      // The server has read the session and the user (each call's lookups are kept in memory).
+      expect((await api(server.url, 'GET', '/admin/audit', undefined, user.token)).status).toBe(403);
       expect(await run('admin.ts', 'grant', 'Future_Admin')).toMatchObject({ code: 0, out: 'future_admin is now an admin.\n' });
+      // Written by another process, the flag holds from the very next call of the same session.
+      expect((await api(server.url, 'GET', '/admin/audit', undefined, user.token)).status).toBe(200);
       const login = await api<{ user: { isAdmin: boolean } }>(server.url, 'POST', '/auth/login', { email: user.email, password: user.password });
       expect(login.body.user.isAdmin).toBe(true);
       expect((await run('admin.ts', 'revoke', 'future_admin')).code).toBe(0);
+      expect((await api(server.url, 'GET', '/admin/audit', undefined, user.token)).status).toBe(403);
       expect((await api(server.url, 'GET', `/users/${user.id}`)).body.isAdmin).toBe(false);
     } finally {
       await server.close();

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../client.js';
+import { keptLookup } from '../kept-rows.js';
 import type { Ranking } from '../../shared/ranking.js';
 import type { leagues } from '../schema.js';
 
@@ -104,10 +105,16 @@ function memberships(c: Database.Database) {
   const memberCount = c.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM league_members WHERE league_id = ?');
   const memberColumns = `SELECT m.user_id AS userId, u.username, u.avatar, m.joined_at AS joinedAt FROM league_members m JOIN users u ON u.id = m.user_id`;
   const memberRow = c.prepare<[number, number], MemberRow>(`${memberColumns} WHERE m.league_id = ? AND m.user_id = ?`);
+  // Every call asks whether its caller belongs to its league: kept in memory while nothing is written (db/kept-rows.ts).
+  const keptLeagueIds = keptLookup(c, (userId: number): readonly number[] => leagueIdsOf.all(userId).map((r) => r.id));
+  const keptMembership = keptLookup(c, (key: string): boolean => {
+    const [leagueId, userId] = key.split(':').map(Number) as [number, number];
+    return isMember.get(leagueId, userId) !== undefined;
+  });
   return {
     /** The ids of the leagues the user belongs to, in order. */
-    leagueIdsOf: (userId: number): number[] => leagueIdsOf.all(userId).map((r) => r.id),
-    isMember: (leagueId: number, userId: number): boolean => isMember.get(leagueId, userId) !== undefined,
+    leagueIdsOf: (userId: number): readonly number[] => keptLeagueIds(userId)!,
+    isMember: (leagueId: number, userId: number): boolean => keptMembership(`${leagueId}:${userId}`)!,
     memberCount: (leagueId: number): number => memberCount.get(leagueId)!.n,
     /** How many leagues the user runs as commissioner, and belongs to. */
     countsOf: (userId: number): { run: number; joined: number } =>

@@ -1,22 +1,27 @@
 import type { Statement } from 'better-sqlite3';
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../client.js';
+import { keptLookup } from '../kept-rows.js';
 import { passwordResetTokens, sessions } from '../schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 export function createSessionsRepo(db: Db) {
-  // Every signed-in call looks its session up: one statement, prepared on first use, its row read as it is.
-  let byId: Statement<[string], SessionRow> | undefined;
+  // Every signed-in call looks its session up: kept in memory while nothing is written (db/kept-rows.ts).
+  let statement: Statement<[string], SessionRow> | undefined;
+  const byId = keptLookup(db.$client, (id: string) => {
+    statement ??= db.$client.prepare(
+      'SELECT id, user_id AS userId, expires_at AS expiresAt, created_at AS createdAt, current_league_id AS currentLeagueId FROM sessions WHERE id = ?',
+    );
+    return statement.get(id);
+  });
   return {
     insert(row: SessionRow): void {
       db.insert(sessions).values(row).run();
     },
-    byId(id: string): SessionRow | undefined {
-      byId ??= db.$client.prepare(
-        'SELECT id, user_id AS userId, expires_at AS expiresAt, created_at AS createdAt, current_league_id AS currentLeagueId FROM sessions WHERE id = ?',
-      );
-      return byId.get(id);
+    /** The session's row (shared: not to be changed). */
+    byId(id: string): Readonly<SessionRow> | undefined {
+      return byId(id);
     },
     extend(id: string, expiresAt: number): void {
       db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();

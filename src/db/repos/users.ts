@@ -1,21 +1,26 @@
 import type { Statement } from 'better-sqlite3';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
+import { keptLookup } from '../kept-rows.js';
 import { users } from '../schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
 export function createUsersRepo(db: Db) {
-  // Every signed-in call looks its user up: one statement, prepared on first use.
-  let byId: Statement<[number], Omit<UserRow, 'isAdmin'> & { isAdmin: number }> | undefined;
+  // Every signed-in call looks its user up: kept in memory while nothing is written (db/kept-rows.ts).
+  let statement: Statement<[number], Omit<UserRow, 'isAdmin'> & { isAdmin: number }> | undefined;
+  const byId = keptLookup(db.$client, (id: number): UserRow | undefined => {
+    statement ??= db.$client.prepare(
+      `SELECT id, username, email_hash AS emailHash, password_hash AS passwordHash, is_admin AS isAdmin, avatar,
+        balance_cents AS balanceCents, created_at AS createdAt, left_at AS leftAt FROM users WHERE id = ?`,
+    );
+    const row = statement.get(id);
+    return row && { ...row, isAdmin: row.isAdmin === 1 };
+  });
   return {
-    byId(id: number): UserRow | undefined {
-      byId ??= db.$client.prepare(
-        `SELECT id, username, email_hash AS emailHash, password_hash AS passwordHash, is_admin AS isAdmin, avatar,
-          balance_cents AS balanceCents, created_at AS createdAt, left_at AS leftAt FROM users WHERE id = ?`,
-      );
-      const row = byId.get(id);
-      return row && { ...row, isAdmin: row.isAdmin === 1 };
+    /** The user's row (shared: not to be changed). */
+    byId(id: number): Readonly<UserRow> | undefined {
+      return byId(id);
     },
     byEmailHash(emailHash: string): UserRow | undefined {
       return db.select().from(users).where(eq(users.emailHash, emailHash)).get();

@@ -36,11 +36,12 @@ export function createSessionManager(repo: SessionsRepo, now: () => number, ende
         ended(row.userId);
         return null;
       }
-      if (row.expiresAt - t < RENEW_WITHIN_MS) {
-        row.expiresAt = t + SESSION_LIFETIME_MS;
-        repo.extend(row.id, row.expiresAt);
+      let { expiresAt } = row;
+      if (expiresAt - t < RENEW_WITHIN_MS) {
+        expiresAt = t + SESSION_LIFETIME_MS;
+        repo.extend(row.id, expiresAt);
       }
-      return { id: row.id, userId: row.userId, expiresAt: row.expiresAt, currentLeagueId: row.currentLeagueId };
+      return { id: row.id, userId: row.userId, expiresAt, currentLeagueId: row.currentLeagueId };
     },
     /** True while the session exists and has not expired (no renewal). */
     isLive(sessionId: string): boolean {
