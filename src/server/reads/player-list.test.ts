@@ -143,6 +143,22 @@ describe('SharedPlayerList', () => {
     expect([...kept.keys()].sort()).toEqual([1, 2, 3]);
   });
 
+  it('patched with the rows that may have changed, is the list built whole, its other rows taken as they were', () => {
+    const kept = new Map<number, EncodedRow>();
+    const first = new SharedPlayerList(rows, kept);
+    const after = rows.map((r) => (r.id === 3 ? { ...r, shares_remaining: 1, name: 'Now “Three” 🏀' } : r));
+    const patched = first.patched([{ ...after[2]! }, { ...after[0]! }], kept)!;
+    expect(bytesOf(patched.rows)).toBe(JSON.stringify(after));
+    expect(patched.changed).toEqual([3]);
+    expect(patched.rows[0]).toBe(first.rows[0]);
+    expect(patched.rows[2]).not.toBe(first.rows[2]);
+    expect(bytesOf(patched.joined(new Map([[3, 8]])))).toBe(JSON.stringify(after.map((r) => ({ ...r, owned: r.id === 3 ? 8 : 0 }))));
+    expect(patched.rowsOf(new Set([4, 3, 99]))).toEqual([after[2], after[3]]);
+    // `kept` holds the new list's rows: the next list, patched or built whole, starts from them.
+    expect(new SharedPlayerList(after, kept).changed).toEqual([]);
+    expect(first.patched([row(5, 'New Rookie')], kept)).toBeNull();
+  });
+
   it('says which players’ rows changed from the list before, or that players came, went or moved (null)', () => {
     const kept = new Map<number, EncodedRow>();
     expect(new SharedPlayerList(rows, kept).changed).toBeNull();

@@ -61,6 +61,18 @@ function sameRow(a: PlayerOut, b: PlayerOut): boolean {
   return true;
 }
 
+/** A list's parts as `SharedPlayerList.patched` makes them. */
+class Patched {
+  constructor(
+    readonly rows: PlayerOut[],
+    readonly changed: readonly number[],
+    readonly pieces: Buffer[],
+    readonly length: number,
+    readonly encoded: EncodedRow[],
+    readonly index: Map<number, number> | null,
+  ) {}
+}
+
 /**
  * The players list (`market.players`, `GET /api/players`) as everyone sees it, `owned` 0 in every
  * row: built, checked against its schema and encoded once per change of the market; a signed-in
@@ -80,6 +92,8 @@ export class SharedPlayerList {
   private readonly encoded: EncodedRow[];
   /** Each player's row, and where in `body` its `owned` figure (the one byte `0`) is: found when first joined. */
   private places: Map<number, { row: number; byte: number }> | null = null;
+  /** Each player's place in the list, shared by the lists patched from this one (the same players in the same order). */
+  private index: Map<number, number> | null = null;
 
   /**
    * `rows` as everyone sees them (`owned` 0). Rows equal to one in `kept` (the previous list's, in its
@@ -87,7 +101,13 @@ export class SharedPlayerList {
    * by id alone (one known not to have changed since, which `kept` must hold); the others are checked
    * and encoded here, and `kept` is left holding this list's rows, in this list's order, for the next.
    */
-  constructor(rows: readonly (PlayerOut | number)[], kept: Map<number, EncodedRow> = new Map()) {
+  constructor(rows: readonly (PlayerOut | number)[] | Patched, kept: Map<number, EncodedRow> = new Map()) {
+    if (rows instanceof Patched) {
+      ({ rows: this.rows, changed: this.changed, pieces: this.pieces, length: this.length, encoded: this.encoded, index: this.index } = rows);
+      checked.add(this.rows);
+      rememberEncoding(this.rows, () => [this.body]);
+      return;
+    }
     this.rows = new Array<PlayerOut>(rows.length);
     // The rows' bytes, to be copied together: no string of the whole list is made (nor encoded again).
     const pieces: Buffer[] = [OPEN];
@@ -128,6 +148,60 @@ export class SharedPlayerList {
     this.length = bytes + 1;
     checked.add(this.rows);
     rememberEncoding(this.rows, () => [this.body]);
+  }
+
+  private placeOf(id: number): number | undefined {
+    if (!this.index) {
+      const index = new Map<number, number>();
+      this.encoded.forEach((row, i) => index.set(row.row.id, i));
+      this.index = index;
+    }
+    return this.index.get(id);
+  }
+
+  /**
+   * This list with the rows of `fresh` (players of this list) made again where their figures
+   * changed, every other row taken as it is: the same list as one built whole from every row, at the
+   * cost of the rows given. `kept` holds this list's rows and is left holding the new list's. Null
+   * when a player of `fresh` is not in this list (the list is then built whole).
+   */
+  patched(fresh: readonly PlayerOut[], kept: Map<number, EncodedRow>): SharedPlayerList | null {
+    const places: number[] = [];
+    for (const row of fresh) {
+      const place = this.placeOf(row.id);
+      if (place === undefined) return null;
+      places.push(place);
+    }
+    const rows = this.rows.slice();
+    const encoded = this.encoded.slice();
+    const pieces = this.pieces.slice();
+    let length = this.length;
+    const changed: number[] = [];
+    fresh.forEach((row, k) => {
+      const i = places[k]!;
+      const before = encoded[i]!;
+      if (sameRow(before.source, row)) return;
+      const after = encodeRow(row);
+      kept.set(row.id, after);
+      encoded[i] = after;
+      rows[i] = after.row;
+      // After `[`, row i's bytes are at 1 + 2i (each row after the first follows a comma).
+      pieces[1 + 2 * i] = after.json;
+      length += after.json.length - before.json.length;
+      changed.push(i);
+    });
+    changed.sort((a, b) => a - b);
+    return new SharedPlayerList(new Patched(rows, changed.map((i) => rows[i]!.id), pieces, length, encoded, this.index));
+  }
+
+  /** The rows of these players, in the list's order. */
+  rowsOf(ids: ReadonlySet<number>): PlayerOut[] {
+    const places: number[] = [];
+    for (const id of ids) {
+      const place = this.placeOf(id);
+      if (place !== undefined) places.push(place);
+    }
+    return places.sort((a, b) => a - b).map((i) => this.rows[i]!);
   }
 
   private get at(): Map<number, { row: number; byte: number }> {
@@ -176,6 +250,24 @@ export class SharedPlayerList {
 /** How many lists back a client's version can be answered with only the rows changed since. */
 export const CHANGES_KEPT = 64;
 
+/**
+ * The list after `list` (built when the models were at `since`, of the same players in the same
+ * order) with the rows changed since made again: found from the models' log of changed rows, not
+ * by looking at every player. Null when the log does not say (the list is then built whole).
+ */
+function patchOf(m: ReadModels, list: SharedPlayerList, since: number, kept: Map<number, EncodedRow>): SharedPlayerList | null {
+  const changed = m.rowsChangedList(since);
+  if (changed === null) return null;
+  const fresh: PlayerOut[] = [];
+  for (const c of changed) {
+    if (c.kind !== 'player') continue;
+    const i = m.instruments.get('player', c.id);
+    if (!i) return null;
+    fresh.push(toPlayer(playerRow(m, i, null), m.markOf('player', i.id)));
+  }
+  return list.patched(fresh, kept);
+}
+
 /** Lists that tell apart the previous ones: each league's read models are a new generation (a league closed and opened again starts anew). */
 let generations = 0;
 /**
@@ -223,7 +315,9 @@ export function sharedPlayerLists(): PlayerLists {
     }
     // Only the rows of players changed since the last list are built again (all of them for other models).
     const builtAt = m.version;
-    const fresh = new SharedPlayerList(playerRowsSince(m, kept?.models === m ? kept.builtAt : null, rows), rows);
+    const fresh =
+      (kept?.models === m && kept.players === players && patchOf(m, kept.list, kept.builtAt, rows)) ||
+      new SharedPlayerList(playerRowsSince(m, kept?.models === m ? kept.builtAt : null, rows), rows);
     // Read after building: a mark read for the first time while building counts as a change.
     kept = { models: m, version: m.version, builtAt, players, list: fresh };
     made += 1;
@@ -255,7 +349,7 @@ export function sharedPlayerLists(): PlayerLists {
 export function playersSinceOf(lists: PlayerLists, m: ReadModels, callerId: number | null, since: string | undefined): PlayersSinceResult {
   const { list, version, changed } = lists.since(m, since);
   const owned: [number, number][] = callerId === null ? [] : [...playerSharesOf(m, callerId)].filter(([, shares]) => shares !== 0);
-  if (changed !== null) return { version, full: false, rows: list.rows.filter((r) => changed.has(r.id)), owned };
+  if (changed !== null) return { version, full: false, rows: list.rowsOf(changed), owned };
   const whole = { version, full: true, rows: list.rows, owned };
   // A first load: the list's kept bytes, between the version and the caller's shares (the same JSON as the object's).
   rememberEncoding(whole, () => [
@@ -270,7 +364,7 @@ export function playersSinceOf(lists: PlayerLists, m: ReadModels, callerId: numb
 export function playersChangeOf(lists: PlayerLists, m: ReadModels, since: string | undefined): PlayersChange {
   const { list, version, changed } = lists.since(m, since);
   if (since === undefined || changed === null) return { since: null, version, rows: [] };
-  return { since, version, rows: list.rows.filter((r) => changed.has(r.id)) };
+  return { since, version, rows: list.rowsOf(changed) };
 }
 
 /** A user's shares of each player, by player id. */
