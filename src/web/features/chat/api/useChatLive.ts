@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { ChatLiveEvent } from '../../../../shared/schemas/chat';
 import { useSession } from '../../../lib/session';
 import { useTRPC } from '../../../lib/trpc';
@@ -12,8 +12,8 @@ const RETRY_MS = 5_000;
 
 /**
  * The feed live (docs/chat.md): each new message or moment, deletion and reaction changes the cached
- * feed in place, and another's message raises the unread badge. Back after a break, the feed and the
- * count are read again.
+ * feed in place, and another's message raises the unread badge. Whenever the subscription starts
+ * (the first time, and back after a break), the feed and the count are read again.
  */
 export function useChatLive(enabled: boolean): void {
   const trpc = useTRPC();
@@ -21,7 +21,6 @@ export function useChatLive(enabled: boolean): void {
   const update = useFeedCache();
   const { user } = useSession();
   const readerId = user?.id ?? null;
-  const starts = useRef(0);
 
   const refreshAll = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.chat.list.infiniteQueryKey() });
@@ -43,13 +42,10 @@ export function useChatLive(enabled: boolean): void {
     },
     [update, readerId, queryClient, trpc],
   );
-  const onStarted = useCallback(() => {
-    starts.current += 1;
-    if (starts.current > 1) refreshAll();
-  }, [refreshAll]);
+  // Read again at every start, the first included: a message posted after the page's first reads
+  // and before the subscription began would reach neither (only the feed on screen and the count refetch).
+  const onStarted = refreshAll;
 
-  // The callbacks read refs when messages arrive, never during render.
-  // eslint-disable-next-line react-hooks/refs
   const subscription = useSubscription(trpc.chat.live.subscriptionOptions(undefined, { enabled, onData, onStarted }));
   const failed = subscription.status === 'error';
   useEffect(() => {
