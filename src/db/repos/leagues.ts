@@ -28,33 +28,15 @@ const COLUMNS = `id, slug, name, invite_code AS inviteCode, starting_cash_cents 
 type RawLeague = Omit<LeagueRow, 'open'> & { open: number };
 const toRow = (raw: RawLeague | undefined): LeagueRow | undefined => (raw ? { ...raw, open: raw.open === 1 } : undefined);
 
-/**
- * Each connection's league rows by id, kept as they are read: every call reads its league's row (its
- * access, name, rule), and the rows change only through this repo, which forgets a row it writes
- * (a row is kept only when read outside a transaction, which might yet roll back).
- */
-const keptRows = new WeakMap<Database.Database, Map<number, Readonly<LeagueRow>>>();
-function keptRowsOf(c: Database.Database): Map<number, Readonly<LeagueRow>> {
-  let kept = keptRows.get(c);
-  if (!kept) keptRows.set(c, (kept = new Map()));
-  return kept;
-}
-
 /** The registry's rows: each league, by id, slug or invite code. */
 function registryRows(c: Database.Database) {
   const byId = c.prepare<[number], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE id = ?`);
-  const kept = keptRowsOf(c);
+  // Every call reads its league's row (its access, name, rule): kept in memory while nothing is written (db/kept-rows.ts).
+  const keptById = keptLookup(c, (id: number) => toRow(byId.get(id)));
   const bySlug = c.prepare<[string], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE slug = ?`);
   const byCode = c.prepare<[string], RawLeague>(`SELECT ${COLUMNS} FROM leagues WHERE invite_code = ?`);
   return {
-    byId: (id: number): Readonly<LeagueRow> | undefined => {
-      const row = kept.get(id);
-      if (row) return row;
-      const read = toRow(byId.get(id));
-      // A row read inside a transaction may be one it wrote and then rolls back.
-      if (read && !c.inTransaction) kept.set(id, Object.freeze(read));
-      return read;
-    },
+    byId: (id: number): Readonly<LeagueRow> | undefined => keptById(id),
     bySlug: (slug: string) => toRow(bySlug.get(slug)),
     byCode: (code: string) => toRow(byCode.get(code)),
     all: (): LeagueRow[] =>
@@ -86,7 +68,6 @@ function registryRows(c: Database.Database) {
     },
     update(id: number, change: { name?: string | undefined; open?: boolean | undefined; inviteCode?: string; ranking?: Ranking | undefined }): void {
       const now = toRow(byId.get(id))!;
-      kept.delete(id);
       c.prepare('UPDATE leagues SET name = ?, open = ?, invite_code = ?, ranking = ? WHERE id = ?').run(
         change.name ?? now.name,
         (change.open ?? now.open) ? 1 : 0,
@@ -142,7 +123,6 @@ function memberships(c: Database.Database) {
     },
     /** The copy of the league's current season's end time (docs/seasons.md: what wakes a league at start-up). */
     setSeasonEndsAt(leagueId: number, endsAt: number | null): void {
-      keptRowsOf(c).delete(leagueId);
       c.prepare('UPDATE leagues SET season_ends_at = ? WHERE id = ?').run(endsAt, leagueId);
     },
     /** Leagues whose current season ends by itself, by the registry's copy. */
