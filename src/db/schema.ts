@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { INSTRUMENT_KINDS, TRADE_REASONS } from '../shared/instrument.js';
 import { RANKINGS } from '../shared/ranking.js';
+import { userSideSql } from './trade-user-side.js';
 
 /** All money columns are integer cents; all share columns are integer share counts; times are epoch ms. */
 
@@ -205,10 +206,10 @@ export const trades = sqliteTable(
       .on(t.instrumentId, sql`${t.shares} DESC`, t.sellerId)
       .where(sql`reason = 'retirement'`),
     // A user's trades newest first, a page at a time: by user, then time and id. They also hold the
-    // user's side of each trade, so a value chart reads its trades from them alone, in order, rather
-    // than looking up each one in the table (the seller's holds the buyer, to leave out self-trades).
-    index('trades_buyer_time').on(t.buyerId, t.createdAt, t.id, t.instrument, t.instrumentId, t.shares, t.priceCents),
-    index('trades_seller_time').on(t.sellerId, t.createdAt, t.id, t.instrument, t.instrumentId, t.shares, t.priceCents, t.buyerId),
+    // user's side of each trade packed in one value (trade-user-side.ts), so a value chart reads its
+    // trades from them alone, in order, as one value (the seller's holds the buyer, to leave out self-trades).
+    index('trades_buyer_time').on(t.buyerId, t.createdAt, t.id, sql.raw(userSideSql('shares'))),
+    index('trades_seller_time').on(t.sellerId, t.createdAt, t.id, t.buyerId, sql.raw(userSideSql('-shares'))),
     index('trades_time').on(t.createdAt),
     check('trades_shares_positive', sql`${t.shares} > 0`),
   ],

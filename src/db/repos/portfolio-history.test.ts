@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { HISTORY_MAX_POINTS } from '../../shared/limits.js';
+import { HISTORY_MAX_POINTS, HISTORY_MAX_TRADES } from '../../shared/limits.js';
 import { players } from '../schema.js';
 import { addPlayer, addTeam, addTrade, addUser, emptyDb } from '../test-support/fixtures.js';
 import { createAuditRepo } from './audit.js';
@@ -97,9 +97,35 @@ describe('the rows of a portfolio’s chart (the replay is domain/market/value-h
     expect(rows.trades.length).toBe(2 * HISTORY_MAX_POINTS + 1);
   });
 
-  it('read the user’s trades from the users’ indexes of the trades alone, already in time order (not a look-up in the table for each)', () => {
+  it('read every value of each side as written: a team, a sale, a price and a time far from zero', () => {
+    const { db, repo, teamId, curry, alice, bob } = setup();
+    const at = 1_773_964_800_123;
+    addTrade(db, { instrument: 'team', instrumentId: teamId, buyerId: alice, sellerId: null, shares: 2_147_483_647, priceCents: 100, at });
+    addTrade(db, { instrumentId: curry, buyerId: bob, sellerId: alice, shares: 3, priceCents: 99_999_999_999, at: at + 1 });
+    expect(repo.rows(alice, [])!.trades).toEqual([
+      { instrument: 'player', instrumentId: curry, shares: -3, priceCents: 99_999_999_999, createdAt: at + 1 },
+      { instrument: 'team', instrumentId: teamId, shares: 2_147_483_647, priceCents: 100, createdAt: at },
+    ]);
+  });
+
+  it(`read at most ${HISTORY_MAX_TRADES} trades: all of them when there are no more, the newest ones when there are`, () => {
+    const { db, repo, curry, alice, bob } = setup();
+    // Ten trades a millisecond: far fewer milliseconds than a chart has points.
+    for (let i = 0; i < HISTORY_MAX_TRADES; i += 1) addTrade(db, { instrumentId: curry, buyerId: alice, sellerId: null, shares: 1, priceCents: 100, at: 1_000 + Math.floor(i / 10) });
+    const all = repo.rows(alice, [])!;
+    expect(all.complete).toBe(true);
+    expect(all.trades.length).toBe(HISTORY_MAX_TRADES);
+    addTrade(db, { instrumentId: curry, buyerId: bob, sellerId: alice, shares: 1, priceCents: 100, at: 2_000 });
+    const newest = repo.rows(alice, [])!;
+    expect(newest.complete).toBe(false);
+    expect(newest.trades.length).toBe(HISTORY_MAX_TRADES);
+    expect(newest.trades[0]).toMatchObject({ shares: -1, createdAt: 2_000 });
+    expect(newest.trades[HISTORY_MAX_TRADES - 1]!.createdAt).toBe(1_000);
+  });
+
+  it('read the user’s trades from the users’ indexes of the trades alone, already in time order, as one value (not a look-up in the table, nor a value, for each)', () => {
     const { db } = setup();
-    const plan = (db.$client.prepare(`EXPLAIN QUERY PLAN ${USER_TRADES_NEWEST_FIRST}`).all({ userId: 1 }) as { detail: string }[]).map((r) => r.detail);
+    const plan = (db.$client.prepare(`EXPLAIN QUERY PLAN ${USER_TRADES_NEWEST_FIRST}`).all({ userId: 1, limit: 5, offset: 0 }) as { detail: string }[]).map((r) => r.detail);
     expect(plan).toContain('MERGE (UNION ALL)');
     expect(plan).toContain('SEARCH trades USING COVERING INDEX trades_buyer_time (buyer_id=?)');
     expect(plan).toContain('SEARCH trades USING COVERING INDEX trades_seller_time (seller_id=?)');

@@ -2,6 +2,7 @@ import type { Db } from '../client.js';
 import type { InstrumentKind } from '../../shared/instrument.js';
 import { HISTORY_MAX_POINTS, HISTORY_MAX_TRADES } from '../../shared/limits.js';
 import { inCurrentSeasonSql } from '../seasons/season-sql.js';
+import { USER_SIDE_BYTES, userSideAt, userSideSql, userSideTimeAt } from '../trade-user-side.js';
 
 /** One of the user's trades, as the user's side of it (domain/market/value-history.ts `HistoryTrade`). */
 export interface HistoryTradeRow {
@@ -41,19 +42,29 @@ export interface PortfolioHistoryRows {
   rosters: Map<number, RosterRow[]>;
 }
 
-const userSide = (shares: string) => `created_at, instrument = 'team', instrument_id, ${shares}, price_cents`;
-
 /**
  * The user's (`@userId`) trades of the current season (docs/seasons.md: it started from the starting
- * cash and no shares), newest first, as the user's side: five numbers a row, read as arrays (a row
- * costs mostly what crosses into JavaScript). Purchases and sales are read along the users' indexes
- * of the trades, which hold every column asked for here, and merged by SQLite in time order.
+ * cash and no shares), newest first, as the user's side packed in one value (trade-user-side.ts):
+ * `@limit` of them from `@offset`. Purchases and sales are read along the users' indexes of the
+ * trades, which hold every value asked for here, merged by SQLite in time order and concatenated in
+ * that order as they come out of the merge.
  */
 export const USER_TRADES_NEWEST_FIRST = `
-  SELECT ${userSide('shares')} FROM trades WHERE buyer_id = @userId AND ${inCurrentSeasonSql()}
-  UNION ALL
-  SELECT ${userSide('-shares')} FROM trades WHERE seller_id = @userId AND (buyer_id IS NULL OR buyer_id <> @userId) AND ${inCurrentSeasonSql()}
-  ORDER BY 1 DESC`;
+  SELECT CAST(group_concat(side, '') AS BLOB) FROM (
+    SELECT ${userSideSql('shares')} AS side, created_at, id FROM trades WHERE buyer_id = @userId AND ${inCurrentSeasonSql()}
+    UNION ALL
+    SELECT ${userSideSql('-shares')}, created_at, id FROM trades
+    WHERE seller_id = @userId AND (buyer_id IS NULL OR buyer_id <> @userId) AND ${inCurrentSeasonSql()}
+    ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset)`;
+
+/** The trades read first: a 500-point chart of the busiest users of a season-sized league reads about 730. */
+const FIRST_PAGE = 768;
+
+/**
+ * SQLite hands the rows to `group_concat` in the order the merge makes them; should it ever not,
+ * they are put in time order here (newest first, the order among equal times kept).
+ */
+const newestFirst = (trades: HistoryTradeRow[], ordered: boolean): HistoryTradeRow[] => (ordered ? trades : trades.sort((a, b) => b.createdAt - a.createdAt));
 
 /**
  * The rows of a portfolio's value over time: the user's latest trades (purchases and sales read
@@ -64,9 +75,7 @@ export function createPortfolioHistoryRepo(db: Db) {
   const sqlite = db.$client;
   const userRow = sqlite.prepare<[number], { createdAt: number }>('SELECT created_at AS createdAt FROM users WHERE id = ?');
   const seasonStart = sqlite.prepare<[], { at: number }>('SELECT COALESCE(MAX(ended_at), 0) AS at FROM seasons');
-  const tradesNewestFirst = sqlite
-    .prepare<{ userId: number }, [createdAt: number, team: 0 | 1, instrumentId: number, shares: number, priceCents: number]>(USER_TRADES_NEWEST_FIRST)
-    .raw();
+  const tradesNewestFirst = sqlite.prepare<{ userId: number; limit: number; offset: number }, Buffer | null>(USER_TRADES_NEWEST_FIRST).pluck();
   // Contract changes, from the audit log the admin's changes are written to (engine/admin.ts: 'player.salary').
   const salaryChanges = sqlite.prepare<[{ since: number; limit: number }], ContractChangeRow>(`
     SELECT created_at AS at, json_extract(details, '$.playerId') AS playerId,
@@ -79,13 +88,24 @@ export function createPortfolioHistoryRepo(db: Db) {
   function latestTrades(userId: number): { trades: HistoryTradeRow[]; complete: boolean } {
     const trades: HistoryTradeRow[] = [];
     let groups = 0;
-    // Leaving the loop early ends the statement.
-    for (const [createdAt, team, instrumentId, shares, priceCents] of tradesNewestFirst.iterate({ userId })) {
-      if (trades.length >= HISTORY_MAX_TRADES || groups - 1 >= HISTORY_MAX_POINTS) return { trades, complete: false };
-      if (trades.length === 0 || trades[trades.length - 1]!.createdAt !== createdAt) groups++;
-      trades.push({ instrument: team ? 'team' : 'player', instrumentId, shares, priceCents, createdAt });
+    let last = Number.NaN;
+    let ordered = true;
+    // A first page, then the rest up to one more than a chart reads, to tell whether there are more.
+    for (let offset = 0, limit = FIRST_PAGE; ; offset += limit, limit = HISTORY_MAX_TRADES + 1 - offset) {
+      const bytes = tradesNewestFirst.get({ userId, limit, offset }) ?? Buffer.alloc(0);
+      const count = bytes.length / USER_SIDE_BYTES;
+      for (let i = 0; i < count; i++) {
+        const createdAt = userSideTimeAt(bytes, i);
+        if (trades.length >= HISTORY_MAX_TRADES || groups - 1 >= HISTORY_MAX_POINTS) return { trades: newestFirst(trades, ordered), complete: false };
+        if (createdAt !== last) {
+          groups++;
+          ordered &&= !(createdAt > last);
+          last = createdAt;
+        }
+        trades.push(userSideAt(bytes, i));
+      }
+      if (count < limit) return { trades: newestFirst(trades, ordered), complete: true };
     }
-    return { trades, complete: true };
   }
 
   return {
