@@ -119,7 +119,7 @@ function prepare(file: string, endsAt: number, chatMessages: number, inboxEntrie
       db
         .prepare(
           `SELECT u AS id FROM (SELECT buyer_id AS u FROM trades WHERE buyer_id IS NOT NULL UNION ALL SELECT seller_id FROM trades WHERE seller_id IS NOT NULL)
-          GROUP BY u ORDER BY COUNT(*) DESC, u LIMIT ?`,
+          GROUP BY u ORDER BY COUNT(*) DESC, u LIMIT +?`,
         )
         .all(READ_SAMPLES + WARM_UP_FRESH_READS) as { id: number }[]
     ).map((r) => r.id);

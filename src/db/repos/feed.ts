@@ -52,10 +52,10 @@ function items(c: Database.Database) {
   );
   const byMomentKey = c.prepare<[string], { id: number }>('SELECT id FROM feed_items WHERE moment_key = ?');
   const newest = c.prepare<[number], RawFeedRow>(
-    `SELECT ${COLUMNS} FROM feed_items f LEFT JOIN users u ON u.id = f.user_id WHERE f.deleted_at IS NULL ORDER BY f.id DESC LIMIT ?`,
+    `SELECT ${COLUMNS} FROM feed_items f LEFT JOIN users u ON u.id = f.user_id WHERE f.deleted_at IS NULL ORDER BY f.id DESC LIMIT +?`,
   );
   const before = c.prepare<[number, number], RawFeedRow>(
-    `SELECT ${COLUMNS} FROM feed_items f LEFT JOIN users u ON u.id = f.user_id WHERE f.id < ? AND f.deleted_at IS NULL ORDER BY f.id DESC LIMIT ?`,
+    `SELECT ${COLUMNS} FROM feed_items f LEFT JOIN users u ON u.id = f.user_id WHERE f.id < ? AND f.deleted_at IS NULL ORDER BY f.id DESC LIMIT +?`,
   );
   const remove = c.prepare<[number, number, number]>('UPDATE feed_items SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL');
   const lastId = c.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM feed_items');
@@ -149,10 +149,10 @@ function readMarks(c: Database.Database) {
      ON CONFLICT (user_id) DO UPDATE SET last_read_id = MAX(last_read_id, excluded.last_read_id), updated_at = excluded.updated_at`,
   );
   const unreadAfter = c.prepare<[number, number, number], { n: number }>(
-    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM feed_items WHERE id > ? AND deleted_at IS NULL AND (user_id IS NULL OR user_id != ? OR kind != 'message') LIMIT ?)`,
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM feed_items WHERE id > ? AND deleted_at IS NULL AND (user_id IS NULL OR user_id != ? OR kind != 'message') LIMIT +?)`,
   );
   const unreadSince = c.prepare<[number, number, number], { n: number }>(
-    `SELECT COUNT(*) AS n FROM (SELECT created_at, user_id, kind FROM feed_items WHERE deleted_at IS NULL ORDER BY id DESC LIMIT ?)
+    `SELECT COUNT(*) AS n FROM (SELECT created_at, user_id, kind FROM feed_items WHERE deleted_at IS NULL ORDER BY id DESC LIMIT +?)
      WHERE created_at > ? AND (user_id IS NULL OR user_id != ? OR kind != 'message')`,
   );
   const joinedAt = c.prepare<[number], { at: number }>('SELECT created_at AS at FROM users WHERE id = ?');

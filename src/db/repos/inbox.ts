@@ -25,7 +25,7 @@ export function createInboxRepo(db: Db) {
   const bump = (userId: number, n: number) => (n >= 0 ? bumpBy.run({ userId, n }) : lower.run(-n, userId));
   const page = c.prepare<[number, number, number, number], Omit<InboxRow, 'data'> & { data: string }>(
     `SELECT id, kind, data, created_at AS createdAt, read_at AS readAt FROM inbox_entries
-     WHERE user_id = ? AND id < ? AND created_at >= ? ORDER BY id DESC LIMIT ?`,
+     WHERE user_id = ? AND id < ? AND created_at >= ? ORDER BY id DESC LIMIT +?`,
   );
   const unreadOf = c.prepare<[number], { unread: number }>('SELECT unread FROM inbox_unread WHERE user_id = ?');
   const readOne = c.prepare<[number, number, number]>('UPDATE inbox_entries SET read_at = ? WHERE id = ? AND user_id = ? AND read_at IS NULL');
@@ -33,12 +33,12 @@ export function createInboxRepo(db: Db) {
   const setUnread = c.prepare<[number, number]>('UPDATE inbox_unread SET unread = ? WHERE user_id = ?');
   // The oldest first, along the time index: a prune takes a bounded number at a time.
   const oldest = c.prepare<[number, number], { id: number; userId: number; unread: number }>(
-    'SELECT id, user_id AS userId, read_at IS NULL AS unread FROM inbox_entries INDEXED BY inbox_entries_time WHERE created_at < ? ORDER BY created_at LIMIT ?',
+    'SELECT id, user_id AS userId, read_at IS NULL AS unread FROM inbox_entries INDEXED BY inbox_entries_time WHERE created_at < ? ORDER BY created_at LIMIT +?',
   );
   const remove = c.prepare<[number]>('DELETE FROM inbox_entries WHERE id = ?');
   // Unread entries are few (a member reads them, or they go after 30 days): walked newest first along the member's index.
   const unreadPage = c.prepare<[number, number, number], Omit<InboxRow, 'data'> & { data: string }>(
-    `SELECT id, kind, data, created_at AS createdAt, read_at AS readAt FROM inbox_entries INDEXED BY inbox_entries_unread WHERE user_id = ? AND read_at IS NULL AND created_at >= ? ORDER BY id DESC LIMIT ?`,
+    `SELECT id, kind, data, created_at AS createdAt, read_at AS readAt FROM inbox_entries INDEXED BY inbox_entries_unread WHERE user_id = ? AND read_at IS NULL AND created_at >= ? ORDER BY id DESC LIMIT +?`,
   );
   const parse = (r: Omit<InboxRow, 'data'> & { data: string }): InboxRow => ({ ...r, data: JSON.parse(r.data) as unknown });
 

@@ -81,7 +81,7 @@ function markStateRows(c: Database.Database) {
      WHERE instrument = ? AND instrument_id = ? AND buyer_id IS NOT NULL AND seller_id IS NOT NULL AND ${inCurrentSeasonSql()}`;
   const userTrades = c.prepare<[InstrumentKind, number], MarkTradeRow>(`${USER_TRADE} ORDER BY created_at, id`);
   const userTradesPage = c.prepare<[InstrumentKind, number, number, number, number], MarkTradeRow & { id: number }>(
-    `${USER_TRADE.replace('SELECT ', 'SELECT id, ')} AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
+    `${USER_TRADE.replace('SELECT ', 'SELECT id, ')} AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT +?`,
   );
   const userTradesBefore = c.prepare<[InstrumentKind, number, number], MarkTradeRow>(`${USER_TRADE} AND created_at < ? ORDER BY created_at DESC, id DESC`);
   const seasonStart = c.prepare<[], { at: number }>('SELECT started_at AS at FROM seasons ORDER BY number DESC LIMIT 1');
@@ -157,14 +157,14 @@ export function createMarketStateRepo(db: Db) {
   // The same, a page at a time (for a load spread over time): each from where the last page ended.
   // Along the table's key from where the last page ended.
   const holdingsPage = c.prepare<[InstrumentKind, number, number, number], HoldingStateRow>(
-    `${HOLDING} WHERE instrument = ? AND (instrument_id, user_id) > (?, ?) ORDER BY instrument_id, user_id LIMIT ?`,
+    `${HOLDING} WHERE instrument = ? AND (instrument_id, user_id) > (?, ?) ORDER BY instrument_id, user_id LIMIT +?`,
   );
   const openOrdersPage = c.prepare<[string, number, string, number, number, number, number], OpenOrderStateRow>(
     `${ORDER} INDEXED BY orders_open_book WHERE status = 'open' AND (instrument, instrument_id, side, price_cents, seq, id) > (?, ?, ?, ?, ?, ?)
-     ORDER BY instrument, instrument_id, side, price_cents, seq, id LIMIT ?`,
+     ORDER BY instrument, instrument_id, side, price_cents, seq, id LIMIT +?`,
   );
   const tradesPage = c.prepare<[number, number, number, number], TradeStateRow & { id: number }>(
-    `${TRADE.replace('SELECT ', 'SELECT id, ')} WHERE created_at >= ? AND ${inCurrentSeasonSql()} AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
+    `${TRADE.replace('SELECT ', 'SELECT id, ')} WHERE created_at >= ? AND ${inCurrentSeasonSql()} AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT +?`,
   );
   const realizedOf = c.prepare<[number], { cents: number }>(
     `SELECT COALESCE(SUM(realized_cents), 0) AS cents FROM trades INDEXED BY trades_seller_time WHERE seller_id = ? AND ${inCurrentSeasonSql()}`,

@@ -55,7 +55,7 @@ export const USER_TRADES_NEWEST_FIRST = `
     UNION ALL
     SELECT ${userSideSql('-shares')}, created_at, id FROM trades
     WHERE seller_id = @userId AND (buyer_id IS NULL OR buyer_id <> @userId) AND ${inCurrentSeasonSql()}
-    ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset)`;
+    ORDER BY created_at DESC, id DESC LIMIT +@limit OFFSET +@offset)`;
 
 /** The trades read first: a 500-point chart of the busiest users of a season-sized league reads about 730. */
 const FIRST_PAGE = 768;
@@ -81,7 +81,7 @@ export function createPortfolioHistoryRepo(db: Db) {
     SELECT created_at AS at, json_extract(details, '$.playerId') AS playerId,
       json_extract(details, '$.oldSalary') AS oldSalary, json_extract(details, '$.newSalary') AS newSalary
     FROM audit_log WHERE action = 'player.salary' AND created_at >= @since
-    ORDER BY created_at DESC, id DESC LIMIT @limit`);
+    ORDER BY created_at DESC, id DESC LIMIT +@limit`);
   const teamRoster = sqlite.prepare<[number], RosterRow>('SELECT id, salary, created_at AS createdAt, retired_at AS retiredAt FROM players WHERE team_id = ?');
 
   /** The user's latest trades, newest first, until they hold more milliseconds than a chart has points; and whether they are all. */

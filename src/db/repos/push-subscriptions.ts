@@ -33,7 +33,7 @@ export function createPushSubscriptionsRepo(db: Db) {
   const clearKinds = c.prepare<[number]>('DELETE FROM push_subscription_kinds WHERE subscription_id = ?');
   const pruneOldest = c.prepare<{ userId: number; keep: number }>(
     `DELETE FROM push_subscriptions WHERE user_id = @userId AND id NOT IN
-       (SELECT id FROM push_subscriptions WHERE user_id = @userId ORDER BY id DESC LIMIT @keep)`,
+       (SELECT id FROM push_subscriptions WHERE user_id = @userId ORDER BY id DESC LIMIT +@keep)`,
   );
   const addKind = c.prepare<[number, string]>('INSERT INTO push_subscription_kinds (subscription_id, kind) VALUES (?, ?)');
   const removeOwn = c.prepare<[number, string]>('DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?');

@@ -76,7 +76,7 @@ export function createStatsReadsRepo(db: Db) {
       WHERE +tr.instrument = 'player' AND tr.created_at >= ? AND ${inCurrentSeasonSql('tr')} AND p.retired_at IS NULL ${where}
       GROUP BY p.id
       ORDER BY ${orderBy}, p.id ASC
-      LIMIT ?`);
+      LIMIT +?`);
   const mostValuable = priceStats(`AND ${userToUserSql('tr')}`, 'CAST(SUM(tr.shares * tr.price_cents) AS REAL) / SUM(tr.shares) DESC');
   const mostActive = priceStats('', 'COUNT(*) DESC');
 
@@ -89,7 +89,7 @@ export function createStatsReadsRepo(db: Db) {
       WHERE h.instrument = 'player' AND p.retired_at IS NULL
       GROUP BY p.id
       ORDER BY holderCount ${direction}, p.id ASC
-      LIMIT ?`);
+      LIMIT +?`);
   const mostShareholders = holderStats('DESC');
   const islands = holderStats('ASC');
 

@@ -45,23 +45,23 @@ const NEWEST_FIRST = 'ORDER BY tr.created_at DESC, tr.id DESC';
 /** Reads of the trade history. Only reads. */
 export function createTradeReadsRepo(db: Db) {
   const sqlite = db.$client;
-  const recent = sqlite.prepare<[number], TradeRow>(`${TRADE_SELECT} WHERE ${inCurrentSeasonSql('tr')} ${NEWEST_FIRST} LIMIT ?`);
+  const recent = sqlite.prepare<[number], TradeRow>(`${TRADE_SELECT} WHERE ${inCurrentSeasonSql('tr')} ${NEWEST_FIRST} LIMIT +?`);
   const ofInstrument = sqlite.prepare<[Instrument, number, number], TradeRow>(
-    `${TRADE_SELECT} WHERE tr.instrument = ? AND tr.instrument_id = ? AND ${inCurrentSeasonSql('tr')} ${NEWEST_FIRST} LIMIT ?`,
+    `${TRADE_SELECT} WHERE tr.instrument = ? AND tr.instrument_id = ? AND ${inCurrentSeasonSql('tr')} ${NEWEST_FIRST} LIMIT +?`,
   );
   const ofUser = sqlite.prepare<[{ userId: number; limit: number }], TradeRow>(
-    `${TRADE_SELECT} WHERE tr.buyer_id = @userId OR tr.seller_id = @userId ${NEWEST_FIRST} LIMIT @limit`,
+    `${TRADE_SELECT} WHERE tr.buyer_id = @userId OR tr.seller_id = @userId ${NEWEST_FIRST} LIMIT +@limit`,
   );
   // Each half walks its index (user, time) newest first from the cursor: a page costs its own size.
   const USER_HALF = (column: string, extra = '') =>
-    `SELECT id FROM trades WHERE ${column} = @userId ${extra} AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit`;
+    `SELECT id FROM trades WHERE ${column} = @userId ${extra} AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT +@limit`;
   const userPage = (extra = '') =>
     sqlite.prepare<[{ userId: number; at: number; id: number; limit: number; from?: number; to?: number }], TradeRow>(
       `${TRADE_SELECT} WHERE tr.id IN (
          SELECT id FROM (${USER_HALF('buyer_id', extra)})
          UNION ALL
          SELECT id FROM (${USER_HALF('seller_id', `AND (buyer_id IS NULL OR buyer_id <> @userId) ${extra}`)}))
-       ${NEWEST_FIRST} LIMIT @limit`,
+       ${NEWEST_FIRST} LIMIT +@limit`,
     );
   const ofUserPage = userPage();
   // One season's: the trade ids after its start and up to the next one's (docs/seasons.md).
@@ -72,7 +72,7 @@ export function createTradeReadsRepo(db: Db) {
     `SELECT tr.seller_id AS userId, COALESCE(u.username, '') AS username, tr.shares
      FROM trades tr LEFT JOIN users u ON u.id = tr.seller_id
      WHERE tr.reason = 'retirement' AND tr.instrument_id = @playerId AND (tr.shares < @shares OR (tr.shares = @shares AND tr.seller_id > @userId))
-     ORDER BY tr.shares DESC, tr.seller_id LIMIT @limit`,
+     ORDER BY tr.shares DESC, tr.seller_id LIMIT +@limit`,
   );
   const retiredHolderCount = sqlite.prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM trades WHERE reason = 'retirement' AND instrument_id = ?");
   return {

@@ -15,7 +15,7 @@ export function createUserRowsRepo(db: Db) {
   );
   const names = c.prepare<[string], { id: number; username: string }>('SELECT id, username FROM users WHERE id IN (SELECT value FROM json_each(?))');
   const members = c.prepare<[string], { id: number }>('SELECT id FROM users WHERE id IN (SELECT value FROM json_each(?)) AND left_at IS NULL');
-  const first = c.prepare<[number], { id: number }>('SELECT id FROM users WHERE left_at IS NULL ORDER BY id LIMIT ?');
+  const first = c.prepare<[number], { id: number }>('SELECT id FROM users WHERE left_at IS NULL ORDER BY id LIMIT +?');
   const cash = c.prepare<[], { id: number; balanceCents: number }>('SELECT id, balance_cents AS balanceCents FROM users WHERE left_at IS NULL');
   return {
     /** Usernames by id. */

@@ -10,7 +10,7 @@ export interface WatchRow {
 export function createWatchlistRepo(db: Db) {
   const c = db.$client;
   const list = c.prepare<[number, number], WatchRow>(
-    'SELECT instrument AS kind, instrument_id AS id FROM watchlist WHERE user_id = ? ORDER BY added_at, instrument, instrument_id LIMIT ?',
+    'SELECT instrument AS kind, instrument_id AS id FROM watchlist WHERE user_id = ? ORDER BY added_at, instrument, instrument_id LIMIT +?',
   );
   const count = c.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM watchlist WHERE user_id = ?');
   const has = c.prepare<[number, string, number], { one: number }>('SELECT 1 AS one FROM watchlist WHERE user_id = ? AND instrument = ? AND instrument_id = ?');
