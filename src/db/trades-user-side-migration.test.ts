@@ -14,17 +14,20 @@ afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force
 const indexColumns = (db: Db, name: string) =>
   (db.$client.prepare(`SELECT name FROM pragma_index_info(?) ORDER BY seqno`).all(name) as { name: string | null }[]).map((c) => c.name);
 
+/** A league file made by the migrations before `tag` and filled: its file, its rows, and each user's chart rows as read then. */
+function leagueBefore(tag: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'hoops-trades-user-side-'));
+  dirs.push(dir);
+  const file = join(dir, '4.db');
+  const old = openDb({ file, migrationsFolder: migrationsBefore(tag, join(dir, 'old')) });
+  const users = Object.values(fillBeforeClubhouse(old).users);
+  const chartRows = (db: Db) => users.map((u) => createPortfolioHistoryRepo(db).rows(u, []));
+  return { dir, file, old, before: everythingIn(old), chartRows, rowsBefore: chartRows(old) };
+}
+
 describe('migration 0020 (the users’ indexes of the trades hold their side of each trade)', () => {
   it('upgrades a league file in place: every row kept, the two indexes widened, each user’s chart rows read as before', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hoops-trades-user-side-'));
-    dirs.push(dir);
-    const file = join(dir, '4.db');
-    const old = openDb({ file, migrationsFolder: migrationsBefore('0020_trades_user_side', join(dir, 'old')) });
-    const market = fillBeforeClubhouse(old);
-    const before = everythingIn(old);
-    const users = Object.values(market.users);
-    const chartRows = (db: Db) => users.map((u) => createPortfolioHistoryRepo(db).rows(u, []));
-    const rowsBefore = chartRows(old);
+    const { dir, file, old, before, chartRows, rowsBefore } = leagueBefore('0020_trades_user_side');
     expect(indexColumns(old, 'trades_buyer_time')).toEqual(['buyer_id', 'created_at']);
     old.$client.close();
 
@@ -51,15 +54,7 @@ describe('migration 0020 (the users’ indexes of the trades hold their side of 
 
 describe('migration 0021 (the users’ indexes of the trades hold their side of each trade packed in one value)', () => {
   it('upgrades a league file in place: every row kept, each index one value of the user’s side, each user’s chart rows read as before', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hoops-trades-user-side-packed-'));
-    dirs.push(dir);
-    const file = join(dir, '4.db');
-    const old = openDb({ file, migrationsFolder: migrationsBefore('0021_trades_user_side_packed', join(dir, 'old')) });
-    const market = fillBeforeClubhouse(old);
-    const before = everythingIn(old);
-    const users = Object.values(market.users);
-    const chartRows = (db: Db) => users.map((u) => createPortfolioHistoryRepo(db).rows(u, []));
-    const rowsBefore = chartRows(old);
+    const { file, old, before, chartRows, rowsBefore } = leagueBefore('0021_trades_user_side_packed');
     old.$client.close();
 
     const db = openDb({ file, migrationsFolder: migrationsDir });

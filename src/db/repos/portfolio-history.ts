@@ -1,18 +1,10 @@
 import type { Db } from '../client.js';
-import type { InstrumentKind } from '../../shared/instrument.js';
 import { HISTORY_MAX_POINTS, HISTORY_MAX_TRADES } from '../../shared/limits.js';
 import { inCurrentSeasonSql } from '../seasons/season-sql.js';
-import { USER_SIDE_BYTES, userSideAt, userSideSql, userSideTimeAt } from '../trade-user-side.js';
+import { USER_SIDE_BYTES, userSideAt, userSideSql, userSideTimeAt, type UserSide } from '../trade-user-side.js';
 
 /** One of the user's trades, as the user's side of it (domain/market/value-history.ts `HistoryTrade`). */
-export interface HistoryTradeRow {
-  instrument: InstrumentKind;
-  instrumentId: number;
-  /** Shares the user bought (positive) or sold (negative). */
-  shares: number;
-  priceCents: number;
-  createdAt: number;
-}
+export type HistoryTradeRow = UserSide;
 
 export interface ContractChangeRow {
   at: number;
