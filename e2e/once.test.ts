@@ -178,6 +178,42 @@ describe('a double-click does it once', () => {
   );
 
   it(
+    'Buy (an offer): the second click of a double-click, landing after the answer, buys nothing more',
+    async () => {
+      const { page } = bob;
+      await page.goto('/offers');
+      const row = page.getByTestId('offers-table').first().locator('tbody tr').filter({ hasText: alice.username }).first();
+      const shares = row.getByLabel(/Shares of .* to buy from/);
+      const buy = row.getByRole('button', { name: 'Buy' });
+      const before = await held(bob);
+      let answers = 0;
+      const counted = (response: { url(): string }) => void (response.url().includes('trade.acceptOffer') && answers++);
+      page.on('response', counted);
+      const box = (await buy.boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      await shares.fill('1');
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.up();
+      await toast(page, 'Bought 1 share').waitFor();
+      await expect(buy.isEnabled()).resolves.toBe(true);
+      // The same double-click's second click (its click count 2), landing after the answer unlocked the button.
+      await page.mouse.down({ clickCount: 2 });
+      await page.mouse.up({ clickCount: 2 });
+      // Then a purchase of its own (3 shares), once the button is free again, answered after anything the second click sent.
+      await expect.poll(() => buy.getAttribute('aria-busy')).toBeNull();
+      await shares.fill('3');
+      await page.mouse.down();
+      await page.mouse.up();
+      await toast(page, 'Bought 3 shares').waitFor();
+      page.off('response', counted);
+      expect(answers).toBe(2);
+      expect(await held(bob)).toBe(before + 4);
+    },
+    LONG,
+  );
+
+  it(
     'Cancel: the offer cancelled once, with no error for a second click',
     async () => {
       const { page } = alice;
