@@ -69,6 +69,12 @@ const myOrders = (u: User) =>
   api<{ asks: { askId: number; shares_available: number }[]; offers: { offerId: number; shares_offered: number }[] }>('GET', '/asks/mine', undefined, u.token);
 const tradesOf = async (u: User) => (await api<unknown[]>('GET', `/trades/user/${u.id}?limit=200`, undefined, u.token)).length;
 
+/** Alice's offer's row on /offers, opened on `page`. */
+async function aliceOfferOn(page: Page): Promise<Locator> {
+  await page.goto('/offers');
+  return page.getByTestId('offers-table').first().locator('tbody tr').filter({ hasText: alice.username }).first();
+}
+
 /** Holds the next call to `procedure` until `release` is called: the button's pending state stays on screen meanwhile. */
 async function holdNext(page: Page, procedure: string): Promise<() => void> {
   let release = () => {};
@@ -165,8 +171,7 @@ describe('a double-click does it once', () => {
     'Buy (an offer): one purchase of the offer’s shares',
     async () => {
       const { page } = bob;
-      await page.goto('/offers');
-      const row = page.getByTestId('offers-table').first().locator('tbody tr').filter({ hasText: alice.username }).first();
+      const row = await aliceOfferOn(page);
       await row.getByLabel(/Shares of .* to buy from/).fill('2');
       await row.getByRole('button', { name: 'Buy' }).dblclick();
       await toast(page, 'Offer accepted').waitFor();
@@ -181,8 +186,7 @@ describe('a double-click does it once', () => {
     'Buy (an offer): the second click of a double-click, landing after the answer, buys nothing more',
     async () => {
       const { page } = bob;
-      await page.goto('/offers');
-      const row = page.getByTestId('offers-table').first().locator('tbody tr').filter({ hasText: alice.username }).first();
+      const row = await aliceOfferOn(page);
       const shares = row.getByLabel(/Shares of .* to buy from/);
       const buy = row.getByRole('button', { name: 'Buy' });
       const before = await held(bob);

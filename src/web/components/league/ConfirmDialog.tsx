@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from '../Modal';
-import { Spinner } from '../Spinner';
+import { PendingButton } from '../PendingButton';
 import './ConfirmDialog.css';
 
 interface ConfirmDialogProps {
@@ -23,10 +23,9 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pending = f
         <button type="button" className="button button-secondary" onClick={onCancel} data-autofocus>
           Cancel
         </button>
-        <button type="button" className={danger ? 'button button-danger' : 'button'} onClick={onConfirm} disabled={pending}>
-          {pending ? <Spinner size="sm" /> : null}
+        <PendingButton className={danger ? 'button button-danger' : 'button'} onClick={onConfirm} pending={pending}>
           {confirmLabel}
-        </button>
+        </PendingButton>
       </div>
     </Modal>
   );

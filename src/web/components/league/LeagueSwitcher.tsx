@@ -1,3 +1,4 @@
+import { singleClick } from '../PendingButton';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
@@ -110,7 +111,7 @@ function LeagueMenu() {
           <ul>
             {myLeagues.map((l) => (
               <li key={l.id}>
-                <button type="button" className="league-menu-item" aria-current={l.id === leagueId ? 'true' : undefined} onClick={() => choose(l.id)}>
+                <button type="button" className="league-menu-item" aria-current={l.id === leagueId ? 'true' : undefined} onClick={singleClick(() => choose(l.id))}>
                   <span className="league-menu-name">{l.name}</span>
                   {l.id === leagueId ? (
                     <span className="league-menu-here" aria-hidden="true">

@@ -1,3 +1,4 @@
+import { singleClick } from '../../components/PendingButton';
 import { useSetWatch } from './useWatchlist';
 import './StarButton.css';
 
@@ -14,7 +15,7 @@ export function StarButton({ kind, id, name, starred }: { kind: 'player' | 'team
       disabled={setWatch.pending}
       aria-busy={setWatch.pending || undefined}
       data-testid={`star-${kind}-${id}`}
-      onClick={() => setWatch.submit({ itemType: kind, itemId: id, starred: !starred })}
+      onClick={singleClick(() => setWatch.submit({ itemType: kind, itemId: id, starred: !starred }))}
     >
       <span aria-hidden="true">{starred ? '★' : '☆'}</span>
     </button>

@@ -1,3 +1,4 @@
+import { singleClick } from '../../../components/PendingButton';
 import { useState } from 'react';
 import { REACTIONS, MUTE_CHOICES } from '../../../../shared/chat';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
@@ -50,7 +51,7 @@ function Reactions({ message, actions }: { message: ChatMessage; actions: ItemAc
           aria-label={`${r.emoji} ${r.count}${r.mine ? ', yours: take it back' : ''}`}
           disabled={!actions.canReact || busy}
           aria-busy={busy || undefined}
-          onClick={() => send(r.emoji as Reaction, !r.mine)}
+          onClick={singleClick(() => send(r.emoji as Reaction, !r.mine))}
         >
           <span aria-hidden="true">{r.emoji}</span> {r.count}
         </button>

@@ -1,3 +1,4 @@
+import { singleClick } from '../../../components/PendingButton';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -61,7 +62,7 @@ export function RemovedMembers({ league }: { league: LeagueView }) {
                 <button
                   type="button"
                   className="button button-small button-secondary"
-                  onClick={() => letBackIn(m.userId, m.username)}
+                  onClick={singleClick(() => letBackIn(m.userId, m.username))}
                   disabled={readmit.pending}
                   aria-busy={pending === m.userId}
                 >
